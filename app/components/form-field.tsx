@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import { Label } from "./ui/label";
+
+/** Label, control and the field's first error; the control points at the error with aria-describedby. */
+export function FormField({
+  id,
+  errorId,
+  label,
+  errors,
+  children,
+}: {
+  id: string;
+  errorId: string;
+  label: ReactNode;
+  errors?: string[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {errors?.length ? (
+        <p id={errorId} className="m-0 text-sm text-red-700">
+          {errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { NonceContext } from "./components/nonce";
+import { i18nConfig } from "./i18n";
+import { i18nServer, resources } from "./i18n.server";
+
+export const streamTimeout = 5000;
+
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce;
+  const i18n = createInstance();
+  const lng = await i18nServer.getLocale(request);
+  await i18n
+    .use(initReactI18next)
+    .init({ ...i18nConfig, resources, lng, ns: i18nServer.getRouteNamespaces(remixContext) });
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), streamTimeout + 1000);
+  let renderFailed = false;
+  const body = await renderToReadableStream(
+    <NonceContext.Provider value={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
+      </I18nextProvider>
+    </NonceContext.Provider>,
+    {
+      nonce,
+      signal: controller.signal,
+      onError(error: unknown) {
+        renderFailed = true;
+        if (!controller.signal.aborted) console.error(error);
+      },
+    },
+  );
+  void body.allReady.finally(() => clearTimeout(timer));
+  // Crawlers and tests that read the whole page at once get it complete, not streamed.
+  if (/bot|crawler|spider/i.test(request.headers.get("User-Agent") ?? "")) await body.allReady;
+
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers, status: renderFailed ? 500 : status });
+}

@@ -1,0 +1,35 @@
+import type { Db } from "~/platform/db.server";
+import { auditLog } from "./schema";
+
+export interface AuditEntry {
+  action: string;
+  outcome?: "success" | "failure" | "denied";
+  workspaceId?: string | null;
+  actorUserId?: string | null;
+  targetType?: string;
+  targetId?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  /** Non-sensitive details only: never passwords, tokens or document text. */
+  metadata?: Record<string, string | number | boolean | null>;
+}
+
+export function auditRow(entry: AuditEntry) {
+  return {
+    id: crypto.randomUUID(),
+    workspaceId: entry.workspaceId ?? null,
+    actorUserId: entry.actorUserId ?? null,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    outcome: entry.outcome ?? "success",
+    ip: entry.ip ?? null,
+    userAgent: entry.userAgent?.slice(0, 512) ?? null,
+    metadata: entry.metadata ? JSON.stringify(entry.metadata) : null,
+    createdAt: new Date(),
+  } satisfies typeof auditLog.$inferInsert;
+}
+
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values(auditRow(entry));
+}

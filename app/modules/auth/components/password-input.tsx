@@ -1,0 +1,28 @@
+import { forwardRef, type InputHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+import { Input } from "~/components/ui/input";
+
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
+  visible: boolean;
+  onToggle: () => void;
+}
+
+/** A password field with the show/hide toggle; the visibility state is owned by the screen and shared. */
+export const PasswordInput = forwardRef<HTMLInputElement, Props>(({ visible, onToggle, ...props }, ref) => {
+  const { t } = useTranslation("auth");
+  return (
+    <div className="relative">
+      <Input ref={ref} type={visible ? "text" : "password"} className="pr-20" {...props} />
+      <button
+        type="button"
+        onClick={onToggle}
+        aria-pressed={visible}
+        aria-label={visible ? t("password.hide") : t("password.show")}
+        className="absolute right-1 top-1 h-8 cursor-pointer rounded border-none bg-transparent px-2 text-xs font-medium text-brand hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+      >
+        {visible ? t("password.hideShort") : t("password.showShort")}
+      </button>
+    </div>
+  );
+});
+PasswordInput.displayName = "PasswordInput";

@@ -1,0 +1,238 @@
+import { eq, sql } from "drizzle-orm";
+import { sha256Hex } from "~/platform/crypto.server";
+import { HttpError } from "~/platform/http.server";
+import { sendMail } from "~/platform/mail.server";
+import { clearRateLimit, hitRateLimit, rateLimitRetryAfter, type Limit } from "~/platform/rate-limit.server";
+import type { RequestContext } from "~/platform/request-context.server";
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { splitName } from "./public-user";
+import { users } from "./schema";
+import {
+  createSession,
+  firstMembership,
+  revokeSession,
+  revokeUserSessions,
+  toCurrentWorkspace,
+  type UserRow,
+} from "./session.server";
+import { consumeToken, issueToken } from "./tokens.server";
+import type { LoginInput, RegisterInput } from "./validation";
+
+/** A refusal the caller may show as is: a human sentence, a 4xx status and, for forms, messages per field. */
+export class AuthError extends HttpError {
+  constructor(status: number, message: string, fieldErrors?: Record<string, string[]>, retryAfterSeconds?: number) {
+    super(status, message, fieldErrors, retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined);
+  }
+}
+
+export const LOGIN_LIMITS = {
+  /** Failed sign-ins for one account. */
+  account: { limit: 5, windowMs: 15 * 60 * 1000 },
+  /** Failed sign-ins from one address, whatever the account. */
+  address: { limit: 30, windowMs: 15 * 60 * 1000 },
+} satisfies Record<string, Limit>;
+
+export const RESET_LIMITS = {
+  account: { limit: 3, windowMs: 60 * 60 * 1000 },
+  address: { limit: 20, windowMs: 60 * 60 * 1000 },
+} satisfies Record<string, Limit>;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+async function limitKeys(kind: string, email: string, ip: string) {
+  return { account: `${kind}:acct:${await sha256Hex(email)}`, address: `${kind}:ip:${ip}` };
+}
+
+async function sendVerificationMail(ctx: RequestContext, user: Pick<UserRow, "id" | "email" | "firstName" | "name">) {
+  const token = await issueToken(ctx.db, user.id, "verify_email");
+  const link = `${ctx.origin}/verify-email?token=${token}`;
+  await sendMail(ctx.db, ctx.config, ctx.env.JOBS, {
+    to: user.email,
+    kind: "verify_email",
+    subject: ctx.t("mail.verify.subject"),
+    text: ctx.t("mail.verify.body", { name: user.firstName ?? user.name, link }),
+  });
+}
+
+export async function register(ctx: RequestContext, input: RegisterInput, options: { verified?: boolean } = {}) {
+  const email = normalizeEmail(input.email);
+  const username = input.username.trim();
+  const taken = await ctx.db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(sql`${users.email} = ${email} OR lower(${users.username}) = ${username.toLowerCase()}`)
+    .all();
+  const fieldErrors: Record<string, string[]> = {};
+  if (taken.some((u) => u.email === email)) fieldErrors.email = [ctx.t("errors.emailTaken")];
+  if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase()))
+    fieldErrors.username = [ctx.t("errors.usernameTaken")];
+  if (Object.keys(fieldErrors).length > 0) {
+    throw new AuthError(409, Object.values(fieldErrors)[0][0], fieldErrors);
+  }
+
+  const now = new Date();
+  const { firstName, lastName } = splitName(input.name);
+  const user = {
+    id: crypto.randomUUID(),
+    email,
+    username,
+    name: input.name.trim(),
+    firstName,
+    lastName,
+    phone: input.phone?.trim() || null,
+    profileImageUrl: null,
+    passwordHash: await hashPassword(input.password, ctx.config.PASSWORD_PEPPER),
+    emailVerifiedAt: options.verified ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await ctx.db.insert(users).values(user);
+  } catch (error) {
+    // Two sign-ups racing for the same address: the unique index decides.
+    if (String(error).includes("UNIQUE")) throw new AuthError(409, ctx.t("errors.accountExists"));
+    throw error;
+  }
+  await ctx.audit({ action: "auth.register", actorUserId: user.id, targetType: "user", targetId: user.id });
+  if (!options.verified) await sendVerificationMail(ctx, user);
+  const session = await createSession(ctx.db, {
+    userId: user.id,
+    workspaceId: null,
+    remember: false,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
+  return { user, workspace: null, ...session };
+}
+
+export async function login(ctx: RequestContext, input: LoginInput) {
+  const email = normalizeEmail(input.email);
+  const keys = await limitKeys("login", email, ctx.ip);
+  const wait = Math.max(
+    await rateLimitRetryAfter(ctx.db, keys.account, LOGIN_LIMITS.account),
+    await rateLimitRetryAfter(ctx.db, keys.address, LOGIN_LIMITS.address),
+  );
+  if (wait > 0) {
+    await ctx.audit({ action: "auth.login", outcome: "denied", metadata: { reason: "rate_limited" } });
+    throw new AuthError(429, ctx.t("errors.tooManyAttempts", { minutes: Math.ceil(wait / 60) }), undefined, wait);
+  }
+
+  const user = await ctx.db.select().from(users).where(eq(users.email, email)).get();
+  // Unknown addresses still pay for one hash, so timing does not tell which accounts exist.
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH, ctx.config.PASSWORD_PEPPER);
+  if (!user || !valid) {
+    await hitRateLimit(ctx.db, keys.account, LOGIN_LIMITS.account);
+    await hitRateLimit(ctx.db, keys.address, LOGIN_LIMITS.address);
+    await ctx.audit({
+      action: "auth.login",
+      outcome: "failure",
+      actorUserId: user?.id ?? null,
+      metadata: { reason: user ? "wrong_password" : "unknown_email" },
+    });
+    throw new AuthError(401, ctx.t("errors.invalidCredentials"));
+  }
+
+  await clearRateLimit(ctx.db, keys.account);
+  if (needsRehash(user.passwordHash)) {
+    const passwordHash = await hashPassword(input.password, ctx.config.PASSWORD_PEPPER);
+    await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+  }
+  const workspace = toCurrentWorkspace(await firstMembership(ctx.db, user.id));
+  const session = await createSession(ctx.db, {
+    userId: user.id,
+    workspaceId: workspace?.id ?? null,
+    remember: input.rememberMe === true,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
+  await ctx.audit({
+    action: "auth.login",
+    actorUserId: user.id,
+    targetType: "session",
+    targetId: session.session.id,
+    workspaceId: workspace?.id ?? null,
+    metadata: { rememberMe: input.rememberMe === true },
+  });
+  return { user, workspace, ...session };
+}
+
+export async function logout(ctx: RequestContext, session: { sessionId: string; userId: string; workspaceId?: string }) {
+  await revokeSession(ctx.db, session.sessionId);
+  await ctx.audit({
+    action: "auth.logout",
+    actorUserId: session.userId,
+    workspaceId: session.workspaceId,
+    targetType: "session",
+    targetId: session.sessionId,
+  });
+}
+
+/** Always resolves the same way whether or not the address has an account. */
+export async function requestPasswordReset(ctx: RequestContext, rawEmail: string): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  const keys = await limitKeys("reset", email, ctx.ip);
+  const addressCount = await hitRateLimit(ctx.db, keys.address, RESET_LIMITS.address);
+  if (addressCount > RESET_LIMITS.address.limit) {
+    throw new AuthError(429, ctx.t("errors.tooManyResets"), undefined, RESET_LIMITS.address.windowMs / 1000);
+  }
+  // Past the per-account limit nothing more is sent, but the answer stays the same.
+  const accountCount = await hitRateLimit(ctx.db, keys.account, RESET_LIMITS.account);
+  const user = await ctx.db.select().from(users).where(eq(users.email, email)).get();
+  await ctx.audit({
+    action: "auth.password_reset_requested",
+    actorUserId: user?.id ?? null,
+    outcome: user ? "success" : "failure",
+    metadata: user ? (accountCount > RESET_LIMITS.account.limit ? { reason: "rate_limited" } : undefined) : { reason: "unknown_email" },
+  });
+  if (!user || accountCount > RESET_LIMITS.account.limit) return;
+  const token = await issueToken(ctx.db, user.id, "reset_password");
+  await sendMail(ctx.db, ctx.config, ctx.env.JOBS, {
+    to: user.email,
+    kind: "reset_password",
+    subject: ctx.t("mail.reset.subject"),
+    text: ctx.t("mail.reset.body", { name: user.firstName ?? user.name, link: `${ctx.origin}/reset-password?token=${token}` }),
+  });
+}
+
+/** Sets the new password and ends every session of the account. */
+export async function resetPassword(ctx: RequestContext, token: string, password: string): Promise<void> {
+  const userId = await consumeToken(ctx.db, token, "reset_password");
+  if (!userId) {
+    await ctx.audit({ action: "auth.password_reset", outcome: "failure", metadata: { reason: "invalid_token" } });
+    throw new AuthError(400, ctx.t("errors.resetLinkInvalid"));
+  }
+  const passwordHash = await hashPassword(password, ctx.config.PASSWORD_PEPPER);
+  const now = new Date();
+  // Holding the link proves the mailbox, so an unverified address becomes verified too.
+  const user = await ctx.db
+    .update(users)
+    .set({ passwordHash, updatedAt: now, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.getTime()})` })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email })
+    .get();
+  await revokeUserSessions(ctx.db, userId);
+  // A locked-out owner who just proved their mailbox may sign in again at once.
+  if (user) await clearRateLimit(ctx.db, (await limitKeys("login", user.email, ctx.ip)).account);
+  await ctx.audit({ action: "auth.password_reset", actorUserId: userId, targetType: "user", targetId: userId });
+}
+
+export async function verifyEmail(ctx: RequestContext, token: string): Promise<boolean> {
+  const userId = await consumeToken(ctx.db, token, "verify_email");
+  if (!userId) {
+    await ctx.audit({ action: "auth.email_verified", outcome: "failure", metadata: { reason: "invalid_token" } });
+    return false;
+  }
+  await ctx.db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+  await ctx.audit({ action: "auth.email_verified", actorUserId: userId, targetType: "user", targetId: userId });
+  return true;
+}
+
+export async function resendVerification(ctx: RequestContext, user: UserRow): Promise<void> {
+  if (user.emailVerifiedAt) return;
+  const count = await hitRateLimit(ctx.db, `verify:acct:${user.id}`, { limit: 5, windowMs: 60 * 60 * 1000 });
+  if (count > 5) throw new AuthError(429, ctx.t("errors.tooManyVerifications"));
+  await sendVerificationMail(ctx, user);
+  await ctx.audit({ action: "auth.verification_resent", actorUserId: user.id, targetType: "user", targetId: user.id });
+}

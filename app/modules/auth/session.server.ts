@@ -1,0 +1,178 @@
+import { and, eq, lt, ne } from "drizzle-orm";
+import { randomToken, sha256Hex } from "~/platform/crypto.server";
+import type { Db } from "~/platform/db.server";
+import { memberships, workspaces, type Role } from "~/modules/workspaces/schema";
+import { sessions, users } from "./schema";
+
+export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
+export const IDLE_LIMIT_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reading a session is usually a single SELECT. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface CurrentWorkspace {
+  id: string;
+  name: string;
+  jurisdiction: string;
+  role: Role;
+  plan: string;
+  trialEndsAt: Date | null;
+}
+
+export interface CurrentSession {
+  sessionId: string;
+  user: UserRow;
+  workspace: CurrentWorkspace | null;
+  remember: boolean;
+}
+
+export function sessionCookieName(secure: boolean): string {
+  // __Host- binds the cookie to this exact host over https; plain-http localhost cannot use the prefix.
+  return secure ? "__Host-session" : "session";
+}
+
+export function serializeSessionCookie(token: string, { secure, remember }: { secure: boolean; remember: boolean }) {
+  const parts = [`${sessionCookieName(secure)}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  if (secure) parts.push("Secure");
+  if (remember) parts.push(`Max-Age=${REMEMBER_ME_MS / 1000}`);
+  return parts.join("; ");
+}
+
+export function clearSessionCookie(secure: boolean): string {
+  const parts = [`${sessionCookieName(secure)}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function readSessionToken(request: Request): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const secure = new URL(request.url).protocol === "https:";
+  const name = sessionCookieName(secure);
+  for (const pair of header.split(";")) {
+    const index = pair.indexOf("=");
+    if (index < 0) continue;
+    if (pair.slice(0, index).trim() === name) {
+      const value = pair.slice(index + 1).trim();
+      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+function expiry(remember: boolean, from: number): Date {
+  return new Date(from + (remember ? REMEMBER_ME_MS : IDLE_LIMIT_MS));
+}
+
+export async function createSession(
+  db: Db,
+  input: { userId: string; workspaceId: string | null; remember: boolean; ip: string; userAgent: string },
+) {
+  const token = randomToken();
+  const now = Date.now();
+  const row = {
+    id: crypto.randomUUID(),
+    tokenHash: await sha256Hex(token),
+    userId: input.userId,
+    workspaceId: input.workspaceId,
+    remember: input.remember,
+    createdAt: new Date(now),
+    lastSeenAt: new Date(now),
+    expiresAt: expiry(input.remember, now),
+    ip: input.ip,
+    userAgent: input.userAgent.slice(0, 512),
+  };
+  await db.insert(sessions).values(row);
+  return { token, session: row };
+}
+
+/** Resolves the cookie to a live session, its user and current workspace membership, in one query. */
+export async function loadSession(db: Db, request: Request): Promise<CurrentSession | null> {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  const now = Date.now();
+  const row = await db
+    .select({ session: sessions, user: users, membership: memberships, workspace: workspaces })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.workspaceId, sessions.workspaceId)))
+    .leftJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(eq(sessions.tokenHash, await sha256Hex(token)))
+    .get();
+  if (!row) return null;
+  if (row.session.expiresAt.getTime() <= now) {
+    await db.delete(sessions).where(eq(sessions.id, row.session.id));
+    return null;
+  }
+
+  let membership = row.membership && row.workspace ? { membership: row.membership, workspace: row.workspace } : null;
+  const updates: Partial<typeof sessions.$inferInsert> = {};
+  if (!membership) {
+    // No workspace chosen yet, or the chosen one was left: fall back to the oldest membership.
+    membership = await firstMembership(db, row.user.id);
+    if ((membership?.workspace.id ?? null) !== row.session.workspaceId) updates.workspaceId = membership?.workspace.id ?? null;
+  }
+  if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    updates.lastSeenAt = new Date(now);
+    // Remembered sessions end 30 days after sign-in; the others slide with activity (12 h idle limit).
+    if (!row.session.remember) updates.expiresAt = expiry(false, now);
+  }
+  if (Object.keys(updates).length > 0) {
+    await db.update(sessions).set(updates).where(eq(sessions.id, row.session.id));
+  }
+
+  return {
+    sessionId: row.session.id,
+    user: row.user,
+    remember: row.session.remember,
+    workspace: toCurrentWorkspace(membership),
+  };
+}
+
+/** The workspace a session starts in: the user's oldest membership. */
+export async function firstMembership(db: Db, userId: string) {
+  return (
+    (await db
+      .select({ membership: memberships, workspace: workspaces })
+      .from(memberships)
+      .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+      .where(eq(memberships.userId, userId))
+      .orderBy(memberships.createdAt)
+      .get()) ?? null
+  );
+}
+
+export function toCurrentWorkspace(
+  found: Awaited<ReturnType<typeof firstMembership>>,
+): CurrentWorkspace | null {
+  if (!found) return null;
+  const { workspace, membership } = found;
+  return {
+    id: workspace.id,
+    name: workspace.name,
+    jurisdiction: workspace.jurisdiction,
+    plan: workspace.plan,
+    trialEndsAt: workspace.trialEndsAt,
+    role: membership.role,
+  };
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, or every one but `keepSessionId`. */
+export async function revokeUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+export async function setSessionWorkspace(db: Db, sessionId: string, workspaceId: string): Promise<void> {
+  await db.update(sessions).set({ workspaceId }).where(eq(sessions.id, sessionId));
+}
+
+export async function purgeExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

@@ -1,0 +1,22 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * Every e-mail the product sends is written here first. With the embedded default (MAIL_PROVIDER=outbox)
+ * this is where mail ends; with the HTTP provider a queue job delivers it and then blanks the body,
+ * so that single-use links do not linger in the database.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    kind: text("kind").notNull(),
+    status: text("status", { enum: ["recorded", "queued", "sent", "failed"] }).notNull(),
+    error: text("error"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("mail_outbox_created_idx").on(t.createdAt)],
+);

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/** Placeholder value shipped in .dev.vars.example; refused everywhere so a real secret is always set. */
+const EXAMPLE_PEPPER = "replace-with-at-least-32-random-characters";
+
+const envSchema = z
+  .object({
+    APP_ENV: z.enum(["development", "test", "production"]),
+    PASSWORD_PEPPER: z
+      .string({ required_error: "PASSWORD_PEPPER is not set (copy .dev.vars.example to .dev.vars)" })
+      .min(32, "PASSWORD_PEPPER must be at least 32 characters")
+      .refine((v) => v !== EXAMPLE_PEPPER, "PASSWORD_PEPPER still has the example value"),
+    MAIL_PROVIDER: z.enum(["outbox", "http"]).default("outbox"),
+    MAIL_FROM: z.string().min(3).default("Trust Platform <no-reply@localhost>"),
+    MAIL_API_URL: z.string().url().optional(),
+    MAIL_API_KEY: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MAIL_PROVIDER === "http" && (!env.MAIL_API_URL || !env.MAIL_API_KEY)) {
+      ctx.addIssue({ code: "custom", message: "MAIL_PROVIDER=http needs MAIL_API_URL and MAIL_API_KEY" });
+    }
+  });
+
+export type AppConfig = z.infer<typeof envSchema>;
+
+const cache = new WeakMap<object, AppConfig>();
+
+/** Validates the Worker's environment once per isolate; a misconfiguration fails loudly at the first request. */
+export function getConfig(env: Env): AppConfig {
+  const hit = cache.get(env);
+  if (hit) return hit;
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  cache.set(env, parsed.data);
+  return parsed.data;
+}
+
+export function isDevelopment(env: Env): boolean {
+  return getConfig(env).APP_ENV !== "production";
+}

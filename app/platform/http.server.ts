@@ -1,0 +1,104 @@
+import type { z } from "zod";
+
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+/** A refusal that becomes `{ success: false, error }` with a 4xx status. */
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public fieldErrors?: Record<string, string[]>,
+    public headers?: HeadersInit,
+  ) {
+    super(message);
+  }
+}
+
+export const NO_STORE = { "Cache-Control": "no-store" };
+
+export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+export function errorResponse(error: HttpError): Response {
+  return jsonResponse(
+    { success: false, error: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) },
+    { status: error.status, headers: error.headers },
+  );
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Reads a JSON body of at most `limit` bytes without trusting Content-Length, and parses it. */
+export async function readJsonBody(request: Request, t: Translate, limit = JSON_BODY_LIMIT): Promise<unknown> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(400, t("errors.jsonContentType"));
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > limit) throw new HttpError(413, t("errors.bodyTooLarge", { kib: limit / 1024 }));
+  if (!request.body) throw new HttpError(400, t("errors.bodyMissing"));
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new HttpError(413, t("errors.bodyTooLarge", { kib: limit / 1024 }));
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === "") throw new HttpError(400, t("errors.bodyMissing"));
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, t("errors.invalidJson"));
+  }
+}
+
+/** Validates with a zod schema; the first message becomes `error`, all of them `fieldErrors`. */
+export function parseWith<S extends z.ZodTypeAny>(schema: S, data: unknown, t: Translate): z.infer<S> {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    throw new HttpError(400, t("errors.jsonObjectExpected"));
+  }
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string[]> = {};
+  let first: string | undefined;
+  for (const issue of result.error.issues) {
+    const message =
+      issue.code === "unrecognized_keys" ? t("errors.unknownFields", { fields: issue.keys.join(", ") }) : issue.message;
+    const field = issue.path.join(".") || "_form";
+    (fieldErrors[field] ??= []).push(message);
+    first ??= message;
+  }
+  throw new HttpError(400, first ?? t("errors.invalidInput"), fieldErrors);
+}
+
+/** Runs a JSON endpoint: known refusals become their 4xx answer; anything else a logged, generic 500. */
+export async function handleJson(t: Translate, run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    if (error instanceof HttpError) return errorResponse(error);
+    console.error("Unhandled error in JSON endpoint", error);
+    return errorResponse(new HttpError(500, t("errors.internal")));
+  }
+}
+
+export function methodNotAllowed(t: Translate, allowed: string): Response {
+  return errorResponse(new HttpError(405, t("errors.methodNotAllowed", { method: allowed }), undefined, { Allow: allowed }));
+}

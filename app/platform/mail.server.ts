@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import { mailOutbox } from "~/modules/mail/schema";
+import type { AppConfig } from "./env.server";
+import type { Db } from "./db.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** What the mail is for (verify_email, reset_password, invitation…): shown in the dev outbox and logs. */
+  kind: string;
+}
+
+export interface JobsQueue {
+  send(message: JobMessage): Promise<unknown>;
+}
+
+export type JobMessage = { type: "mail.deliver"; outboxId: string };
+
+/**
+ * Every mail is recorded in the outbox first. The embedded default stops there (read it at /dev/outbox);
+ * with MAIL_PROVIDER=http a queue job delivers it, so a slow mail API never slows a sign-up.
+ */
+export async function sendMail(db: Db, config: AppConfig, jobs: JobsQueue, message: MailMessage): Promise<string> {
+  const id = crypto.randomUUID();
+  const queued = config.MAIL_PROVIDER === "http";
+  await db.insert(mailOutbox).values({
+    id,
+    toAddress: message.to,
+    subject: message.subject,
+    textBody: message.text,
+    kind: message.kind,
+    status: queued ? "queued" : "recorded",
+    createdAt: new Date(),
+  });
+  if (queued) await jobs.send({ type: "mail.deliver", outboxId: id });
+  return id;
+}
+
+/** The HTTP mail adapter: POSTs JSON to MAIL_API_URL with a bearer key. Throws so the queue retries. */
+export async function deliverMail(db: Db, config: AppConfig, outboxId: string, fetcher: typeof fetch = fetch) {
+  const mail = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId)).get();
+  if (!mail || mail.status === "sent") return;
+  if (!config.MAIL_API_URL || !config.MAIL_API_KEY) throw new Error("The HTTP mail provider is not configured");
+  const response = await fetcher(config.MAIL_API_URL, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${config.MAIL_API_KEY}` },
+    body: JSON.stringify({ from: config.MAIL_FROM, to: mail.toAddress, subject: mail.subject, text: mail.textBody }),
+  });
+  if (!response.ok) {
+    const error = `Mail provider answered ${response.status}`;
+    await db.update(mailOutbox).set({ status: "failed", error }).where(eq(mailOutbox.id, outboxId));
+    throw new Error(error);
+  }
+  // Delivered: drop the body so single-use links do not stay readable in the database.
+  await db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: new Date(), error: null, textBody: "(delivered; body removed)" })
+    .where(eq(mailOutbox.id, outboxId));
+}

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "./db.server";
+
+export interface Limit {
+  limit: number;
+  windowMs: number;
+}
+
+/** Fixed-window counter in D1: one UPSERT per hit, the window restarting once it has passed. */
+export async function hitRateLimit(db: Db, key: string, { windowMs }: Limit): Promise<number> {
+  const now = Date.now();
+  const row = await db.get<{ count: number }>(sql`
+    INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, ${now + windowMs})
+    ON CONFLICT(key) DO UPDATE SET
+      count = CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END,
+      reset_at = CASE WHEN rate_limits.reset_at <= ${now} THEN excluded.reset_at ELSE rate_limits.reset_at END
+    RETURNING count`);
+  return row?.count ?? 1;
+}
+
+/** Seconds until the key may try again, or 0 when it is under its limit. */
+export async function rateLimitRetryAfter(db: Db, key: string, { limit }: Limit): Promise<number> {
+  const row = await db.get<{ count: number; reset_at: number }>(
+    sql`SELECT count, reset_at FROM rate_limits WHERE key = ${key}`,
+  );
+  const now = Date.now();
+  if (!row || row.reset_at <= now || row.count < limit) return 0;
+  return Math.ceil((row.reset_at - now) / 1000);
+}
+
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.run(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}
+
+export async function purgeExpiredRateLimits(db: Db): Promise<void> {
+  await db.run(sql`DELETE FROM rate_limits WHERE reset_at <= ${Date.now()}`);
+}

@@ -1,0 +1,52 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AuditEntry } from "~/modules/audit/audit.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { serverT } from "~/i18n.server";
+import { type AppConfig, getConfig } from "./env.server";
+import { createDb, type Db } from "./db.server";
+
+/** Everything a module needs about the caller's request, built once per request. */
+export interface RequestContext {
+  db: Db;
+  env: Env;
+  config: AppConfig;
+  waitUntil: (p: Promise<unknown>) => void;
+  ip: string;
+  userAgent: string;
+  /** Our own origin as the browser sees it, for links in e-mails. */
+  origin: string;
+  secure: boolean;
+  t: (key: string, options?: Record<string, unknown>) => string;
+  audit: (entry: AuditEntry) => Promise<void>;
+}
+
+const cache = new WeakMap<Request, RequestContext>();
+
+export function clientIp(request: Request): string {
+  // Cloudflare sets CF-Connecting-IP and overwrites any value a client sends; wrangler dev sets it locally.
+  return request.headers.get("CF-Connecting-IP") ?? "127.0.0.1";
+}
+
+export function getRequestContext(request: Request, context: AppLoadContext): RequestContext {
+  const hit = cache.get(request);
+  if (hit) return hit;
+  const env = context.cloudflare.env;
+  const db = createDb(env.DB);
+  const url = new URL(request.url);
+  const ip = clientIp(request);
+  const userAgent = request.headers.get("User-Agent") ?? "";
+  const ctx: RequestContext = {
+    db,
+    env,
+    config: getConfig(env),
+    waitUntil: (p) => context.cloudflare.ctx.waitUntil(p),
+    ip,
+    userAgent,
+    origin: url.origin,
+    secure: url.protocol === "https:",
+    t: serverT("auth"),
+    audit: (entry) => recordAudit(db, { ip, userAgent, ...entry }),
+  };
+  cache.set(request, ctx);
+  return ctx;
+}

@@ -1,0 +1,154 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AppShell } from "~/components/app-shell";
+import { FormField } from "~/components/form-field";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { requireSession } from "~/modules/auth/guard.server";
+import { toPublicUser } from "~/modules/auth/public-user";
+import { selectClass } from "~/modules/workspaces/components/workspace-fields";
+import { canAdminister, INVITABLE_ROLES } from "~/modules/workspaces/roles";
+import { inviteMember, listMembers, listPendingInvitations, revokeInvitation } from "~/modules/workspaces/service.server";
+import { invitationFields } from "~/modules/workspaces/validation";
+import { HttpError } from "~/platform/http.server";
+import { getRequestContext } from "~/platform/request-context.server";
+
+export const meta: MetaFunction = () => [{ title: "Workspace settings · Legal Document Platform" }];
+
+/** Workspace settings: members and invitations. Owners and trustees only; anyone else gets 403. */
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = getRequestContext(args.request, args.context);
+  const session = await requireSession(args);
+  const user = toPublicUser(session);
+  if (!canAdminister(session.workspace?.role)) {
+    await ctx.audit({
+      action: "admin.open",
+      outcome: "denied",
+      actorUserId: session.user.id,
+      workspaceId: session.workspace?.id,
+    });
+    return data({ user, allowed: false as const, members: [], invitations: [] }, 403);
+  }
+  const [members, invitations] = await Promise.all([listMembers(ctx, session), listPendingInvitations(ctx, session)]);
+  return {
+    user,
+    allowed: true as const,
+    members: members.map((m) => ({ ...m, since: m.since.toISOString() })),
+    invitations: invitations.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const ctx = getRequestContext(args.request, args.context);
+  const session = await requireSession(args);
+  const formData = await args.request.formData();
+  try {
+    if (formData.get("intent") === "revoke") {
+      await revokeInvitation(ctx, session, String(formData.get("invitationId") ?? ""));
+      return { result: undefined, notice: ctx.t("admin.revoked", { ns: "common" }), error: null };
+    }
+    const submission = parseWithZod(formData, { schema: invitationFields(ctx.t) });
+    if (submission.status !== "success") return data({ result: submission.reply(), notice: null, error: null }, 400);
+    await inviteMember(ctx, session, submission.value);
+    return {
+      result: submission.reply({ resetForm: true }),
+      notice: ctx.t("admin.inviteSent", { ns: "common", email: submission.value.email }),
+      error: null,
+    };
+  } catch (error) {
+    if (error instanceof HttpError) return data({ result: undefined, notice: null, error: error.message }, error.status);
+    throw error;
+  }
+}
+
+export default function AdminRoute() {
+  const { user, allowed, members, invitations } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation();
+  const { t: tAuth } = useTranslation("auth");
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "invite-form",
+    lastResult: actionData?.result,
+    defaultValue: { role: "beneficiary" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: invitationFields(tAuth) }),
+  });
+  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(iso));
+
+  return (
+    <AppShell user={user}>
+      <h1 className="mt-0 text-2xl">{t("admin.title")}</h1>
+      {!allowed ? (
+        <Banner kind="error">{t("admin.forbidden")}</Banner>
+      ) : (
+        <div className="grid gap-6 md:grid-cols-2">
+          <section aria-labelledby="members-heading" className="rounded-lg border border-solid border-slate-200 bg-white p-4">
+            <h2 id="members-heading" className="mt-0 text-lg">
+              {t("admin.members")}
+            </h2>
+            <ul className="m-0 list-none p-0">
+              {members.map((m) => (
+                <li key={m.userId} className="border-b border-solid border-slate-100 py-2 last:border-none">
+                  <div className="font-medium">{m.name}</div>
+                  <div className="text-sm text-slate-600">
+                    {m.email} · {tAuth(`roles.${m.role}`)} · {t("admin.memberSince", { date: date(m.since) })}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="invite-heading" className="rounded-lg border border-solid border-slate-200 bg-white p-4">
+            <h2 id="invite-heading" className="mt-0 text-lg">
+              {t("admin.invite")}
+            </h2>
+            <p className="text-sm text-slate-600">{t("admin.inviteIntro", { workspace: user.workspace?.name })}</p>
+            {actionData?.notice ? <Banner kind="success">{actionData.notice}</Banner> : null}
+            {actionData?.error ? <Banner kind="error">{actionData.error}</Banner> : null}
+            <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-col gap-3">
+              <FormField id={fields.email.id} errorId={fields.email.errorId} label={tAuth("fields.email")} errors={fields.email.errors}>
+                <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} />
+              </FormField>
+              <FormField id={fields.role.id} errorId={fields.role.errorId} label={tAuth("fields.inviteRole")} errors={fields.role.errors}>
+                <select {...getSelectProps(fields.role)} key={fields.role.key} className={selectClass} defaultValue={fields.role.initialValue}>
+                  {INVITABLE_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {tAuth(`roles.${role}`)}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+              <Button type="submit" disabled={submitting}>
+                {submitting ? t("admin.inviteSending") : t("admin.inviteSubmit")}
+              </Button>
+            </Form>
+            <h3 className="text-base">{t("admin.pending")}</h3>
+            {invitations.length === 0 ? <p className="text-sm text-slate-600">{t("admin.noPending")}</p> : null}
+            <ul className="m-0 list-none p-0">
+              {invitations.map((inv) => (
+                <li key={inv.id} className="flex items-center justify-between gap-2 py-1 text-sm">
+                  <span>
+                    {inv.email} · {tAuth(`roles.${inv.role}`)} · {t("admin.expires", { date: date(inv.expiresAt) })}
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="revoke" />
+                    <input type="hidden" name="invitationId" value={inv.id} />
+                    <Button type="submit" size="sm" variant="outline">
+                      {t("admin.revoke")}
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      )}
+    </AppShell>
+  );
+}

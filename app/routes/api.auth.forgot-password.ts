@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requestPasswordReset } from "~/modules/auth/service.server";
+import { strictSchemas } from "~/modules/auth/validation";
+import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
+import { getRequestContext } from "~/platform/request-context.server";
+
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  methodNotAllowed(getRequestContext(request, context).t, "POST");
+
+/** The same answer whether or not the address has an account. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  return handleJson(ctx.t, async () => {
+    const input = parseWith(strictSchemas.forgotPassword(ctx.t), await readJsonBody(request, ctx.t), ctx.t);
+    await requestPasswordReset(ctx, input.email);
+    return jsonResponse({ success: true, message: ctx.t("reset.success") });
+  });
+}

@@ -1,0 +1,80 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useRootData } from "~/root";
+import { AuthScreen, type AuthActionData } from "~/modules/auth/components/auth-screen";
+import { getCurrentSession, safeRedirect } from "~/modules/auth/guard.server";
+import { AuthError, login, register, requestPasswordReset } from "~/modules/auth/service.server";
+import { serializeSessionCookie } from "~/modules/auth/session.server";
+import { forgotPasswordSchema, loginSchema, registerSchema } from "~/modules/auth/validation";
+import { getRequestContext } from "~/platform/request-context.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Legal Document Platform" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  if (await getCurrentSession(args)) throw redirect(redirectTo);
+  const t = getRequestContext(args.request, args.context).t;
+  const notice = url.searchParams.get("notice");
+  const banner = notice === "password-reset" ? { kind: "success" as const, text: t("resetPage.done") } : null;
+  return { redirectTo, banner };
+}
+
+/**
+ * The same three forms without JavaScript: a plain POST here does what the JSON endpoints do, then redirects.
+ * With JavaScript the screen calls /api/auth/* itself and shows the spec's banners and delayed redirects.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const redirectTo = safeRedirect(String(formData.get("redirectTo") ?? ""));
+  const signIn = (result: { token: string; session: { remember: boolean } }) =>
+    redirect(redirectTo, {
+      headers: { "Set-Cookie": serializeSessionCookie(result.token, { secure: ctx.secure, remember: result.session.remember }) },
+    });
+
+  try {
+    if (intent === "login") {
+      const submission = parseWithZod(formData, { schema: loginSchema(ctx.t) });
+      if (submission.status !== "success") return data<AuthActionData>({ intent, result: submission.reply() }, 400);
+      return signIn(await login(ctx, submission.value));
+    }
+    if (intent === "register") {
+      const submission = parseWithZod(formData, { schema: registerSchema(ctx.t) });
+      if (submission.status !== "success") return data<AuthActionData>({ intent, result: submission.reply() }, 400);
+      return signIn(await register(ctx, submission.value));
+    }
+    if (intent === "reset") {
+      const submission = parseWithZod(formData, { schema: forgotPasswordSchema(ctx.t) });
+      if (submission.status !== "success") return data<AuthActionData>({ intent, result: submission.reply() }, 400);
+      await requestPasswordReset(ctx, submission.value.email);
+      return data<AuthActionData>({ intent, banner: { kind: "success", text: ctx.t("reset.success") } });
+    }
+  } catch (error) {
+    if (error instanceof AuthError) {
+      return data<AuthActionData>(
+        { intent: intent as AuthActionData["intent"], banner: { kind: "error", text: error.message } },
+        error.status,
+      );
+    }
+    throw error;
+  }
+  return data<AuthActionData>({ intent: "login", banner: { kind: "error", text: ctx.t("errors.invalidInput") } }, 400);
+}
+
+export default function AuthRoute() {
+  const { redirectTo, banner } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const root = useRootData();
+  return (
+    <AuthScreen
+      supportEmail={root?.supportEmail ?? ""}
+      redirectTo={redirectTo}
+      actionData={actionData as AuthActionData | undefined}
+      initialBanner={banner}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AppShell } from "~/components/app-shell";
+import { getCurrentSession } from "~/modules/auth/guard.server";
+import { toPublicUser } from "~/modules/auth/public-user";
+import { LandingPage } from "~/modules/marketing/landing";
+import { areaName, isSignedInPath } from "~/modules/navigation/route-sets";
+
+/**
+ * The spec's route sets for every path without a screen of its own:
+ * signed out, a signed-in page sends to /auth and anything else shows the sales page;
+ * signed in, a known area not built yet says so, and anything else is a 404 page.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
+  const session = await getCurrentSession(args);
+  const known = isSignedInPath(url.pathname);
+  if (!session) {
+    if (known) throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    return data({ kind: "sales" as const, user: null, path: url.pathname }, 404);
+  }
+  const user = toPublicUser(session);
+  if (known) return { kind: "pending" as const, user, path: url.pathname };
+  return data({ kind: "not-found" as const, user, path: url.pathname }, 404);
+}
+
+export default function CatchAll() {
+  const { kind, user, path } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  if (kind === "sales" || !user) return <LandingPage />;
+  return (
+    <AppShell user={user}>
+      {kind === "pending" ? (
+        <section>
+          <h1 className="mt-0 text-2xl">{t("comingSoon.title", { area: areaName(path) })}</h1>
+          <p className="text-slate-700">{t("comingSoon.body")}</p>
+        </section>
+      ) : (
+        <section>
+          <h1 className="mt-0 text-2xl">{t("notFound.title")}</h1>
+          <p className="text-slate-700">{t("notFound.body", { path })}</p>
+          <Link to="/" className="text-brand">
+            {t("notFound.home")}
+          </Link>
+        </section>
+      )}
+    </AppShell>
+  );
+}

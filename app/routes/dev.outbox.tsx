@@ -1,0 +1,53 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { desc } from "drizzle-orm";
+import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
+import { mailOutbox } from "~/modules/mail/schema";
+import { isDevelopment } from "~/platform/env.server";
+import { getRequestContext } from "~/platform/request-context.server";
+
+export const meta: MetaFunction = () => [{ title: "Mail outbox (development)" }];
+
+/** Development only: read the mail the embedded mail adapter recorded, and click its links. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = getRequestContext(request, context);
+  if (!isDevelopment(ctx.env)) throw data(null, 404);
+  const mails = await ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100).all();
+  return { mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
+}
+
+function Linkified({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(https?:\/\/\S+)/g).map((part, i) => (
+        <Fragment key={i}>{/^https?:\/\//.test(part) ? <a href={part}>{part}</a> : part}</Fragment>
+      ))}
+    </>
+  );
+}
+
+export default function OutboxRoute() {
+  const { mails } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <main id="main-content" className="mx-auto max-w-4xl p-6">
+      <h1>{t("outbox.title")}</h1>
+      <p>{t("outbox.intro")}</p>
+      {mails.length === 0 ? <p>{t("outbox.empty")}</p> : null}
+      {mails.map((mail) => (
+        <article key={mail.id} className="mb-4 rounded border border-solid border-slate-200 bg-white p-4" data-testid="outbox-mail">
+          <h2 className="mt-0 text-lg">{mail.subject}</h2>
+          <p className="text-sm text-slate-600">
+            {t("outbox.to")}: <span data-testid="outbox-to">{mail.toAddress}</span> · {t("outbox.kind")}: {mail.kind} ·{" "}
+            {t("outbox.status")}: {mail.status} · {mail.createdAt}
+          </p>
+          <pre className="whitespace-pre-wrap font-sans text-sm">
+            <Linkified text={mail.textBody} />
+          </pre>
+        </article>
+      ))}
+    </main>
+  );
+}

@@ -1,0 +1,160 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormField } from "~/components/form-field";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { PasswordInput } from "~/modules/auth/components/password-input";
+import { getCurrentSession } from "~/modules/auth/guard.server";
+import { AuthError, normalizeEmail, register } from "~/modules/auth/service.server";
+import { serializeSessionCookie } from "~/modules/auth/session.server";
+import { registerSchema } from "~/modules/auth/validation";
+import { acceptInvitation, findOpenInvitation } from "~/modules/workspaces/service.server";
+import { HttpError } from "~/platform/http.server";
+import { getRequestContext } from "~/platform/request-context.server";
+
+export const meta: MetaFunction = () => [{ title: "Join a family workspace · Legal Document Platform" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = getRequestContext(args.request, args.context);
+  const token = new URL(args.request.url).searchParams.get("token") ?? "";
+  const [invitation, session] = await Promise.all([findOpenInvitation(ctx, token), getCurrentSession(args)]);
+  return {
+    token,
+    invitation: invitation
+      ? { email: invitation.email, role: invitation.role, workspaceName: invitation.workspaceName, inviterName: invitation.inviterName }
+      : null,
+    currentEmail: session?.user.email ?? null,
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const ctx = getRequestContext(args.request, args.context);
+  const token = new URL(args.request.url).searchParams.get("token") ?? "";
+  const formData = await args.request.formData();
+  const session = await getCurrentSession(args);
+  try {
+    if (session) {
+      await acceptInvitation(ctx, session.user.id, token, session.sessionId);
+      return redirect("/dashboard");
+    }
+    const invitation = await findOpenInvitation(ctx, token);
+    if (!invitation) throw new HttpError(404, ctx.t("errors.invitationInvalid"));
+    const submission = parseWithZod(formData, { schema: registerSchema(ctx.t) });
+    if (submission.status !== "success") return data({ result: submission.reply(), error: null }, 400);
+    try {
+      // The link reached this mailbox, so the address is verified when it is the invited one.
+      const verified = normalizeEmail(submission.value.email) === invitation.email;
+      const account = await register(ctx, submission.value, { verified });
+      await acceptInvitation(ctx, account.user.id, token, account.session.id);
+      return redirect("/dashboard", {
+        headers: { "Set-Cookie": serializeSessionCookie(account.token, { secure: ctx.secure, remember: false }) },
+      });
+    } catch (error) {
+      if (error instanceof AuthError) {
+        return data({ result: submission.reply({ fieldErrors: error.fieldErrors }), error: error.message }, error.status);
+      }
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof HttpError) return data({ result: undefined, error: error.message }, error.status);
+    throw error;
+  }
+}
+
+export default function InviteSignupRoute() {
+  const { token, invitation, currentEmail } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const [visible, setVisible] = useState(false);
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "invite-signup-form",
+    lastResult: actionData?.result,
+    defaultValue: { email: invitation?.email ?? "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema(t) }),
+  });
+
+  const role = invitation ? t(`roles.${invitation.role}`) : "";
+  const back = `/invite-signup?token=${encodeURIComponent(token)}`;
+
+  return (
+    <main id="main-content" className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-10">
+      <div className="flex w-full max-w-lg flex-col gap-4 rounded-xl border border-solid border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="m-0 text-2xl text-brand">{t("invite.title")}</h1>
+        {!invitation ? (
+          <Banner kind="error">{t("invite.invalid")}</Banner>
+        ) : (
+          <>
+            <p className="m-0">
+              {invitation.inviterName
+                ? t("invite.intro", { inviter: invitation.inviterName, workspace: invitation.workspaceName, role })
+                : t("invite.introNoInviter", { workspace: invitation.workspaceName, role })}
+            </p>
+            {actionData?.error ? <Banner kind="error">{actionData.error}</Banner> : null}
+            {currentEmail ? (
+              <Form method="post" className="flex flex-col gap-3">
+                {currentEmail !== invitation.email ? (
+                  <p className="m-0 text-sm text-slate-600">
+                    {t("invite.wrongAccount", { email: invitation.email, current: currentEmail })}
+                  </p>
+                ) : null}
+                <Button type="submit" disabled={submitting}>
+                  {submitting ? t("invite.accepting") : t("invite.accept")}
+                </Button>
+              </Form>
+            ) : (
+              <>
+                <h2 className="m-0 text-lg">{t("invite.createAccount")}</h2>
+                <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+                  <FormField id={fields.name.id} errorId={fields.name.errorId} label={t("fields.name")} errors={fields.name.errors}>
+                    <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} autoComplete="name" />
+                  </FormField>
+                  <FormField id={fields.username.id} errorId={fields.username.errorId} label={t("fields.username")} errors={fields.username.errors}>
+                    <Input {...getInputProps(fields.username, { type: "text" })} key={fields.username.key} autoComplete="username" />
+                  </FormField>
+                  <FormField id={fields.email.id} errorId={fields.email.errorId} label={t("fields.email")} errors={fields.email.errors}>
+                    <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" />
+                  </FormField>
+                  <FormField id={fields.phone.id} errorId={fields.phone.errorId} label={t("fields.phone")} errors={fields.phone.errors}>
+                    <Input {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} autoComplete="tel" />
+                  </FormField>
+                  <FormField id={fields.password.id} errorId={fields.password.errorId} label={t("fields.password")} errors={fields.password.errors}>
+                    <PasswordInput
+                      {...getInputProps(fields.password, { type: "password" })}
+                      key={fields.password.key}
+                      autoComplete="new-password"
+                      visible={visible}
+                      onToggle={() => setVisible((v) => !v)}
+                    />
+                  </FormField>
+                  <FormField id={fields.confirmPassword.id} errorId={fields.confirmPassword.errorId} label={t("fields.confirmPassword")} errors={fields.confirmPassword.errors}>
+                    <Input
+                      {...getInputProps(fields.confirmPassword, { type: "password" })}
+                      type={visible ? "text" : "password"}
+                      key={fields.confirmPassword.key}
+                      autoComplete="new-password"
+                    />
+                  </FormField>
+                  <Button type="submit" disabled={submitting}>
+                    {submitting ? t("register.pending") : t("invite.accept")}
+                  </Button>
+                </Form>
+                <Link to={`/auth?redirectTo=${encodeURIComponent(back)}`} className="text-center text-sm text-brand">
+                  {t("invite.signInInstead")}
+                </Link>
+              </>
+            )}
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

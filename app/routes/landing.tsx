@@ -1,0 +1,5 @@
+import { LandingPage } from "~/modules/marketing/landing";
+
+export default function Landing() {
+  return <LandingPage />;
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/**
+ * The WebSocket protocol of /ws (spec section 7), one zod union per direction, used by the room and the
+ * browser alike. A message that does not parse is answered with an `error` and the connection stays up.
+ */
+const threadId = z.string().min(1).max(128);
+
+export const clientMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("authenticate"), userId: z.string().min(1).max(128) }),
+  z.object({ type: z.literal("subscribe_thread"), threadId }),
+  z.object({ type: z.literal("unsubscribe_thread"), threadId }),
+  z.object({ type: z.literal("ping") }),
+]);
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  metadata: z.record(z.unknown()),
+  createdAt: z.string(),
+});
+
+export const serverMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("authenticated"), userName: z.string() }),
+  z.object({ type: z.literal("vote_cast"), voterName: z.string(), optionText: z.string(), pollTitle: z.string() }),
+  z.object({ type: z.literal("poll_completed"), pollTitle: z.string(), finalResult: z.string() }),
+  z.object({ type: z.literal("vote_required"), pollTitle: z.string() }),
+  z.object({ type: z.literal("poll_created"), creatorName: z.string(), pollTitle: z.string() }),
+  z.object({ type: z.literal("pending_notifications"), notifications: z.array(notificationSchema) }),
+  z.object({ type: z.literal("subscribed"), threadId }),
+  z.object({ type: z.literal("unsubscribed"), threadId }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+]);
+
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+/** Headers the Worker sets on the upgrade it forwards; the room trusts them because only the Worker reaches it. */
+export const VERIFIED_USER_ID_HEADER = "x-verified-user-id";
+export const VERIFIED_USER_NAME_HEADER = "x-verified-user-name";
+
+export function parseClientMessage(raw: string): { ok: true; message: ClientMessage } | { ok: false; error: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { ok: false, error: "Message is not valid JSON" };
+  }
+  const parsed = clientMessageSchema.safeParse(data);
+  if (!parsed.success) {
+    const type = typeof data === "object" && data && "type" in data ? String((data as { type: unknown }).type) : "";
+    const known = ["authenticate", "subscribe_thread", "unsubscribe_thread", "ping"].includes(type);
+    return { ok: false, error: known ? `Invalid ${type} message` : `Unknown message type: ${type || "(none)"}` };
+  }
+  return { ok: true, message: parsed.data };
+}

@@ -1,0 +1,76 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { getServerByName } from "partyserver";
+// The Remix server build; `npm run build` writes it before wrangler bundles this file.
+import * as build from "../build/server";
+import { purgeExpired } from "../app/modules/auth/maintenance.server";
+import { loadSession } from "../app/modules/auth/session.server";
+import { serverT } from "../app/i18n.server";
+import { createDb } from "../app/platform/db.server";
+import { getConfig } from "../app/platform/env.server";
+import { errorResponse, HttpError } from "../app/platform/http.server";
+import { runJob } from "../app/platform/jobs.server";
+import { createNonce } from "../app/platform/load-context";
+import type { JobMessage } from "../app/platform/mail.server";
+import { isForeignWrite, withSecurityHeaders } from "../app/platform/security.server";
+import { VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER } from "../party/protocol";
+
+export { UserRoom } from "../party/user-room";
+
+const handleRemix = createRequestHandler(build as unknown as ServerBuild);
+const t = serverT("auth");
+
+/** /ws: the signed-in user's own room. Cookie and Origin are checked here, before the room sees anything. */
+async function connectUserRoom(request: Request, env: Env): Promise<Response> {
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+    return errorResponse(new HttpError(426, t("errors.websocketExpected")));
+  }
+  const origin = request.headers.get("Origin");
+  if (origin !== new URL(request.url).origin) return errorResponse(new HttpError(403, t("errors.foreignOrigin")));
+  const session = await loadSession(createDb(env.DB), request);
+  if (!session) return errorResponse(new HttpError(401, t("errors.unauthorized")));
+
+  const headers = new Headers(request.headers);
+  headers.set(VERIFIED_USER_ID_HEADER, session.user.id);
+  headers.set(VERIFIED_USER_NAME_HEADER, session.user.name);
+  const room = await getServerByName(env.UserRoom, session.user.id);
+  return room.fetch(new Request(request.url, { method: "GET", headers }));
+}
+
+export default {
+  async fetch(request, env, ctx) {
+    const config = getConfig(env);
+    const url = new URL(request.url);
+    if (isForeignWrite(request)) {
+      return errorResponse(new HttpError(403, t("errors.foreignOrigin")));
+    }
+    if (url.pathname === "/ws") return connectUserRoom(request, env);
+
+    const nonce = createNonce();
+    const response = await handleRemix(request, {
+      cloudflare: { env, ctx, cf: request.cf as never, caches: caches as never },
+      cspNonce: nonce,
+    });
+    return withSecurityHeaders(response, {
+      nonce,
+      production: config.APP_ENV === "production",
+      secure: url.protocol === "https:",
+    });
+  },
+
+  async queue(batch, env) {
+    for (const message of batch.messages) {
+      try {
+        await runJob(env, message.body);
+        message.ack();
+      } catch (error) {
+        console.error(`Job ${message.body.type} failed (attempt ${message.attempts})`, error);
+        // Exponential backoff: 10 s, 20 s, 40 s … until max_retries.
+        message.retry({ delaySeconds: Math.min(10 * 2 ** (message.attempts - 1), 3600) });
+      }
+    }
+  },
+
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(purgeExpired(createDb(env.DB)));
+  },
+} satisfies ExportedHandler<Env, JobMessage>;
