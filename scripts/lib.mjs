@@ -1,0 +1,99 @@
+// Shared by start, dev, test and bench: local configuration, wrangler calls, server lifecycle.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+
+/** Wrangler must never wait on the network: no metrics, no cf fetch, no banner. */
+export const offlineEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  NO_UPDATE_NOTIFIER: "1",
+};
+
+/** Creates .dev.vars from the example with a fresh random pepper when it is missing. */
+export function ensureDevVars() {
+  if (existsSync(".dev.vars")) return;
+  const example = readFileSync(".dev.vars.example", "utf8");
+  const pepper = randomBytes(32).toString("base64url");
+  writeFileSync(".dev.vars", example.replace(/^PASSWORD_PEPPER=.*$/m, `PASSWORD_PEPPER=${pepper}`));
+  console.log("Created .dev.vars with a new random PASSWORD_PEPPER.");
+}
+
+export function readDevVar(name) {
+  const line = readFileSync(".dev.vars", "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${name}=`));
+  return line?.slice(name.length + 1).trim();
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", env: offlineEnv, ...options });
+  if (result.status !== 0) {
+    console.error(`\n${command} ${args.join(" ")} failed (exit ${result.status})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+export const npxBin = (name) => `node_modules/.bin/${name}`;
+
+export function build() {
+  run(npxBin("remix"), ["vite:build"]);
+}
+
+export function migrate(persistTo) {
+  run(npxBin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+export function seed(persistTo) {
+  run(npxBin("tsx"), ["scripts/seed.ts", ...(persistTo ? ["--persist-to", persistTo] : [])]);
+}
+
+/**
+ * Starts `wrangler dev` on the built Worker in its own process group (so that stopping it also stops
+ * workerd) and resolves once it answers. Returns a stop function.
+ */
+export async function startServer({ port, persistTo, inherit = false, vars = {} }) {
+  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", "0", "--show-interactive-dev-session=false"];
+  if (persistTo) args.push("--persist-to", persistTo);
+  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  const child = spawn(npxBin("wrangler"), args, {
+    env: offlineEnv,
+    detached: true,
+    stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  if (!inherit) {
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+  }
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/auth/user`);
+      if (res.status === 401) return { url, stop, child };
+    } catch {
+      // not up yet
+    }
+    await sleep(250);
+  }
+  stop();
+  throw new Error(`wrangler dev did not start within 30 s:\n${output}`);
+}
+
+export const DEMO = {
+  email: "eleanor@hartwell.example",
+  password: "Hartwell@Demo2026",
+};

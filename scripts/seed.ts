@@ -1,0 +1,55 @@
+// Seeds the demo workspace "The Hartwell Family Trust" into local D1. Safe to run any number of times:
+// fixed ids, INSERT … ON CONFLICT, and the demo passwords re-hashed with the current pepper.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { hashPassword } from "../app/modules/auth/password.server";
+import { DEMO, offlineEnv, readDevVar } from "./lib.mjs";
+
+const persistIndex = process.argv.indexOf("--persist-to");
+const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : undefined;
+const pepper = process.env.PASSWORD_PEPPER ?? readDevVar("PASSWORD_PEPPER");
+if (!pepper) throw new Error("PASSWORD_PEPPER is missing from .dev.vars");
+
+const WORKSPACE_ID = "8f0c2a64-6c1e-4d4e-9a51-3f1b2c7d9e01";
+const members = [
+  { id: "a1f4c2e0-0001-4c6e-8d2a-5b7e9f100001", name: "Eleanor Hartwell", username: "eleanor", email: DEMO.email, role: "owner", phone: "+1 415 555 0101" },
+  { id: "a1f4c2e0-0002-4c6e-8d2a-5b7e9f100002", name: "James Hartwell", username: "james", email: "james@hartwell.example", role: "co_trustee", phone: "+1 415 555 0102" },
+  { id: "a1f4c2e0-0003-4c6e-8d2a-5b7e9f100003", name: "Sophie Hartwell", username: "sophie", email: "sophie@hartwell.example", role: "beneficiary", phone: null },
+  { id: "a1f4c2e0-0004-4c6e-8d2a-5b7e9f100004", name: "Margaret Chen", username: "mchen_law", email: "margaret.chen@chenlaw.example", role: "legal_professional", phone: "+1 415 555 0199" },
+  { id: "a1f4c2e0-0005-4c6e-8d2a-5b7e9f100005", name: "Daniel Hartwell", username: "daniel", email: "daniel@hartwell.example", role: "family_member", phone: null },
+];
+
+const q = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
+const now = Date.now();
+const statements: string[] = [
+  `INSERT INTO workspaces (id, name, jurisdiction, plan, trial_ends_at, created_by, created_at)
+   VALUES (${q(WORKSPACE_ID)}, 'The Hartwell Family Trust', 'California, USA', 'trial', ${now + 30 * 86400000}, NULL, ${now})
+   ON CONFLICT(id) DO NOTHING;`,
+];
+for (const [index, m] of members.entries()) {
+  const [first, ...rest] = m.name.split(" ");
+  const hash = await hashPassword(DEMO.password, pepper);
+  statements.push(
+    `INSERT INTO users (id, email, username, name, first_name, last_name, phone, profile_image_url, password_hash, email_verified_at, created_at, updated_at)
+     VALUES (${q(m.id)}, ${q(m.email)}, ${q(m.username)}, ${q(m.name)}, ${q(first)}, ${q(rest.join(" "))}, ${q(m.phone)}, NULL, ${q(hash)}, ${now}, ${now}, ${now})
+     ON CONFLICT(id) DO UPDATE SET password_hash = excluded.password_hash;`,
+    `INSERT INTO memberships (id, workspace_id, user_id, role, created_at)
+     VALUES (${q(m.id.replace("a1f4c2e0", "b2e5d3f1"))}, ${q(WORKSPACE_ID)}, ${q(m.id)}, ${q(m.role)}, ${now + index})
+     ON CONFLICT(workspace_id, user_id) DO NOTHING;`,
+  );
+}
+statements.push(`UPDATE workspaces SET created_by = ${q(members[0].id)} WHERE id = ${q(WORKSPACE_ID)};`);
+
+const dir = mkdtempSync(join(tmpdir(), "seed-"));
+const file = join(dir, "seed.sql");
+writeFileSync(file, statements.join("\n"));
+const result = spawnSync(
+  "node_modules/.bin/wrangler",
+  ["d1", "execute", "DB", "--local", "--file", file, ...(persistTo ? ["--persist-to", persistTo] : [])],
+  { stdio: ["ignore", "ignore", "inherit"], env: offlineEnv },
+);
+rmSync(dir, { recursive: true, force: true });
+if (result.status !== 0) process.exit(result.status ?? 1);
+console.log(`Seeded "The Hartwell Family Trust" with ${members.length} members.`);

@@ -1,0 +1,39 @@
+// Starts the real Worker (wrangler dev: workerd with local D1, R2, Queues and Durable Objects) on a fresh,
+// empty database for the worker tests, and stops it afterwards.
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+// @ts-expect-error plain JS helper shared with the npm scripts
+import { ensureDevVars, migrate, startServer } from "../../scripts/lib.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    persistTo: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export default async function setup(project: TestProject) {
+  ensureDevVars();
+  const persistTo = mkdtempSync(join(tmpdir(), "worker-tests-"));
+  migrate(persistTo);
+  const server = await startServer({ port: await freePort(), persistTo });
+  project.provide("baseUrl", server.url);
+  project.provide("persistTo", persistTo);
+  return () => {
+    server.stop();
+    rmSync(persistTo, { recursive: true, force: true });
+  };
+}
