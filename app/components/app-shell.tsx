@@ -48,7 +48,16 @@ export function NoWorkspace() {
 }
 
 /** The signed-in frame: skip link, header with workspace, role and sign-out, then the page. */
-export function AppShell({ user, children }: { user: PublicUser; children: ReactNode }) {
+export function AppShell({
+  user,
+  children,
+  needsWorkspace = true,
+}: {
+  user: PublicUser;
+  children: ReactNode;
+  /** Pages that show workspace data ask a person without a workspace to start or join one first. */
+  needsWorkspace?: boolean;
+}) {
   const { t } = useTranslation();
   const { t: tAuth } = useTranslation("auth");
   const role = user.workspace?.role as Role | undefined;
@@ -92,7 +101,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
       </header>
       {!user.emailVerified ? <VerifyEmailBanner /> : null}
       <main id="main-content" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6">
-        {user.workspace ? children : <NoWorkspace />}
+        {user.workspace || !needsWorkspace ? children : <NoWorkspace />}
       </main>
     </>
   );

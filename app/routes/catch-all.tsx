@@ -31,7 +31,7 @@ export default function CatchAll() {
   const { t } = useTranslation();
   if (kind === "sales" || !user) return <LandingPage />;
   return (
-    <AppShell user={user}>
+    <AppShell user={user} needsWorkspace={kind === "pending"}>
       {kind === "pending" ? (
         <section>
           <h1 className="mt-0 text-2xl">{t("comingSoon.title", { area: areaName(path) })}</h1>

@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+
+/** A tiny HTTP client with a cookie jar and its own client address (so rate limits never cross tests). */
+export class Client {
+  cookies = new Map<string, string>();
+  readonly ip: string;
+
+  constructor(readonly baseUrl: string, ip?: string) {
+    const b = randomBytes(3);
+    this.ip = ip ?? `10.${b[0]}.${b[1]}.${b[2] || 1}`;
+  }
+
+  get origin() {
+    return new URL(this.baseUrl).origin;
+  }
+
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  async fetch(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { "CF-Connecting-IP": this.ip, ...init.headers };
+    if (this.cookies.size && !headers.Cookie) headers.Cookie = this.cookieHeader();
+    const response = await fetch(new URL(path, this.baseUrl), { redirect: "manual", ...init, headers });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const [name, value] = [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)];
+      if (attrs.some((a) => a.trim().toLowerCase() === "max-age=0") || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  get(path: string, headers: Record<string, string> = {}) {
+    return this.fetch(path, { headers });
+  }
+
+  postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
+    return this.fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: this.origin, ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  }
+
+  postForm(path: string, fields: Record<string, string>) {
+    return this.fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: this.origin },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+}
+
+let counter = 0;
+export const STRONG_PASSWORD = "Tr0ub4dor&Horse!";
+
+export function newAccount(prefix = "user") {
+  const id = `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
+  return {
+    name: `Test ${prefix} Person`,
+    username: id.slice(0, 50),
+    email: `${id.toLowerCase()}@example.com`,
+    password: STRONG_PASSWORD,
+    confirmPassword: STRONG_PASSWORD,
+  };
+}
+
+export async function registerUser(baseUrl: string, prefix = "user") {
+  const client = new Client(baseUrl);
+  const account = newAccount(prefix);
+  const response = await client.postJson("/api/auth/register", account);
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { user: { id: string } };
+  return { client, account, userId: body.user.id };
+}
+
+/** The newest mail to an address, read from the development outbox page, with the first link in it. */
+export async function latestMail(baseUrl: string, to: string) {
+  const html = await (await fetch(new URL("/dev/outbox", baseUrl))).text();
+  const articles = html.split('data-testid="outbox-mail"').slice(1);
+  const mine = articles.find((a) => a.includes(`>${to}<`));
+  if (!mine) return null;
+  const link = mine.match(/href="(https?:\/\/[^"]+)"/)?.[1]?.replace(/&amp;/g, "&") ?? null;
+  const subject = (mine.match(/<h2[^>]*>([^<]+)<\/h2>/)?.[1] ?? "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+  return { subject, link, token: link ? new URL(link).searchParams.get("token") : null };
+}

@@ -1,0 +1,182 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, inject, it } from "vitest";
+import WebSocket from "ws";
+import { Client, latestMail, newAccount, registerUser } from "../helpers/client";
+
+const baseUrl = inject("baseUrl");
+const persistTo = inject("persistTo");
+
+async function startWorkspace(prefix: string, trustName: string) {
+  const client = new Client(baseUrl);
+  const account = newAccount(prefix);
+  const response = await client.postForm("/customer-signup", {
+    ...account,
+    trustName,
+    role: "owner",
+    jurisdiction: "California, USA",
+  });
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/dashboard");
+  const me = (await (await client.get("/api/auth/user")).json()) as {
+    id: string;
+    workspace: { id: string; name: string; role: string };
+  };
+  return { client, account, me };
+}
+
+function sql(query: string) {
+  const result = spawnSync(
+    "node_modules/.bin/wrangler",
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", query],
+    { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  );
+  return JSON.parse(result.stdout)[0].results as Record<string, unknown>[];
+}
+
+describe("workspaces, invitations and tenancy", () => {
+  it("/customer-signup starts a workspace with a 30-day trial and the creator's role", async () => {
+    const { me, client } = await startWorkspace("founder", "The Okafor Family Trust");
+    expect(me.workspace).toMatchObject({ name: "The Okafor Family Trust", role: "owner" });
+    const dashboard = await (await client.get("/dashboard")).text();
+    expect(dashboard).toContain("The Okafor Family Trust");
+    expect(dashboard).toMatch(/Free trial until/);
+  });
+
+  it("/customer-signup shows every field message and keeps nothing on bad input", async () => {
+    const client = new Client(baseUrl);
+    const account = newAccount("badsignup");
+    const response = await client.postForm("/customer-signup", { ...account, trustName: "x", role: "king", jurisdiction: "" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Trust name must be at least 2 characters");
+    expect(html).toContain("Choose one of the listed roles");
+    expect(html).toContain("Jurisdiction must be at least 2 characters");
+    expect((await new Client(baseUrl).postJson("/api/auth/login", { email: account.email, password: account.password })).status).toBe(401);
+  });
+
+  it("an invitation joins the workspace with its role; the link works once", async () => {
+    const owner = await startWorkspace("inviter", "The Lindqvist Trust");
+    const invitee = newAccount("invitee");
+    const sent = await owner.client.postForm("/admin", { email: invitee.email, role: "beneficiary" });
+    expect(sent.status).toBe(200);
+    const mail = await latestMail(baseUrl, invitee.email);
+    expect(mail?.subject).toBe("You're invited to The Lindqvist Trust");
+
+    const page = await new Client(baseUrl).get(`/invite-signup?token=${mail!.token}`);
+    expect(await page.text()).toContain("invited you to join The Lindqvist Trust as Beneficiary");
+
+    const guest = new Client(baseUrl);
+    const joined = await guest.postForm(`/invite-signup?token=${mail!.token}`, invitee);
+    expect(joined.status).toBe(302);
+    const me = (await (await guest.get("/api/auth/user")).json()) as { workspace: { id: string; role: string }; emailVerified: boolean };
+    expect(me.workspace).toMatchObject({ id: owner.me.workspace.id, role: "beneficiary" });
+    expect(me.emailVerified).toBe(true);
+
+    const reused = await new Client(baseUrl).get(`/invite-signup?token=${mail!.token}`);
+    expect(await reused.text()).toContain("invalid, was already used, or has expired");
+
+    // A beneficiary is not an administrator: no settings, no invitations.
+    const admin = await guest.get("/admin");
+    expect(admin.status).toBe(403);
+    const invite = await guest.postForm("/admin", { email: "someone@example.com", role: "viewer" });
+    expect(invite.status).toBe(403);
+  });
+
+  it("invitations refuse the owner role and bad addresses", async () => {
+    const owner = await startWorkspace("strict", "The Strict Trust");
+    const response = await owner.client.postForm("/admin", { email: "not-an-email", role: "owner" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Invalid email address");
+    expect(html).toContain("Choose one of the listed roles");
+  });
+
+  it("a user of workspace A never sees workspace B", async () => {
+    const a = await startWorkspace("tenantA", "Trust A");
+    const b = await startWorkspace("tenantB", "Trust B");
+    const switched = await b.client.postJson("/api/workspaces/switch", { workspaceId: a.me.workspace.id });
+    expect(switched.status).toBe(404);
+    const me = (await (await b.client.get("/api/auth/user")).json()) as { workspace: { id: string } };
+    expect(me.workspace.id).toBe(b.me.workspace.id);
+    const settings = await (await b.client.get("/admin")).text();
+    expect(settings).toContain(b.account.email);
+    expect(settings).not.toContain(a.account.email);
+    expect(settings).not.toContain("Trust A");
+  });
+
+  it("someone in two workspaces can switch between them", async () => {
+    const a = await startWorkspace("multiA", "Multi Trust A");
+    const b = await startWorkspace("multiB", "Multi Trust B");
+    await b.client.postForm("/admin", { email: a.account.email, role: "legal_professional" });
+    const mail = await latestMail(baseUrl, a.account.email);
+    expect((await a.client.postForm(`/invite-signup?token=${mail!.token}`, {})).status).toBe(302);
+    let me = (await (await a.client.get("/api/auth/user")).json()) as { workspace: { id: string; role: string } };
+    expect(me.workspace).toMatchObject({ id: b.me.workspace.id, role: "legal_professional" });
+    expect((await a.client.postJson("/api/workspaces/switch", { workspaceId: a.me.workspace.id })).status).toBe(200);
+    me = (await (await a.client.get("/api/auth/user")).json()) as { workspace: { id: string; role: string } };
+    expect(me.workspace).toMatchObject({ id: a.me.workspace.id, role: "owner" });
+  });
+
+  it("the audit log records sign-ins, failures, registrations, resets, invitations and denials, without secrets", async () => {
+    const { account, userId } = await registerUser(baseUrl, "audited");
+    await new Client(baseUrl).postJson("/api/auth/login", { email: account.email, password: "Wrong&Password9" });
+    const c = new Client(baseUrl);
+    await c.postJson("/api/auth/login", { email: account.email, password: account.password });
+    await c.get("/api/logout");
+    await new Client(baseUrl).postJson("/api/auth/forgot-password", { email: account.email });
+    const rows = sql(
+      `SELECT action, outcome, ip, user_agent, metadata FROM audit_log WHERE actor_user_id = '${userId}' ORDER BY created_at`,
+    );
+    const actions = rows.map((r) => `${r.action}:${r.outcome}`);
+    expect(actions).toEqual([
+      "auth.register:success",
+      "auth.login:failure",
+      "auth.login:success",
+      "auth.logout:success",
+      "auth.password_reset_requested:success",
+    ]);
+    expect(rows.every((r) => typeof r.ip === "string" && r.ip.length > 0)).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain(account.password);
+    expect(JSON.stringify(rows)).not.toContain("Wrong&Password9");
+  });
+});
+
+describe("the user's room at /ws", () => {
+  const wsUrl = baseUrl.replace(/^http/, "ws") + "/ws";
+
+  function connect(headers: Record<string, string>) {
+    return new Promise<{ ws?: WebSocket; status?: number }>((resolve) => {
+      const ws = new WebSocket(wsUrl, { headers });
+      ws.on("open", () => resolve({ ws }));
+      ws.on("unexpected-response", (_req, res) => resolve({ status: res.statusCode }));
+      ws.on("error", () => resolve({ status: -1 }));
+    });
+  }
+
+  function nextMessage(ws: WebSocket) {
+    return new Promise<Record<string, unknown>>((resolve) => ws.once("message", (data) => resolve(JSON.parse(String(data)))));
+  }
+
+  it("refuses an upgrade without a session (401) or from a foreign origin (403)", async () => {
+    const { client } = await registerUser(baseUrl, "wsdeny");
+    expect((await connect({ Origin: new URL(baseUrl).origin })).status).toBe(401);
+    expect((await connect({ Origin: "https://evil.example", Cookie: client.cookieHeader() })).status).toBe(403);
+  });
+
+  it("authenticates only as the session's own user; bad messages get an error and the socket stays open", async () => {
+    const { client, userId, account } = await registerUser(baseUrl, "wsok");
+    const { ws } = await connect({ Origin: new URL(baseUrl).origin, Cookie: client.cookieHeader() });
+    expect(ws).toBeDefined();
+    ws!.send(JSON.stringify({ type: "authenticate", userId: "someone-else" }));
+    expect(await nextMessage(ws!)).toEqual({ type: "error", message: expect.stringMatching(/another user/) });
+    ws!.send("not json");
+    expect(await nextMessage(ws!)).toEqual({ type: "error", message: "Message is not valid JSON" });
+    ws!.send(JSON.stringify({ type: "authenticate", userId }));
+    expect(await nextMessage(ws!)).toEqual({ type: "authenticated", userName: account.name });
+    ws!.send(JSON.stringify({ type: "subscribe_thread", threadId: "thread-1" }));
+    expect(await nextMessage(ws!)).toEqual({ type: "subscribed", threadId: "thread-1" });
+    ws!.send(JSON.stringify({ type: "unsubscribe_thread", threadId: "thread-1" }));
+    expect(await nextMessage(ws!)).toEqual({ type: "unsubscribed", threadId: "thread-1" });
+    ws!.close();
+  });
+});
