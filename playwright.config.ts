@@ -30,6 +30,7 @@ export default defineConfig({
     command: `node scripts/serve-test.mjs ${PORT}`,
     url: `http://127.0.0.1:${PORT}/landing`,
     reuseExistingServer: false,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 2000 },
     timeout: 120_000,
   },
 });

@@ -57,13 +57,13 @@ export function seed(persistTo) {
  * Starts `wrangler dev` on the built Worker in its own process group (so that stopping it also stops
  * workerd) and resolves once it answers. Returns a stop function.
  */
-export async function startServer({ port, persistTo, inherit = false, vars = {} }) {
+export async function startServer({ port, persistTo, inherit = false, vars = {}, detached = true }) {
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", "0", "--show-interactive-dev-session=false"];
   if (persistTo) args.push("--persist-to", persistTo);
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const child = spawn(npxBin("wrangler"), args, {
     env: offlineEnv,
-    detached: true,
+    detached,
     stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -73,7 +73,8 @@ export async function startServer({ port, persistTo, inherit = false, vars = {} 
   }
   const stop = () => {
     try {
-      process.kill(-child.pid, "SIGTERM");
+      if (detached) process.kill(-child.pid, "SIGTERM");
+      else child.kill("SIGTERM");
     } catch {
       // already gone
     }

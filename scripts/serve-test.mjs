@@ -9,7 +9,8 @@ ensureDevVars();
 const persistTo = mkdtempSync(join(tmpdir(), "e2e-"));
 migrate(persistTo);
 seed(persistTo);
-const { child, stop } = await startServer({ port, persistTo });
+// Not detached: whoever stops this script's process group (Playwright does) stops wrangler and workerd too.
+const { child, stop } = await startServer({ port, persistTo, detached: false });
 const shutdown = () => {
   stop();
   rmSync(persistTo, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import { PasswordInput } from "~/modules/auth/components/password-input";
 import { getCurrentSession } from "~/modules/auth/guard.server";
 import { AuthError, register } from "~/modules/auth/service.server";
 import { serializeSessionCookie } from "~/modules/auth/session.server";
-import { passwordsMatch, registerFields, type Translate } from "~/modules/auth/validation";
+import { registerFields, withPasswordsMatch, type Translate } from "~/modules/auth/validation";
 import { WorkspaceFields } from "~/modules/workspaces/components/workspace-fields";
 import { createWorkspace } from "~/modules/workspaces/service.server";
 import { workspaceFields } from "~/modules/workspaces/validation";
@@ -21,7 +21,7 @@ import { getRequestContext } from "~/platform/request-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Start your free trial · Legal Document Platform" }];
 
-const newAccountSchema = (t: Translate) => registerFields(t).merge(workspaceFields(t)).superRefine(passwordsMatch(t));
+const newAccountSchema = (t: Translate) => withPasswordsMatch(registerFields(t).merge(workspaceFields(t)), t);
 
 export async function loader(args: LoaderFunctionArgs) {
   return { signedIn: Boolean(await getCurrentSession(args)) };

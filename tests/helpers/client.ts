@@ -18,7 +18,7 @@ export class Client {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 
-  async fetch(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
+  async fetch(path: string, init: Omit<RequestInit, "headers"> & { headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { "CF-Connecting-IP": this.ip, ...init.headers };
     if (this.cookies.size && !headers.Cookie) headers.Cookie = this.cookieHeader();
     const response = await fetch(new URL(path, this.baseUrl), { redirect: "manual", ...init, headers });

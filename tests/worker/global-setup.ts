@@ -5,7 +5,6 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-// @ts-expect-error plain JS helper shared with the npm scripts
 import { ensureDevVars, migrate, startServer } from "../../scripts/lib.mjs";
 
 declare module "vitest" {

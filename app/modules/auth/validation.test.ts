@@ -86,3 +86,11 @@ describe("strict API schemas", () => {
     expect(result.error?.issues[0].code).toBe("unrecognized_keys");
   });
 });
+
+describe("password confirmation", () => {
+  it("reports the mismatch even while other fields are still empty", () => {
+    const result = registerSchema(t).safeParse({ password: "Str0ng&Secure!", confirmPassword: "Other&Secure1!" });
+    expect(messages(result).confirmPassword).toBe("Passwords don't match");
+    expect(messages(result).name).toBe("Name must be at least 2 characters");
+  });
+});

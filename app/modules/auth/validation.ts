@@ -31,12 +31,19 @@ function confirmation(t: Translate) {
   return z.string({ required_error: mismatch, invalid_type_error: mismatch });
 }
 
-export function passwordsMatch(t: Translate) {
-  return (value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) => {
-    if (value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: t("validation.passwordsMismatch") });
-    }
-  };
+/**
+ * "Passwords don't match" on confirmPassword. Kept in its own schema and joined with `.and()`, so the
+ * message shows even while other fields are still invalid (an object refinement would wait for them).
+ */
+export function withPasswordsMatch<S extends z.ZodTypeAny>(schema: S, t: Translate) {
+  const match = z
+    .object({ password: z.unknown(), confirmPassword: z.unknown() })
+    .superRefine((value, ctx) => {
+      if (typeof value.password === "string" && value.password !== value.confirmPassword) {
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: t("validation.passwordsMismatch") });
+      }
+    });
+  return schema.and(match);
 }
 
 export function loginFields(t: Translate) {
@@ -84,16 +91,16 @@ export function resetPasswordFields(t: Translate) {
 }
 
 export const loginSchema = (t: Translate) => loginFields(t);
-export const registerSchema = (t: Translate) => registerFields(t).superRefine(passwordsMatch(t));
+export const registerSchema = (t: Translate) => withPasswordsMatch(registerFields(t), t);
 export const forgotPasswordSchema = (t: Translate) => forgotPasswordFields(t);
-export const resetPasswordSchema = (t: Translate) => resetPasswordFields(t).superRefine(passwordsMatch(t));
+export const resetPasswordSchema = (t: Translate) => withPasswordsMatch(resetPasswordFields(t), t);
 
 /** The JSON API refuses fields it does not know; forms may carry extra inputs, so they use the lenient forms above. */
 export const strictSchemas = {
   login: (t: Translate) => loginFields(t).strict(),
-  register: (t: Translate) => registerFields(t).strict().superRefine(passwordsMatch(t)),
+  register: (t: Translate) => withPasswordsMatch(registerFields(t).strict(), t),
   forgotPassword: (t: Translate) => forgotPasswordFields(t).strict(),
-  resetPassword: (t: Translate) => resetPasswordFields(t).strict().superRefine(passwordsMatch(t)),
+  resetPassword: (t: Translate) => withPasswordsMatch(resetPasswordFields(t).strict(), t),
 };
 
 export type LoginInput = z.infer<ReturnType<typeof loginFields>>;

@@ -12,7 +12,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, Props>(({ visible, onT
   const { t } = useTranslation("auth");
   return (
     <div className="relative">
-      <Input ref={ref} type={visible ? "text" : "password"} className="pr-20" {...props} />
+      <Input ref={ref} className="pr-20" {...props} type={visible ? "text" : "password"} />
       <button
         type="button"
         onClick={onToggle}
