@@ -10,10 +10,11 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     UnoCSS(),
-    cloudflareDevProxyVitePlugin({ getLoadContext }),
+    // Only the dev server needs wrangler's platform proxy; starting it during a build is wasted work.
+    command === "serve" ? cloudflareDevProxyVitePlugin({ getLoadContext }) : null,
     remix({
       future: {
         v3_fetcherPersist: true,
@@ -38,4 +39,4 @@ export default defineConfig({
   build: {
     minify: true,
   },
-});
+}));
