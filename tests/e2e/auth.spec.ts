@@ -13,6 +13,14 @@ async function hydrated(page: Page, path: string) {
   await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
 }
 
+async function signInAsDemo(page: Page) {
+  await hydrated(page, "/auth");
+  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL("**/chat");
+}
+
 test.describe("authentication screen", () => {
   for (const [path, tab] of [
     ["/auth", "Sign In"],
@@ -160,11 +168,7 @@ test.describe("route sets", () => {
   });
 
   test("signed in: unknown paths show the not-found page; sign-out returns to /", async ({ page }) => {
-    await hydrated(page, "/auth");
-    await page.getByLabel("Email").fill(DEMO.email);
-    await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.waitForURL("**/chat");
+    await signInAsDemo(page);
     await expect(page.getByTestId("role-label")).toHaveText("Owner");
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
@@ -177,11 +181,7 @@ test.describe("route sets", () => {
   });
 
   test("the skip link leads to the main content", async ({ page }) => {
-    await hydrated(page, "/auth");
-    await page.getByLabel("Email").fill(DEMO.email);
-    await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.waitForURL("**/chat");
+    await signInAsDemo(page);
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
   });
