@@ -21,29 +21,21 @@ try {
     body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
   });
   const cookie = login.headers.getSetCookie()[0].split(";")[0];
-  const loginBody = JSON.stringify({ email: DEMO.email, password: DEMO.password });
 
+  const userRequest = { path: "/api/auth/user", headers: { cookie } };
+  const loginRequest = {
+    path: "/api/auth/login",
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+  };
   const scenarios = [
     { name: "GET / (landing, signed out)", path: "/", connections: 10 },
-    { name: "GET /api/auth/user (signed in)", path: "/api/auth/user", headers: { cookie }, connections: 10 },
-    {
-      name: "POST /api/auth/login",
-      path: "/api/auth/login",
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: loginBody,
-      connections: 4,
-    },
+    { name: "GET /api/auth/user (signed in)", ...userRequest, connections: 10 },
+    { name: "POST /api/auth/login", ...loginRequest, connections: 4 },
     // One connection each: the latency difference is the cost of one password hash.
-    { name: "GET /api/auth/user, 1 connection", path: "/api/auth/user", headers: { cookie }, connections: 1 },
-    {
-      name: "POST /api/auth/login, 1 connection",
-      path: "/api/auth/login",
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: loginBody,
-      connections: 1,
-    },
+    { name: "GET /api/auth/user, 1 connection", ...userRequest, connections: 1 },
+    { name: "POST /api/auth/login, 1 connection", ...loginRequest, connections: 1 },
   ];
 
   const results = [];

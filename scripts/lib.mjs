@@ -98,3 +98,19 @@ export const DEMO = {
   email: "eleanor@hartwell.example",
   password: "Hartwell@Demo2026",
 };
+
+/** Keeps the command alive with the server; Ctrl-C stops the server's whole process group (and `also`). */
+export function stopOnSignals(child, also = () => {}) {
+  const stop = () => {
+    also();
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  child.on("exit", (code) => process.exit(code ?? 0));
+}

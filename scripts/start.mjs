@@ -1,5 +1,5 @@
 // npm start: build, migrate local D1, seed the demo workspace, print the demo sign-in, serve on :8787.
-import { build, DEMO, ensureDevVars, migrate, seed, startServer } from "./lib.mjs";
+import { build, DEMO, ensureDevVars, migrate, seed, startServer, stopOnSignals } from "./lib.mjs";
 
 ensureDevVars();
 build();
@@ -15,12 +15,4 @@ console.log(`
   sophie@hartwell.example (beneficiary), margaret.chen@chenlaw.example (legal professional),
   daniel@hartwell.example (family member). Mail sent locally: ${url}/dev/outbox
 `);
-const stop = () => {
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {}
-  process.exit(0);
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
-child.on("exit", (code) => process.exit(code ?? 0));
+stopOnSignals(child);
