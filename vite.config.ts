@@ -2,7 +2,20 @@ import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/de
 import UnoCSS from "unocss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { getLoadContext } from "./app/platform/load-context";
+
+/** A short hash of every translation file: the cache-busting query of /locales requests. */
+function localesVersion(): string {
+  const hash = createHash("sha256");
+  const root = "public/locales";
+  for (const lng of readdirSync(root).sort()) {
+    for (const file of readdirSync(join(root, lng)).sort()) hash.update(`${lng}/${file}`).update(readFileSync(join(root, lng, file)));
+  }
+  return hash.digest("hex").slice(0, 10);
+}
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -11,6 +24,7 @@ declare module "@remix-run/cloudflare" {
 }
 
 export default defineConfig(({ command }) => ({
+  define: { __LOCALES_VERSION__: JSON.stringify(localesVersion()) },
   plugins: [
     UnoCSS(),
     // Only the dev server needs wrangler's platform proxy; starting it during a build is wasted work.

@@ -6,6 +6,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "./i18n";
+import { translationLoadPath } from "./modules/preferences/translation-loading";
 
 async function hydrate() {
   await i18next
@@ -16,7 +17,7 @@ async function hydrate() {
       // The server rendered with this language; translation files are fetched lazily as static files.
       lng: document.documentElement.lang || i18nConfig.fallbackLng,
       ns: getInitialNamespaces(),
-      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
+      backend: { loadPath: translationLoadPath },
     });
 
   startTransition(() => {

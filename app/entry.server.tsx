@@ -18,7 +18,9 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   const i18n = createInstance();
-  const lng = await i18nServer.getLocale(request);
+  // The root loader already weighed cookie, profile and browser language; error pages fall back to the request alone.
+  const rootData = remixContext.staticHandlerContext.loaderData?.root as { locale?: string } | undefined;
+  const lng = rootData?.locale ?? (await i18nServer.getLocale(request));
   await i18n
     .use(initReactI18next)
     .init({ ...i18nConfig, resources, lng, ns: i18nServer.getRouteNamespaces(remixContext) });

@@ -1,21 +1,37 @@
-import { createInstance } from "i18next";
+import { createInstance, type Resource } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import enAuth from "../public/locales/en/auth.json";
-import enCommon from "../public/locales/en/common.json";
 import { i18nConfig } from "./i18n";
+import { resolveDisplayPreferences } from "./modules/preferences/preferences.server";
 
-/** Bundled into the Worker so that server rendering never fetches its own static files. */
-export const resources = { en: { common: enCommon, auth: enAuth } };
+/**
+ * Every translation file, bundled into the Worker so that server rendering never fetches its own
+ * static files. The browser loads the same files lazily from /locales.
+ */
+const files = import.meta.glob<Record<string, string>>("../public/locales/*/*.json", { eager: true, import: "default" });
+
+export const resources: Resource = {};
+for (const [path, translations] of Object.entries(files)) {
+  const [, lng, ns] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+  if (!lng || !ns) continue;
+  resources[lng] ??= {};
+  resources[lng][ns] = translations;
+}
 
 export const i18nServer = new RemixI18Next({
-  detection: { supportedLanguages: i18nConfig.supportedLngs, fallbackLanguage: i18nConfig.fallbackLng },
+  detection: {
+    supportedLanguages: i18nConfig.supportedLngs,
+    fallbackLanguage: i18nConfig.fallbackLng,
+    findLocale: async (request) => resolveDisplayPreferences(request).language,
+  },
   i18next: { ...i18nConfig, resources },
 });
 
 const serverInstance = createInstance();
 void serverInstance.init({ ...i18nConfig, resources, lng: "en", initImmediate: false });
 
-/** A translate function for messages the server writes itself (API errors, e-mails). */
-export function serverT(ns: string) {
-  return serverInstance.getFixedT("en", ns) as (key: string, options?: Record<string, unknown>) => string;
+export type ServerT = (key: string, options?: Record<string, unknown>) => string;
+
+/** A translate function for messages the server writes itself (API errors, e-mails), in the caller's language. */
+export function serverT(ns: string, lng = "en"): ServerT {
+  return serverInstance.getFixedT(lng, ns) as ServerT;
 }

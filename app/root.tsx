@@ -1,31 +1,47 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
+  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import "virtual:uno.css";
+import "./styles/themes.css";
 import { useNonce } from "./components/nonce";
-import { i18nServer } from "./i18n.server";
+import { Toaster } from "./components/ui/toast";
+import { TooltipProvider } from "./components/ui/tooltip";
+import { AnnouncerProvider, useAnnouncer } from "./modules/a11y/announcer";
 import { getCurrentSession } from "./modules/auth/guard.server";
 import { toPublicUser } from "./modules/auth/public-user";
+import { listUserWorkspaces } from "./modules/workspaces/service.server";
+import { getRequestContext } from "./platform/request-context.server";
+import { PreferencesProvider, useThemeState } from "./modules/preferences/display";
+import { isLanguageCode, languageDirection } from "./modules/preferences/languages";
+import { resolveDisplayPreferences } from "./modules/preferences/preferences.server";
+import { prePaintScript } from "./modules/preferences/pre-paint-script";
+import { DEFAULT_THEME } from "./modules/preferences/themes";
 
-export const handle = { i18n: ["common", "auth"] };
+export const handle = { i18n: ["common", "auth", "tour"] };
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const [locale, session] = await Promise.all([i18nServer.getLocale(args.request), getCurrentSession(args)]);
+  const session = await getCurrentSession(args);
+  const preferences = resolveDisplayPreferences(args.request, session?.user);
+  const workspaces = session ? await listUserWorkspaces(getRequestContext(args.request, args.context), session.user.id) : [];
   return {
-    locale,
+    locale: preferences.language,
+    preferences,
     user: session ? toPublicUser(session) : null,
+    workspaces,
     supportEmail: args.context.cloudflare.env.SUPPORT_EMAIL ?? "support@trust-platform.example",
   };
 }
@@ -36,20 +52,27 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+const FALLBACK_PREFERENCES = { language: "en" as const, theme: DEFAULT_THEME, darkMode: false };
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
   const { i18n } = useTranslation();
-  const locale = data?.locale ?? "en";
+  const server = data?.preferences ?? FALLBACK_PREFERENCES;
+  const { theme, darkMode } = useThemeState(server);
+  const language = isLanguageCode(i18n.language) ? i18n.language : server.language;
   return (
-    <html lang={locale} dir={i18n.dir(locale)}>
+    <html lang={language} dir={languageDirection(language)} data-theme={theme} className={darkMode ? "dark" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        {/* Before the first paint: the theme from local storage, so a reload never flashes the wrong one. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: prePaintScript }} />
         <Meta />
         <Links />
       </head>
-      <body className="m-0 bg-slate-50 font-sans text-slate-900">
+      <body className="m-0 min-h-screen bg-background font-sans text-foreground">
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -58,10 +81,35 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** "Navigated to X" for screen readers after each client-side navigation (the page's h1 names it). */
+function RouteAnnouncements() {
+  const location = useLocation();
+  const { announceNavigation } = useAnnouncer();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const heading = document.querySelector("main h1")?.textContent?.trim() || document.title;
+    if (heading) announceNavigation(heading);
+  }, [location.pathname, announceNavigation]);
+  return null;
+}
+
 export default function App() {
   const data = useRootData();
-  useChangeLanguage(data?.locale ?? "en");
-  return <Outlet />;
+  return (
+    <AnnouncerProvider>
+      <PreferencesProvider server={data?.preferences ?? FALLBACK_PREFERENCES} signedIn={Boolean(data?.user)}>
+        <TooltipProvider>
+          <Outlet />
+          <Toaster />
+          <RouteAnnouncements />
+        </TooltipProvider>
+      </PreferencesProvider>
+    </AnnouncerProvider>
+  );
 }
 
 export function ErrorBoundary() {
@@ -70,8 +118,9 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main id="main-content" className="mx-auto max-w-xl p-8">
-      <h1 className="text-2xl">{status === 404 ? t("notFound.title") : t("error.title")}</h1>
-      <p>{t("error.body")}</p>
+      <h1 className="text-2xl">{status === 404 ? t("notFound.title") : status === 403 ? t("forbidden.title") : t("error.title")}</h1>
+      <p>{status === 403 ? t("forbidden.body") : t("error.body")}</p>
+      <Link to="/">{t("notFound.home")}</Link>
     </main>
   );
 }

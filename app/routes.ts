@@ -26,6 +26,7 @@ export default [
   route("api/login", "routes/api.login.ts"),
   route("api/logout", "routes/api.logout.ts"),
   route("api/workspaces/switch", "routes/api.workspaces.switch.ts"),
+  route("api/preferences", "routes/api.preferences.ts"),
 
   // Everything else: the spec's route sets (signed-in pages not built yet, not-found, the sales page).
   route("*", "routes/catch-all.tsx"),

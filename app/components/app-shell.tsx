@@ -2,21 +2,24 @@ import { Link, useFetcher } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "~/modules/auth/public-user";
+import { NotificationCenter } from "~/modules/notifications/components/notification-center";
+import { TourProvider, useTour } from "~/modules/onboarding/tour";
+import { LanguageSwitcher } from "~/modules/preferences/components/language-switcher";
+import { ThemePopover } from "~/modules/preferences/components/theme-popover";
+import { WorkspaceSwitcher } from "~/modules/workspaces/components/workspace-switcher";
 import { canAdminister } from "~/modules/workspaces/roles";
 import type { Role } from "~/modules/workspaces/schema";
+import { useRootData } from "~/root";
 import { Button } from "./ui/button";
-
-export function initials(user: Pick<PublicUser, "firstName" | "lastName" | "email">): string {
-  const fromName = `${user.firstName?.[0] ?? ""}${user.lastName?.[0] ?? ""}`.toUpperCase();
-  return fromName || user.email?.[0]?.toUpperCase() || "U";
-}
+import { Tooltip } from "./ui/tooltip";
+import { UserAvatar } from "./user-avatar";
 
 function VerifyEmailBanner() {
   const { t } = useTranslation("auth");
   const fetcher = useFetcher<{ success?: boolean; error?: string }>();
   const sent = fetcher.data?.success === true;
   return (
-    <div role="status" className="border-b border-solid border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+    <div role="status" className="border-b border-solid border-warning bg-warning-soft px-4 py-2 text-sm text-warning-soft-foreground">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
         <span>{sent ? t("verify.sent") : (fetcher.data?.error ?? t("verify.banner"))}</span>
         {!sent ? (
@@ -37,9 +40,9 @@ function VerifyEmailBanner() {
 export function NoWorkspace() {
   const { t } = useTranslation();
   return (
-    <section className="mx-auto max-w-xl rounded-lg border border-solid border-slate-200 bg-white p-6">
+    <section className="mx-auto max-w-xl rounded-lg border border-solid border-border bg-card p-6">
       <h1 className="m-0 text-xl">{t("noWorkspace.title")}</h1>
-      <p className="text-slate-700">{t("noWorkspace.body")}</p>
+      <p className="text-muted-foreground">{t("noWorkspace.body")}</p>
       <Button asChild>
         <Link to="/customer-signup">{t("noWorkspace.create")}</Link>
       </Button>
@@ -47,7 +50,78 @@ export function NoWorkspace() {
   );
 }
 
-/** The signed-in frame: skip link, header with workspace, role and sign-out, then the page. */
+function IconLink({ to, label, icon, testId }: { to: string; label: string; icon: string; testId: string }) {
+  return (
+    <Tooltip content={label}>
+      <Button asChild variant="ghost" size="icon">
+        <Link to={to} aria-label={label} data-testid={testId}>
+          <span aria-hidden="true" className="text-lg leading-none">
+            {icon}
+          </span>
+        </Link>
+      </Button>
+    </Tooltip>
+  );
+}
+
+function TourButton() {
+  const { t } = useTranslation("tour");
+  const { start } = useTour();
+  return (
+    <Tooltip content={t("button")}>
+      <Button variant="ghost" size="icon" aria-label={t("button")} onClick={start} data-testid="tour-button">
+        <span aria-hidden="true" className="text-lg leading-none">
+          🧭
+        </span>
+      </Button>
+    </Tooltip>
+  );
+}
+
+function Header({ user }: { user: PublicUser }) {
+  const { t } = useTranslation();
+  const { t: tAuth } = useTranslation("auth");
+  const root = useRootData();
+  const role = user.workspace?.role as Role | undefined;
+  return (
+    <header className="sticky top-0 z-40 border-b border-solid border-border bg-card">
+      <div aria-hidden="true" className="h-1" style={{ background: "var(--header-accent)" }} />
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+        <div className="flex min-w-0 items-center gap-3">
+          <Link to="/" className="whitespace-nowrap text-lg font-bold text-foreground no-underline">
+            {t("appName")}
+          </Link>
+          <WorkspaceSwitcher current={user.workspace} workspaces={root?.workspaces ?? []} />
+        </div>
+        <nav aria-label={t("nav.mainLabel")} className="flex flex-wrap items-center gap-1 text-sm">
+          <NotificationCenter />
+          <IconLink to="/help" label={t("nav.help")} icon="❓" testId="help-link" />
+          <TourButton />
+          <LanguageSwitcher />
+          <ThemePopover />
+          <IconLink to="/profile" label={t("nav.profile")} icon="⚙️" testId="profile-link" />
+          {canAdminister(role) ? <IconLink to="/admin" label={t("nav.admin")} icon="🛡️" testId="admin-link" /> : null}
+          <Link to="/profile" className="ms-1 flex items-center gap-2 rounded-md px-1 py-1 text-foreground no-underline hover:bg-muted">
+            <UserAvatar user={user} />
+            <span className="flex flex-col leading-tight">
+              <span className="font-medium" data-testid="user-name">
+                {user.name}
+              </span>
+              <span className="text-xs text-muted-foreground" data-testid="role-label">
+                {role ? tAuth(`roles.${role}`) : t("nav.noRole")}
+              </span>
+            </span>
+          </Link>
+          <Button asChild variant="outline" size="sm" className="ms-1">
+            <a href="/api/logout">{t("nav.signOut")}</a>
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/** The signed-in frame: skip link, the header of spec section 2, the onboarding tour, then the page. */
 export function AppShell({
   user,
   children,
@@ -59,50 +133,19 @@ export function AppShell({
   needsWorkspace?: boolean;
 }) {
   const { t } = useTranslation();
-  const { t: tAuth } = useTranslation("auth");
-  const role = user.workspace?.role as Role | undefined;
   return (
-    <>
+    <TourProvider>
       <a
         href="#main-content"
-        className="absolute left-2 top-[-40px] z-50 rounded bg-brand px-3 py-2 text-white focus:top-2"
+        className="absolute start-2 top-[-40px] z-50 rounded bg-primary px-3 py-2 text-primary-foreground focus:top-2"
       >
         {t("skipToContent")}
       </a>
-      <header className="border-b border-solid border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <Link to="/" className="text-lg font-bold text-brand no-underline">
-            {t("appName")}
-          </Link>
-          <nav aria-label={t("nav.mainLabel")} className="flex flex-wrap items-center gap-3 text-sm">
-            {user.workspace ? <span className="text-slate-700">{user.workspace.name}</span> : null}
-            {canAdminister(role) ? (
-              <Link to="/admin" className="text-brand">
-                {t("nav.admin")}
-              </Link>
-            ) : null}
-            <span
-              aria-hidden="true"
-              className="flex h-8 w-8 items-center justify-center overflow-hidden rounded-full bg-brand text-xs font-bold text-white"
-            >
-              {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" className="h-8 w-8 object-cover" /> : initials(user)}
-            </span>
-            <span className="flex flex-col leading-tight">
-              <span className="font-medium">{user.name}</span>
-              <span className="text-xs text-slate-600" data-testid="role-label">
-                {role ? tAuth(`roles.${role}`) : t("nav.noRole")}
-              </span>
-            </span>
-            <Button asChild variant="outline" size="sm">
-              <a href="/api/logout">{t("nav.signOut")}</a>
-            </Button>
-          </nav>
-        </div>
-      </header>
+      <Header user={user} />
       {!user.emailVerified ? <VerifyEmailBanner /> : null}
-      <main id="main-content" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6">
+      <main id="main-content" tabIndex={-1} className="mx-auto box-border max-w-6xl px-4 py-6 outline-none">
         {user.workspace || !needsWorkspace ? children : <NoWorkspace />}
       </main>
-    </>
+    </TourProvider>
   );
 }

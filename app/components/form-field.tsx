@@ -20,7 +20,7 @@ export function FormField({
       <Label htmlFor={id}>{label}</Label>
       {children}
       {errors?.length ? (
-        <p id={errorId} className="m-0 text-sm text-red-700">
+        <p id={errorId} className="m-0 text-sm text-destructive">
           {errors[0]}
         </p>
       ) : null}

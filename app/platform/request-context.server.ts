@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { AuditEntry } from "~/modules/audit/audit.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { serverT } from "~/i18n.server";
+import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
 import { type AppConfig, getConfig } from "./env.server";
 import { createDb, type Db } from "./db.server";
 
@@ -44,7 +45,8 @@ export function getRequestContext(request: Request, context: AppLoadContext): Re
     userAgent,
     origin: url.origin,
     secure: url.protocol === "https:",
-    t: serverT("auth"),
+    // API messages in the caller's language (cookie, ?lng or Accept-Language), English by default.
+    t: serverT("auth", resolveDisplayPreferences(request).language),
     audit: (entry) => recordAudit(db, { ip, userAgent, ...entry }),
   };
   cache.set(request, ctx);

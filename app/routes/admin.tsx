@@ -89,26 +89,26 @@ export default function AdminRoute() {
         <Banner kind="error">{t("admin.forbidden")}</Banner>
       ) : (
         <div className="grid gap-6 md:grid-cols-2">
-          <section aria-labelledby="members-heading" className="rounded-lg border border-solid border-slate-200 bg-white p-4">
+          <section aria-labelledby="members-heading" className="rounded-lg border border-solid border-border bg-card p-4">
             <h2 id="members-heading" className="mt-0 text-lg">
               {t("admin.members")}
             </h2>
             <ul className="m-0 list-none p-0">
               {members.map((m) => (
-                <li key={m.userId} className="border-b border-solid border-slate-100 py-2 last:border-none">
+                <li key={m.userId} className="border-b border-solid border-border py-2 last:border-none">
                   <div className="font-medium">{m.name}</div>
-                  <div className="text-sm text-slate-600">
+                  <div className="text-sm text-muted-foreground">
                     {m.email} · {tAuth(`roles.${m.role}`)} · {t("admin.memberSince", { date: date(m.since) })}
                   </div>
                 </li>
               ))}
             </ul>
           </section>
-          <section aria-labelledby="invite-heading" className="rounded-lg border border-solid border-slate-200 bg-white p-4">
+          <section aria-labelledby="invite-heading" className="rounded-lg border border-solid border-border bg-card p-4">
             <h2 id="invite-heading" className="mt-0 text-lg">
               {t("admin.invite")}
             </h2>
-            <p className="text-sm text-slate-600">{t("admin.inviteIntro", { workspace: user.workspace?.name })}</p>
+            <p className="text-sm text-muted-foreground">{t("admin.inviteIntro", { workspace: user.workspace?.name })}</p>
             {actionData?.notice ? <Banner kind="success">{actionData.notice}</Banner> : null}
             {actionData?.error ? <Banner kind="error">{actionData.error}</Banner> : null}
             <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-col gap-3">
@@ -129,7 +129,7 @@ export default function AdminRoute() {
               </Button>
             </Form>
             <h3 className="text-base">{t("admin.pending")}</h3>
-            {invitations.length === 0 ? <p className="text-sm text-slate-600">{t("admin.noPending")}</p> : null}
+            {invitations.length === 0 ? <p className="text-sm text-muted-foreground">{t("admin.noPending")}</p> : null}
             <ul className="m-0 list-none p-0">
               {invitations.map((inv) => (
                 <li key={inv.id} className="flex items-center justify-between gap-2 py-1 text-sm">

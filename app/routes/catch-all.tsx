@@ -35,13 +35,13 @@ export default function CatchAll() {
       {kind === "pending" ? (
         <section>
           <h1 className="mt-0 text-2xl">{t("comingSoon.title", { area: areaName(path) })}</h1>
-          <p className="text-slate-700">{t("comingSoon.body")}</p>
+          <p className="text-muted-foreground">{t("comingSoon.body")}</p>
         </section>
       ) : (
         <section>
           <h1 className="mt-0 text-2xl">{t("notFound.title")}</h1>
-          <p className="text-slate-700">{t("notFound.body", { path })}</p>
-          <Link to="/" className="text-brand">
+          <p className="text-muted-foreground">{t("notFound.body", { path })}</p>
+          <Link to="/" className="text-link">
             {t("notFound.home")}
           </Link>
         </section>

@@ -70,10 +70,10 @@ export default function CustomerSignupRoute() {
   });
 
   return (
-    <main id="main-content" className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-10">
-      <div className="w-full max-w-lg rounded-xl border border-solid border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="mt-0 text-2xl text-brand">{t("signup.title")}</h1>
-        <p className="text-sm text-slate-600">{t("signup.intro")}</p>
+    <main id="main-content" className="flex min-h-screen items-center justify-center bg-background px-4 py-10">
+      <div className="w-full max-w-lg rounded-xl border border-solid border-border bg-card p-6 shadow-sm">
+        <h1 className="mt-0 text-2xl text-link">{t("signup.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("signup.intro")}</p>
         {actionData?.error ? <Banner kind="error">{actionData.error}</Banner> : null}
         <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
           {!signedIn ? (
@@ -108,7 +108,7 @@ export default function CustomerSignupRoute() {
                   autoComplete="new-password"
                 />
               </FormField>
-              <p className="m-0 text-xs text-slate-600">{t("register.passwordHint")}</p>
+              <p className="m-0 text-xs text-muted-foreground">{t("register.passwordHint")}</p>
             </fieldset>
           ) : null}
           <fieldset className="m-0 flex flex-col gap-4 border-none p-0">
@@ -122,7 +122,7 @@ export default function CustomerSignupRoute() {
         {!signedIn ? (
           <p className="text-center text-sm">
             {t("signup.haveAccount")}{" "}
-            <Link to="/auth" className="text-brand">
+            <Link to="/auth" className="text-link">
               {t("signup.signIn")}
             </Link>
           </p>

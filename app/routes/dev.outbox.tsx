@@ -37,9 +37,9 @@ export default function OutboxRoute() {
       <p>{t("outbox.intro")}</p>
       {mails.length === 0 ? <p>{t("outbox.empty")}</p> : null}
       {mails.map((mail) => (
-        <article key={mail.id} className="mb-4 rounded border border-solid border-slate-200 bg-white p-4" data-testid="outbox-mail">
+        <article key={mail.id} className="mb-4 rounded border border-solid border-border bg-card p-4" data-testid="outbox-mail">
           <h2 className="mt-0 text-lg">{mail.subject}</h2>
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-muted-foreground">
             {t("outbox.to")}: <span data-testid="outbox-to">{mail.toAddress}</span> · {t("outbox.kind")}: {mail.kind} ·{" "}
             {t("outbox.status")}: {mail.status} · {mail.createdAt}
           </p>

@@ -86,9 +86,9 @@ export default function InviteSignupRoute() {
   const back = `/invite-signup?token=${encodeURIComponent(token)}`;
 
   return (
-    <main id="main-content" className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-10">
-      <div className="flex w-full max-w-lg flex-col gap-4 rounded-xl border border-solid border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="m-0 text-2xl text-brand">{t("invite.title")}</h1>
+    <main id="main-content" className="flex min-h-screen items-center justify-center bg-background px-4 py-10">
+      <div className="flex w-full max-w-lg flex-col gap-4 rounded-xl border border-solid border-border bg-card p-6 shadow-sm">
+        <h1 className="m-0 text-2xl text-link">{t("invite.title")}</h1>
         {!invitation ? (
           <Banner kind="error">{t("invite.invalid")}</Banner>
         ) : (
@@ -102,7 +102,7 @@ export default function InviteSignupRoute() {
             {currentEmail ? (
               <Form method="post" className="flex flex-col gap-3">
                 {currentEmail !== invitation.email ? (
-                  <p className="m-0 text-sm text-slate-600">
+                  <p className="m-0 text-sm text-muted-foreground">
                     {t("invite.wrongAccount", { email: invitation.email, current: currentEmail })}
                   </p>
                 ) : null}
@@ -147,7 +147,7 @@ export default function InviteSignupRoute() {
                     {submitting ? t("register.pending") : t("invite.accept")}
                   </Button>
                 </Form>
-                <Link to={`/auth?redirectTo=${encodeURIComponent(back)}`} className="text-center text-sm text-brand">
+                <Link to={`/auth?redirectTo=${encodeURIComponent(back)}`} className="text-center text-sm text-link">
                   {t("invite.signInInstead")}
                 </Link>
               </>

@@ -52,21 +52,21 @@ export default function ResetPasswordRoute() {
   });
 
   return (
-    <main id="main-content" className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
-      <div className="w-full max-w-md rounded-xl border border-solid border-slate-200 bg-white p-6 shadow-sm">
+    <main id="main-content" className="flex min-h-screen items-center justify-center bg-background px-4">
+      <div className="w-full max-w-md rounded-xl border border-solid border-border bg-card p-6 shadow-sm">
         <h1 className="mt-0 text-xl">{t("resetPage.title")}</h1>
         {!token ? (
           <>
             <Banner kind="error">{t("resetPage.invalid")}</Banner>
             <p>
-              <Link to="/forgot-password" className="text-brand">
+              <Link to="/forgot-password" className="text-link">
                 {t("resetPage.requestNew")}
               </Link>
             </p>
           </>
         ) : (
           <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-            <p className="m-0 text-sm text-slate-600">{t("resetPage.intro")}</p>
+            <p className="m-0 text-sm text-muted-foreground">{t("resetPage.intro")}</p>
             {actionData?.error ? <Banner kind="error">{actionData.error}</Banner> : null}
             <input type="hidden" name="token" value={token} />
             <FormField id={fields.password.id} errorId={fields.password.errorId} label={t("fields.newPassword")} errors={fields.password.errors}>
@@ -86,7 +86,7 @@ export default function ResetPasswordRoute() {
                 autoComplete="new-password"
               />
             </FormField>
-            <p className="m-0 text-xs text-slate-600">{t("register.passwordHint")}</p>
+            <p className="m-0 text-xs text-muted-foreground">{t("register.passwordHint")}</p>
             <Button type="submit" disabled={submitting}>
               {submitting ? t("resetPage.pending") : t("resetPage.submit")}
             </Button>

@@ -19,8 +19,8 @@ export default function VerifyEmailRoute() {
   const { verified } = useLoaderData<typeof loader>();
   const { t } = useTranslation("auth");
   return (
-    <main id="main-content" className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
-      <div className="flex w-full max-w-md flex-col gap-4 rounded-xl border border-solid border-slate-200 bg-white p-6 shadow-sm">
+    <main id="main-content" className="flex min-h-screen items-center justify-center bg-background px-4">
+      <div className="flex w-full max-w-md flex-col gap-4 rounded-xl border border-solid border-border bg-card p-6 shadow-sm">
         <h1 className="m-0 text-xl">{t("verifyPage.title")}</h1>
         <Banner kind={verified ? "success" : "error"}>{verified ? t("verifyPage.success") : t("verifyPage.invalid")}</Banner>
         <Button asChild>

@@ -8,7 +8,7 @@ export function Banner({ kind, children }: { kind: "success" | "error"; children
       data-kind={kind}
       className={cn(
         "rounded-md border-2 border-solid px-4 py-3 text-sm",
-        kind === "success" ? "border-green-600 bg-green-50 text-green-900" : "border-red-600 bg-red-50 text-red-900",
+        kind === "success" ? "border-success bg-success-soft text-success-soft-foreground" : "border-destructive bg-destructive-soft text-destructive-soft-foreground",
       )}
     >
       {children}

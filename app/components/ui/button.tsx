@@ -5,16 +5,16 @@ import { cn } from "./cn";
 
 /** The spec's button variants (default, destructive, outline, secondary, ghost, link) and sizes (default, sm, lg, icon). */
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-brand disabled:pointer-events-none disabled:opacity-60 cursor-pointer",
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-60 cursor-pointer",
   {
     variants: {
       variant: {
-        default: "bg-brand text-white hover:bg-brand-light border-none",
-        destructive: "bg-red-700 text-white hover:bg-red-800 border-none",
-        outline: "border border-solid border-slate-300 bg-white text-slate-900 hover:bg-slate-100",
-        secondary: "bg-slate-200 text-slate-900 hover:bg-slate-300 border-none",
-        ghost: "bg-transparent text-slate-900 hover:bg-slate-100 border-none",
-        link: "bg-transparent text-brand underline-offset-4 hover:underline border-none p-0 h-auto",
+        default: "bg-primary text-primary-foreground hover:bg-primary-hover border-none",
+        destructive: "bg-destructive text-destructive-foreground hover:bg-destructive-hover border-none",
+        outline: "border border-solid border-border bg-card text-foreground hover:bg-muted",
+        secondary: "bg-muted text-foreground hover:bg-muted border-none",
+        ghost: "bg-transparent text-foreground hover:bg-muted border-none",
+        link: "bg-transparent text-link underline-offset-4 hover:underline border-none p-0 h-auto",
       },
       size: {
         default: "h-10 px-4 py-2",

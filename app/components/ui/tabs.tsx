@@ -6,7 +6,7 @@ export const Tabs = TabsPrimitive.Root;
 
 export const TabsList = forwardRef<ElementRef<typeof TabsPrimitive.List>, ComponentPropsWithoutRef<typeof TabsPrimitive.List>>(
   ({ className, ...props }, ref) => (
-    <TabsPrimitive.List ref={ref} className={cn("grid w-full grid-cols-3 gap-1 rounded-md bg-slate-100 p-1", className)} {...props} />
+    <TabsPrimitive.List ref={ref} className={cn("grid w-full grid-cols-3 gap-1 rounded-md bg-muted p-1", className)} {...props} />
   ),
 );
 TabsList.displayName = "TabsList";
@@ -18,7 +18,7 @@ export const TabsTrigger = forwardRef<
   <TabsPrimitive.Trigger
     ref={ref}
     className={cn(
-      "cursor-pointer rounded-sm border-none bg-transparent px-3 py-1.5 text-sm font-medium text-slate-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow",
+      "cursor-pointer rounded-sm border-none bg-transparent px-3 py-1.5 text-sm font-medium text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow",
       className,
     )}
     {...props}

@@ -13,6 +13,12 @@ export const users = sqliteTable(
     lastName: text("last_name"),
     phone: text("phone"),
     profileImageUrl: text("profile_image_url"),
+    /** R2 key of the uploaded avatar; profileImageUrl points at the route that serves it. */
+    profileImageKey: text("profile_image_key"),
+    /** Display choices saved on the profile, applied on devices that have none of their own. */
+    language: text("language"),
+    theme: text("theme"),
+    darkMode: integer("dark_mode", { mode: "boolean" }),
     /** Self-describing: algorithm, iterations, salt, hash and pepper version (see password.server.ts). */
     passwordHash: text("password_hash").notNull(),
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),

@@ -11,7 +11,7 @@ export function Dashboard({ user, trialEndsAt }: { user: PublicUser; trialEndsAt
         {user.firstName ? t("dashboard.greeting", { name: user.firstName }) : t("dashboard.greetingDefault")}
       </h1>
       {user.workspace ? (
-        <p className="text-slate-700">
+        <p className="text-muted-foreground">
           {t("dashboard.workspace", { workspace: user.workspace.name, role: tAuth(`roles.${user.workspace.role}`) })}
           {trialEndsAt
             ? ` ${t("dashboard.trialEnds", {

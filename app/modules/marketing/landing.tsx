@@ -6,9 +6,9 @@ export function LandingPage() {
   const { t } = useTranslation();
   return (
     <>
-      <header className="sticky top-0 border-b border-solid border-slate-200 bg-white">
+      <header className="sticky top-0 border-b border-solid border-border bg-card">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
-          <span className="text-lg font-bold text-brand">{t("appName")}</span>
+          <span className="text-lg font-bold text-link">{t("appName")}</span>
           <nav className="flex gap-2">
             <Button asChild variant="outline">
               <a href="/api/login">{t("nav.signIn")}</a>
@@ -21,7 +21,7 @@ export function LandingPage() {
       </header>
       <main id="main-content" className="mx-auto max-w-3xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">{t("landing.title")}</h1>
-        <p className="text-lg text-slate-700">{t("landing.body")}</p>
+        <p className="text-lg text-muted-foreground">{t("landing.body")}</p>
       </main>
     </>
   );

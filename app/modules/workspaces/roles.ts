@@ -19,3 +19,11 @@ export const INVITABLE_ROLES = [
   "legal_professional",
   "viewer",
 ] as const satisfies readonly Role[];
+
+/**
+ * Who sees the whole workspace's records (every document, all activity): administrators and the
+ * family's lawyer. Beneficiaries, family members and viewers see their own and what is shared with them.
+ */
+export function seesWholeWorkspace(role: Role | null | undefined): boolean {
+  return canAdminister(role) || role === "legal_professional";
+}

@@ -151,11 +151,11 @@ export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner
   const describedBy = (field: { errorId: string; errors?: string[] }) => (field.errors?.length ? field.errorId : undefined);
 
   return (
-    <main id="main-content" className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-10">
-      <div className="w-full max-w-md rounded-xl border border-solid border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <main id="main-content" className="flex min-h-screen items-center justify-center bg-background px-4 py-10">
+      <div className="w-full max-w-md rounded-xl border border-solid border-border bg-card p-6 shadow-sm sm:p-8">
         <div className="mb-6 text-center">
-          <h1 className="m-0 text-2xl font-bold text-brand">{t("title")}</h1>
-          <p className="mt-2 text-sm text-slate-600">{t("tagline")}</p>
+          <h1 className="m-0 text-2xl font-bold text-link">{t("title")}</h1>
+          <p className="mt-2 text-sm text-muted-foreground">{t("tagline")}</p>
         </div>
 
         {banner ? (
@@ -194,7 +194,7 @@ export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner
                   onToggle={togglePassword}
                 />
               </FormField>
-              <label className="flex items-center gap-2 text-sm text-slate-700">
+              <label className="flex items-center gap-2 text-sm text-muted-foreground">
                 <input
                   {...getInputProps(loginFields.rememberMe, { type: "checkbox" })}
                   key={loginFields.rememberMe.key}
@@ -246,7 +246,7 @@ export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner
                   aria-describedby={describedBy(registerFields.confirmPassword)}
                 />
               </FormField>
-              <p className="m-0 text-xs text-slate-600">{t("register.passwordHint")}</p>
+              <p className="m-0 text-xs text-muted-foreground">{t("register.passwordHint")}</p>
               <Button type="submit" disabled={busy === "register"} className="w-full">
                 {busy === "register" ? t("register.pending") : t("register.submit")}
               </Button>
@@ -256,7 +256,7 @@ export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner
           <TabsContent value="reset">
             <Form method="post" {...getFormProps(resetForm)} className="flex flex-col gap-4">
               <input type="hidden" name="intent" value="reset" />
-              <p className="m-0 text-sm text-slate-600">{t("reset.intro")}</p>
+              <p className="m-0 text-sm text-muted-foreground">{t("reset.intro")}</p>
               <FormField id={resetFields.email.id} errorId={resetFields.email.errorId} label={t("fields.email")} errors={resetFields.email.errors}>
                 <Input {...getInputProps(resetFields.email, { type: "email" })} key={resetFields.email.key} autoComplete="email" aria-describedby={describedBy(resetFields.email)} />
               </FormField>
@@ -270,9 +270,9 @@ export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner
           </TabsContent>
         </Tabs>
 
-        <p className="mt-6 text-center text-sm text-slate-600">
+        <p className="mt-6 text-center text-sm text-muted-foreground">
           {t("support.text")}{" "}
-          <a className="text-brand underline" href={`mailto:${supportEmail}`}>
+          <a className="text-link underline" href={`mailto:${supportEmail}`}>
             {supportEmail}
           </a>
         </p>

@@ -12,13 +12,13 @@ export const PasswordInput = forwardRef<HTMLInputElement, Props>(({ visible, onT
   const { t } = useTranslation("auth");
   return (
     <div className="relative">
-      <Input ref={ref} className="pr-20" {...props} type={visible ? "text" : "password"} />
+      <Input ref={ref} className="pe-20" {...props} type={visible ? "text" : "password"} />
       <button
         type="button"
         onClick={onToggle}
         aria-pressed={visible}
         aria-label={visible ? t("password.hide") : t("password.show")}
-        className="absolute right-1 top-1 h-8 cursor-pointer rounded border-none bg-transparent px-2 text-xs font-medium text-brand hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+        className="absolute end-1 top-1 h-8 cursor-pointer rounded border-none bg-transparent px-2 text-xs font-medium text-link hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         {visible ? t("password.hideShort") : t("password.showShort")}
       </button>

@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input";
 import { CREATOR_ROLES } from "../roles";
 
 const selectClass =
-  "box-border h-10 w-full rounded-md border border-solid border-slate-300 bg-white px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand";
+  "box-border h-10 w-full rounded-md border border-solid border-border bg-card px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 /** Trust name, the creator's role and the governing jurisdiction of a new workspace. */
 export function WorkspaceFields({
@@ -28,7 +28,7 @@ export function WorkspaceFields({
           ))}
         </select>
       </FormField>
-      <p className="m-0 text-xs text-slate-600">{t("signup.roleHint")}</p>
+      <p className="m-0 text-xs text-muted-foreground">{t("signup.roleHint")}</p>
       <FormField id={fields.jurisdiction.id} errorId={fields.jurisdiction.errorId} label={t("fields.jurisdiction")} errors={fields.jurisdiction.errors}>
         <Input {...getInputProps(fields.jurisdiction, { type: "text" })} key={fields.jurisdiction.key} placeholder={t("fields.jurisdictionPlaceholder")} />
       </FormField>

@@ -1,0 +1,41 @@
+/** Spec sections 2, 3, 4 and 9: the ten tour steps, in order, and the mascot's moods. */
+export const TOUR_MOODS = { happy: "😊", excited: "🤩", helpful: "🤓", proud: "🥳", encouraging: "💪" } as const;
+export type TourMood = keyof typeof TOUR_MOODS;
+
+/** The page areas a step may point at; pages mark them with data-tour="…". */
+export type TourTarget = "dashboard-overview" | "documents-section" | "compliance-indicator" | "collaboration-tools" | "notification-center";
+
+export interface TourStep {
+  id: string;
+  icon: string;
+  target?: TourTarget;
+  position: "top" | "bottom" | "left" | "right";
+  characterMood: TourMood | string;
+}
+
+export const TOUR_STEPS: readonly TourStep[] = [
+  { id: "welcome", icon: "👋", position: "bottom", characterMood: "excited" },
+  { id: "dashboard", icon: "📊", target: "dashboard-overview", position: "bottom", characterMood: "happy" },
+  { id: "documents", icon: "📄", target: "documents-section", position: "bottom", characterMood: "helpful" },
+  { id: "compliance", icon: "✅", target: "compliance-indicator", position: "bottom", characterMood: "helpful" },
+  { id: "collaboration", icon: "💬", target: "collaboration-tools", position: "top", characterMood: "happy" },
+  { id: "notifications", icon: "🔔", target: "notification-center", position: "bottom", characterMood: "helpful" },
+  { id: "mobile", icon: "📱", position: "bottom", characterMood: "excited" },
+  { id: "video-meetings", icon: "🎥", position: "bottom", characterMood: "encouraging" },
+  { id: "financial", icon: "💰", position: "bottom", characterMood: "helpful" },
+  { id: "complete", icon: "🎉", position: "bottom", characterMood: "proud" },
+];
+
+export const TOUR_LENGTH = TOUR_STEPS.length;
+export const TOUR_AUTO_OPEN_DELAY_MS = 1000;
+export const TOUR_STORAGE = { completed: "onboarding-completed", skipped: "onboarding-skipped" } as const;
+
+/** An unknown mood falls back to happy. */
+export function moodEmoji(mood: string): string {
+  return (TOUR_MOODS as Record<string, string>)[mood] ?? TOUR_MOODS.happy;
+}
+
+/** Progress of step index i (0-based) as the spec defines it: step number over 10, as a percentage. */
+export function tourProgress(index: number): number {
+  return ((index + 1) / TOUR_LENGTH) * 100;
+}
