@@ -1,21 +1,14 @@
 import { createInstance, type Resource } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "./i18n";
+import { bundledResources } from "./locales.generated";
 import { resolveDisplayPreferences } from "./modules/preferences/preferences.server";
 
 /**
  * Every translation file, bundled into the Worker so that server rendering never fetches its own
  * static files. The browser loads the same files lazily from /locales.
  */
-const files = import.meta.glob<Record<string, string>>("../public/locales/*/*.json", { eager: true, import: "default" });
-
-export const resources: Resource = {};
-for (const [path, translations] of Object.entries(files)) {
-  const [, lng, ns] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
-  if (!lng || !ns) continue;
-  resources[lng] ??= {};
-  resources[lng][ns] = translations;
-}
+export const resources: Resource = bundledResources;
 
 export const i18nServer = new RemixI18Next({
   detection: {

@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -61,6 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const server = data?.preferences ?? FALLBACK_PREFERENCES;
   const { theme, darkMode } = useThemeState(server);
   const language = isLanguageCode(i18n.language) ? i18n.language : server.language;
+  // Pages whose loader says hydrate: false (the public landing page) ship without the React runtime.
+  const hydrate = !useMatches().some((m) => (m.data as { hydrate?: boolean } | undefined)?.hydrate === false);
   return (
     <html lang={language} dir={languageDirection(language)} data-theme={theme} className={darkMode ? "dark" : undefined}>
       <head>
@@ -74,8 +77,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="m-0 min-h-screen bg-background font-sans text-foreground">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -16,6 +16,7 @@ export default [
   route("invite-signup", "routes/invite-signup.tsx"),
   route("admin", "routes/admin.tsx"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
+  route("guides/:slug", "routes/guides.slug.ts"),
 
   route("api/auth/user", "routes/api.auth.user.ts"),
   route("api/auth/login", "routes/api.auth.login.ts"),

@@ -6,6 +6,7 @@ import { AppShell } from "~/components/app-shell";
 import { getCurrentSession } from "~/modules/auth/guard.server";
 import { toPublicUser } from "~/modules/auth/public-user";
 import { LandingPage } from "~/modules/marketing/landing";
+import { landingPageData } from "~/modules/marketing/landing.server";
 import { areaName, isSignedInPath } from "~/modules/navigation/route-sets";
 
 /**
@@ -13,13 +14,15 @@ import { areaName, isSignedInPath } from "~/modules/navigation/route-sets";
  * signed out, a signed-in page sends to /auth and anything else shows the sales page;
  * signed in, a known area not built yet says so, and anything else is a 404 page.
  */
+export const handle = { i18n: ["landing"] };
+
 export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const session = await getCurrentSession(args);
   const known = isSignedInPath(url.pathname);
   if (!session) {
     if (known) throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-    return data({ kind: "sales" as const, user: null, path: url.pathname }, 404);
+    return data({ kind: "sales" as const, user: null, path: url.pathname, ...landingPageData(args) }, 404);
   }
   const user = toPublicUser(session);
   if (known) return { kind: "pending" as const, user, path: url.pathname };
@@ -27,9 +30,10 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function CatchAll() {
-  const { kind, user, path } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  if (kind === "sales" || !user) return <LandingPage />;
+  if (page.kind === "sales") return <LandingPage supportEmail={page.supportEmail} salesPhone={page.salesPhone} />;
+  const { kind, user, path } = page;
   return (
     <AppShell user={user} needsWorkspace={kind === "pending"}>
       {kind === "pending" ? (

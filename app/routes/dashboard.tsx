@@ -1,20 +1,22 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { Dashboard } from "~/modules/dashboard/dashboard";
+import { dashboardPageData } from "~/modules/dashboard/loader.server";
+
+export const handle = { i18n: ["dashboard"] };
+export const meta: MetaFunction = () => [{ title: "Dashboard · Legal Document Platform" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const session = await requireSession(args);
-  return { user: toPublicUser(session), trialEndsAt: session.workspace?.trialEndsAt?.toISOString() ?? null };
+  return dashboardPageData(args, await requireSession(args));
 }
 
 export default function DashboardRoute() {
-  const { user, trialEndsAt } = useLoaderData<typeof loader>();
+  const { user, data, trialEndsAt } = useLoaderData<typeof loader>();
   return (
     <AppShell user={user}>
-      <Dashboard user={user} trialEndsAt={trialEndsAt} />
+      <Dashboard user={user} data={data} trialEndsAt={trialEndsAt} />
     </AppShell>
   );
 }

@@ -1,0 +1,78 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { useLanguage } from "~/modules/preferences/display";
+import { ProgressBar } from "./dashboard";
+import type { ModuleSummary } from "./module-summaries";
+import { moduleRoute } from "./modules";
+
+/** A module's detail: statistics, recent items, quick actions and "Open {module}". */
+export default function ModuleDialog({ summary, onClose }: { summary: ModuleSummary; onClose: () => void }) {
+  const { t } = useTranslation("dashboard");
+  const { formatNumber, formatDate } = useLanguage();
+  const name = t(`modules.${summary.id}.name`);
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent data-testid="module-dialog">
+        <DialogTitle>
+          <span aria-hidden="true">{summary.icon} </span>
+          {name}
+        </DialogTitle>
+        <DialogDescription>{t(`modules.${summary.id}.description`)}</DialogDescription>
+        <ProgressBar value={summary.progress} label={t("moduleProgress", { module: name })} />
+        <section aria-labelledby="module-stats">
+          <h3 id="module-stats" className="m-0 mb-2 text-sm font-semibold">
+            {t("dialog.statistics")}
+          </h3>
+          {summary.stats.length === 0 ? (
+            <p className="m-0 text-sm text-muted-foreground">{t(`modules.${summary.id}.noStats`)}</p>
+          ) : (
+            <dl className="m-0 grid grid-cols-2 gap-2">
+              {summary.stats.map((stat) => (
+                <div key={stat.key} className="rounded-md bg-muted p-2">
+                  <dt className="text-xs text-muted-foreground">{t(`stat.${stat.key}`)}</dt>
+                  <dd className="m-0 text-lg font-semibold">{typeof stat.value === "number" ? formatNumber(stat.value) : stat.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </section>
+        <section aria-labelledby="module-recent">
+          <h3 id="module-recent" className="m-0 mb-2 text-sm font-semibold">
+            {t("dialog.recentItems")}
+          </h3>
+          {summary.recent.length === 0 ? (
+            <p className="m-0 text-sm text-muted-foreground">{t("dialog.noRecent")}</p>
+          ) : (
+            <ul className="m-0 grid list-none gap-1 p-0 text-sm">
+              {summary.recent.map((item) => (
+                <li key={item.id} className="flex justify-between gap-2">
+                  <span>{item.title}</span>
+                  <span className="text-muted-foreground">{t(`recent.${item.detailKey}`, { date: item.detail ? formatDate(item.detail) : "" })}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="module-actions">
+          <h3 id="module-actions" className="m-0 mb-2 text-sm font-semibold">
+            {t("dialog.quickActions")}
+          </h3>
+          <div className="flex flex-wrap gap-2">
+            {summary.actions.map((action) => (
+              <Button key={action.key} asChild variant="secondary" size="sm">
+                <Link to={action.to}>{t(`action.${action.key}`)}</Link>
+              </Button>
+            ))}
+          </div>
+        </section>
+        <Button asChild>
+          <Link to={moduleRoute(summary.name)} data-testid="open-module">
+            {t("openModule", { module: name })}
+          </Link>
+        </Button>
+      </DialogContent>
+    </Dialog>
+  );
+}
