@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -17,10 +18,12 @@ import { useTranslation } from "react-i18next";
 import "virtual:uno.css";
 import "./styles/themes.css";
 import { useNonce } from "./components/nonce";
+import { PlatformLoading } from "./components/loading";
 import { Toaster } from "./components/ui/toast";
 import { TooltipProvider } from "./components/ui/tooltip";
 import { AnnouncerProvider, useAnnouncer } from "./modules/a11y/announcer";
 import { getCurrentSession } from "./modules/auth/guard.server";
+import { isSignedInPath } from "./modules/navigation/route-sets";
 import { toPublicUser } from "./modules/auth/public-user";
 import { listUserWorkspaces } from "./modules/workspaces/service.server";
 import { getRequestContext } from "./platform/request-context.server";
@@ -104,12 +107,30 @@ function RouteAnnouncements() {
   return null;
 }
 
+/**
+ * While a screen's code and data load: the full-screen "Loading Legal Document Platform..." when a
+ * signed-out visitor is entering the signed-in app (right after sign-in), else a slim "Loading..." bar.
+ */
+function NavigationProgress({ signedIn }: { signedIn: boolean }) {
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  if (navigation.state !== "loading" || !navigation.location) return null;
+  if (!signedIn && isSignedInPath(navigation.location.pathname)) return <PlatformLoading />;
+  return (
+    <div role="status" className="fixed inset-x-0 top-0 z-[150]" data-testid="navigation-loading">
+      <div className="h-1 w-full animate-pulse bg-primary" />
+      <span className="sr-only">{t("loading")}</span>
+    </div>
+  );
+}
+
 export default function App() {
   const data = useRootData();
   return (
     <AnnouncerProvider>
       <PreferencesProvider server={data?.preferences ?? FALLBACK_PREFERENCES} signedIn={Boolean(data?.user)}>
         <TooltipProvider>
+          <NavigationProgress signedIn={Boolean(data?.user)} />
           <Outlet />
           <Toaster />
           <RouteAnnouncements />

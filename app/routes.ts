@@ -28,6 +28,12 @@ export default [
   route("api/logout", "routes/api.logout.ts"),
   route("api/workspaces/switch", "routes/api.workspaces.switch.ts"),
   route("api/preferences", "routes/api.preferences.ts"),
+  route("api/users/:id/avatar", "routes/api.users.avatar.ts"),
+  route("profile", "routes/profile.tsx"),
+  route("help", "routes/help.tsx"),
+  route("modules", "routes/modules.tsx"),
+  route("language-demo", "routes/language-demo.tsx"),
+  route("theme-demo", "routes/theme-demo.tsx"),
 
   // Everything else: the spec's route sets (signed-in pages not built yet, not-found, the sales page).
   route("*", "routes/catch-all.tsx"),

@@ -13,6 +13,8 @@ import { requireSession } from "~/modules/auth/guard.server";
 import { toPublicUser } from "~/modules/auth/public-user";
 import { selectClass } from "~/modules/workspaces/components/workspace-fields";
 import { canAdminister, INVITABLE_ROLES } from "~/modules/workspaces/roles";
+import { listWorkspaceAudit } from "~/modules/audit/audit.server";
+import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { inviteMember, listMembers, listPendingInvitations, revokeInvitation } from "~/modules/workspaces/service.server";
 import { invitationFields } from "~/modules/workspaces/validation";
 import { HttpError } from "~/platform/http.server";
@@ -32,14 +34,19 @@ export async function loader(args: LoaderFunctionArgs) {
       actorUserId: session.user.id,
       workspaceId: session.workspace?.id,
     });
-    return data({ user, allowed: false as const, members: [], invitations: [] }, 403);
+    return data({ user, allowed: false as const, members: [], invitations: [], audit: [] }, 403);
   }
-  const [members, invitations] = await Promise.all([listMembers(ctx, session), listPendingInvitations(ctx, session)]);
+  const [members, invitations, audit] = await Promise.all([
+    listMembers(ctx, session),
+    listPendingInvitations(ctx, session),
+    listWorkspaceAudit(ctx.db, session.workspace!.id),
+  ]);
   return {
     user,
     allowed: true as const,
     members: members.map((m) => ({ ...m, since: m.since.toISOString() })),
     invitations: invitations.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
+    audit,
   };
 }
 
@@ -67,7 +74,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AdminRoute() {
-  const { user, allowed, members, invitations } = useLoaderData<typeof loader>();
+  const { user, allowed, members, invitations, audit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const { t: tAuth } = useTranslation("auth");
@@ -146,6 +153,40 @@ export default function AdminRoute() {
                 </li>
               ))}
             </ul>
+          </section>
+          <section aria-labelledby="audit-heading" className="rounded-lg border border-solid border-border bg-card p-4 md:col-span-2">
+            <h2 id="audit-heading" className="mt-0 text-lg">
+              {t("admin.audit")}
+            </h2>
+            <p className="text-sm text-muted-foreground">{t("admin.auditIntro")}</p>
+            <div className="overflow-x-auto">
+              <table className="w-full border-collapse text-sm" data-testid="audit-log">
+                <thead>
+                  <tr className="text-start">
+                    <th scope="col" className="border-b border-solid border-border p-2 text-start">{t("admin.auditWhen")}</th>
+                    <th scope="col" className="border-b border-solid border-border p-2 text-start">{t("admin.auditWho")}</th>
+                    <th scope="col" className="border-b border-solid border-border p-2 text-start">{t("admin.auditAction")}</th>
+                    <th scope="col" className="border-b border-solid border-border p-2 text-start">{t("admin.auditOutcome")}</th>
+                    <th scope="col" className="border-b border-solid border-border p-2 text-start">{t("admin.auditFrom")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {audit.map((entry) => (
+                    <tr key={entry.id}>
+                      <td className="border-b border-solid border-border p-2">
+                        <RelativeTime value={entry.createdAt} />
+                      </td>
+                      <td className="border-b border-solid border-border p-2">{entry.actorName ?? "—"}</td>
+                      <td className="border-b border-solid border-border p-2">
+                        <code>{entry.action}</code>
+                      </td>
+                      <td className="border-b border-solid border-border p-2">{entry.outcome}</td>
+                      <td className="border-b border-solid border-border p-2">{entry.ip ?? "—"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
         </div>
       )}

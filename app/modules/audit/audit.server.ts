@@ -1,3 +1,5 @@
+import { desc, eq } from "drizzle-orm";
+import { users } from "~/modules/auth/schema";
 import type { Db } from "~/platform/db.server";
 import { auditLog } from "./schema";
 
@@ -32,4 +34,24 @@ export function auditRow(entry: AuditEntry) {
 
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values(auditRow(entry));
+}
+
+/** The workspace's latest audit entries with the actor's name, for its administrators. */
+export async function listWorkspaceAudit(db: Db, workspaceId: string, limit = 50) {
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      outcome: auditLog.outcome,
+      ip: auditLog.ip,
+      createdAt: auditLog.createdAt,
+      actorName: users.name,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(eq(auditLog.workspaceId, workspaceId))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(limit)
+    .all();
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

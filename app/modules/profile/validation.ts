@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { registerFields, withPasswordsMatch, type Translate } from "~/modules/auth/validation";
 import { LANGUAGE_CODES } from "~/modules/preferences/languages";
 import { THEME_IDS } from "~/modules/preferences/themes";
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+/** Profile pictures: images only, at most 5 MB. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** POST /api/preferences: any of the three display choices. */
 export function preferencesSchema(t: Translate) {
@@ -18,3 +20,23 @@ export function preferencesSchema(t: Translate) {
     });
 }
 export type PreferencesInput = z.infer<ReturnType<typeof preferencesSchema>>;
+
+/** Name, username and phone, with the same rules as registration. */
+export function profileDetailsSchema(t: Translate) {
+  return registerFields(t).pick({ name: true, username: true, phone: true });
+}
+export type ProfileDetailsInput = z.infer<ReturnType<typeof profileDetailsSchema>>;
+
+/** A new password with the registration rules, and the current one to prove it is really you. */
+export function changePasswordSchema(t: Translate) {
+  const current = t("validation.currentPasswordRequired");
+  return withPasswordsMatch(
+    z.object({
+      currentPassword: z.string({ required_error: current, invalid_type_error: current }).min(1, current).max(256, current),
+      password: registerFields(t).shape.password,
+      confirmPassword: registerFields(t).shape.confirmPassword,
+    }),
+    t,
+  );
+}
+export type ChangePasswordInput = z.infer<ReturnType<typeof changePasswordSchema>>;

@@ -1,0 +1,63 @@
+/** The help centre's sections; their anchors are linked from the assistant and the dashboard. */
+export const HELP_TOPICS = [
+  "getting-started",
+  "upload-documents",
+  "organization",
+  "analysis",
+  "compliance",
+  "collaboration",
+  "polls",
+  "finance",
+  "security",
+  "languages",
+  "account",
+] as const;
+export type HelpTopic = (typeof HELP_TOPICS)[number];
+
+/** Every signed-in area of the product, for /modules. `ready` areas have their own screen today. */
+export const PRODUCT_MODULES = [
+  { path: "/dashboard", id: "dashboard", ready: true },
+  { path: "/documents", id: "documents", ready: false },
+  { path: "/chat", id: "chat", ready: false },
+  { path: "/notifications", id: "notifications", ready: false },
+  { path: "/polling", id: "polling", ready: false },
+  { path: "/vote-tracking", id: "vote-tracking", ready: false },
+  { path: "/threaded-conversations", id: "threaded-conversations", ready: false },
+  { path: "/sms-threading", id: "sms-threading", ready: false },
+  { path: "/trust-administration", id: "trust-administration", ready: false },
+  { path: "/beneficiary-portal", id: "beneficiary-portal", ready: false },
+  { path: "/financial", id: "financial", ready: false },
+  { path: "/trust-banking", id: "trust-banking", ready: false },
+  { path: "/transaction-reconciliation", id: "transaction-reconciliation", ready: false },
+  { path: "/tax-administration", id: "tax-administration", ready: false },
+  { path: "/compliance-health", id: "compliance-health", ready: false },
+  { path: "/compliance-notifications", id: "compliance-notifications", ready: false },
+  { path: "/multi-jurisdiction-compliance", id: "multi-jurisdiction-compliance", ready: false },
+  { path: "/ethical-compliance", id: "ethical-compliance", ready: false },
+  { path: "/regulatory-audit", id: "regulatory-audit", ready: false },
+  { path: "/legal-intelligence", id: "legal-intelligence", ready: false },
+  { path: "/document-drafting", id: "document-drafting", ready: false },
+  { path: "/version-control", id: "version-control", ready: false },
+  { path: "/scanner", id: "scanner", ready: false },
+  { path: "/translator", id: "translator", ready: false },
+  { path: "/video-meetings", id: "video-meetings", ready: false },
+  { path: "/email-personalization", id: "email-personalization", ready: false },
+  { path: "/smart-communication", id: "smart-communication", ready: false },
+  { path: "/error-reporting", id: "error-reporting", ready: false },
+  { path: "/system-health", id: "system-health", ready: false },
+  { path: "/admin", id: "admin", ready: true },
+  { path: "/profile", id: "profile", ready: true },
+  { path: "/help", id: "help", ready: true },
+  { path: "/language-demo", id: "language-demo", ready: true },
+  { path: "/theme-demo", id: "theme-demo", ready: true },
+] as const;
+
+/** Case- and accent-insensitive match of every word of the query against a topic's text. */
+export function matchesQuery(text: string, query: string): boolean {
+  const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase();
+  const haystack = fold(text);
+  return fold(query)
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}

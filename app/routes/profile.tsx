@@ -1,0 +1,263 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AppShell } from "~/components/app-shell";
+import { FormField } from "~/components/form-field";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { UserAvatar } from "~/components/user-avatar";
+import { PasswordInput } from "~/modules/auth/components/password-input";
+import { requireSession } from "~/modules/auth/guard.server";
+import { toPublicUser } from "~/modules/auth/public-user";
+import { LanguageChoice } from "~/modules/preferences/components/language-choice";
+import { DarkModeSwitch, ThemeCards } from "~/modules/preferences/components/theme-popover";
+import { RelativeTime } from "~/modules/preferences/components/relative-time";
+import { changePassword, listSessions, removeAvatar, setAvatar, signOutOtherSessions, updateProfileDetails } from "~/modules/profile/service.server";
+import { AVATAR_MAX_BYTES, changePasswordSchema, profileDetailsSchema } from "~/modules/profile/validation";
+import { HttpError } from "~/platform/http.server";
+import { getRequestContext } from "~/platform/request-context.server";
+
+export const handle = { i18n: ["profile"] };
+export const meta: MetaFunction = () => [{ title: "Profile · Legal Document Platform" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const session = await requireSession(args);
+  const ctx = getRequestContext(args.request, args.context);
+  return { user: toPublicUser(session), sessions: await listSessions(ctx, session) };
+}
+
+type Intent = "details" | "password" | "avatar" | "remove-avatar" | "sign-out-others";
+
+export async function action(args: ActionFunctionArgs) {
+  const session = await requireSession(args);
+  const ctx = getRequestContext(args.request, args.context);
+  const length = Number(args.request.headers.get("Content-Length") ?? 0);
+  if (length > AVATAR_MAX_BYTES + 64 * 1024) {
+    return data({ intent: "avatar" as Intent, result: null, error: ctx.t("errors.avatarTooLarge"), success: false }, 413);
+  }
+  const formData = await args.request.formData();
+  const intent = String(formData.get("intent") ?? "") as Intent;
+  try {
+    switch (intent) {
+      case "details": {
+        const submission = parseWithZod(formData, { schema: profileDetailsSchema(ctx.t) });
+        if (submission.status !== "success") return data({ intent, result: submission.reply(), error: null, success: false }, 400);
+        await updateProfileDetails(ctx, session, submission.value);
+        return { intent, result: submission.reply(), error: null, success: true };
+      }
+      case "password": {
+        const submission = parseWithZod(formData, { schema: changePasswordSchema(ctx.t) });
+        if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["currentPassword", "password", "confirmPassword"] }), error: null, success: false }, 400);
+        try {
+          await changePassword(ctx, session, submission.value);
+        } catch (error) {
+          if (error instanceof HttpError && error.fieldErrors) {
+            return data({ intent, result: submission.reply({ fieldErrors: error.fieldErrors, hideFields: ["currentPassword", "password", "confirmPassword"] }), error: null, success: false }, error.status);
+          }
+          throw error;
+        }
+        return { intent, result: submission.reply({ resetForm: true }), error: null, success: true };
+      }
+      case "avatar": {
+        const file = formData.get("avatar");
+        await setAvatar(ctx, session, file instanceof File ? file : null);
+        return { intent, result: null, error: null, success: true };
+      }
+      case "remove-avatar":
+        await removeAvatar(ctx, session);
+        return { intent, result: null, error: null, success: true };
+      case "sign-out-others":
+        await signOutOtherSessions(ctx, session);
+        return { intent, result: null, error: null, success: true };
+      default:
+        return data({ intent, result: null, error: ctx.t("errors.unknownAction"), success: false }, 400);
+    }
+  } catch (error) {
+    if (error instanceof HttpError) return data({ intent, result: null, error: error.message, success: false }, error.status);
+    throw error;
+  }
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-4 rounded-lg border border-solid border-border bg-card p-5">
+      <h2 id={id} className="m-0 text-lg">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Outcome({ intent, success }: { intent: Intent; success: string }) {
+  const result = useActionData<typeof action>();
+  if (!result || result.intent !== intent) return null;
+  if (result.success) return <Banner kind="success">{success}</Banner>;
+  if (result.error) return <Banner kind="error">{result.error}</Banner>;
+  return null;
+}
+
+function DetailsForm() {
+  const { user } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("profile");
+  const { t: tAuth } = useTranslation("auth");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "profile-details",
+    lastResult: actionData?.intent === "details" ? actionData.result : undefined,
+    defaultValue: { name: user.name, username: user.username, phone: user.phone ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileDetailsSchema(tAuth) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "details";
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-3">
+      <input type="hidden" name="intent" value="details" />
+      <Outcome intent="details" success={t("details.saved")} />
+      <FormField id={fields.name.id} errorId={fields.name.errorId} label={tAuth("fields.name")} errors={fields.name.errors}>
+        <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} autoComplete="name" />
+      </FormField>
+      <FormField id={fields.username.id} errorId={fields.username.errorId} label={tAuth("fields.username")} errors={fields.username.errors}>
+        <Input {...getInputProps(fields.username, { type: "text" })} key={fields.username.key} autoComplete="username" />
+      </FormField>
+      <FormField id={fields.phone.id} errorId={fields.phone.errorId} label={tAuth("fields.phone")} errors={fields.phone.errors}>
+        <Input {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} autoComplete="tel" />
+      </FormField>
+      <p className="m-0 text-sm text-muted-foreground">{t("details.email", { email: user.email })}</p>
+      <Button type="submit" disabled={busy} className="justify-self-start">
+        {busy ? t("saving") : t("details.save")}
+      </Button>
+    </Form>
+  );
+}
+
+function PasswordForm() {
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("profile");
+  const { t: tAuth } = useTranslation("auth");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "profile-password",
+    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema(tAuth) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "password";
+  // One show/hide toggle for the three password fields.
+  const [visible, setVisible] = useState(false);
+  const toggle = { visible, onToggle: () => setVisible((v) => !v) };
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-3">
+      <input type="hidden" name="intent" value="password" />
+      <Outcome intent="password" success={t("password.changed")} />
+      <FormField id={fields.currentPassword.id} errorId={fields.currentPassword.errorId} label={t("password.current")} errors={fields.currentPassword.errors}>
+        <PasswordInput {...getInputProps(fields.currentPassword, { type: "password" })} key={fields.currentPassword.key} autoComplete="current-password" {...toggle} />
+      </FormField>
+      <FormField id={fields.password.id} errorId={fields.password.errorId} label={t("password.new")} errors={fields.password.errors}>
+        <PasswordInput {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" {...toggle} />
+      </FormField>
+      <FormField id={fields.confirmPassword.id} errorId={fields.confirmPassword.errorId} label={tAuth("fields.confirmPassword")} errors={fields.confirmPassword.errors}>
+        <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} autoComplete="new-password" {...toggle} />
+      </FormField>
+      <p className="m-0 text-xs text-muted-foreground">{tAuth("register.passwordHint")}</p>
+      <Button type="submit" disabled={busy} className="justify-self-start">
+        {busy ? t("saving") : t("password.save")}
+      </Button>
+    </Form>
+  );
+}
+
+export default function ProfileRoute() {
+  const { user, sessions } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("profile");
+  const navigation = useNavigation();
+  const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  return (
+    <AppShell user={user} needsWorkspace={false}>
+      <div className="grid gap-6">
+        <h1 className="m-0 text-2xl">{t("title")}</h1>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Section id="details-heading" title={t("details.title")}>
+            <DetailsForm />
+          </Section>
+          <Section id="avatar-heading" title={t("avatar.title")}>
+            <Outcome intent="avatar" success={t("avatar.saved")} />
+            <Outcome intent="remove-avatar" success={t("avatar.removed")} />
+            <div className="flex items-center gap-4">
+              <UserAvatar user={user} size={72} />
+              <p className="m-0 text-sm text-muted-foreground">{t("avatar.hint")}</p>
+            </div>
+            <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="avatar" />
+              <div className="grid gap-1">
+                <label htmlFor="avatar-file" className="text-sm font-medium">
+                  {t("avatar.choose")}
+                </label>
+                <input id="avatar-file" name="avatar" type="file" accept="image/png,image/jpeg,image/gif,image/webp" required className="text-sm" />
+              </div>
+              <Button type="submit" disabled={busyIntent === "avatar"}>
+                {busyIntent === "avatar" ? t("saving") : t("avatar.upload")}
+              </Button>
+            </Form>
+            {user.profileImageUrl ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove-avatar" />
+                <Button type="submit" variant="outline" size="sm">
+                  {t("avatar.remove")}
+                </Button>
+              </Form>
+            ) : null}
+          </Section>
+          <Section id="display-heading" title={t("display.title")}>
+            <p className="m-0 text-sm text-muted-foreground">{t("display.intro")}</p>
+            <LanguageChoice />
+            <h3 className="m-0 text-base">{t("display.theme")}</h3>
+            <ThemeCards className="sm:grid-cols-2" />
+            <DarkModeSwitch />
+          </Section>
+          <Section id="password-heading" title={t("password.title")}>
+            <p className="m-0 text-sm text-muted-foreground">{t("password.intro")}</p>
+            <PasswordForm />
+          </Section>
+        </div>
+        <Section id="sessions-heading" title={t("sessions.title")}>
+          <Outcome intent="sign-out-others" success={t("sessions.signedOut")} />
+          <p className="m-0 text-sm text-muted-foreground">{t("sessions.intro")}</p>
+          <ul className="m-0 grid list-none gap-2 p-0" data-testid="session-list">
+            {sessions.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-solid border-border p-3 text-sm">
+                <span className="grid">
+                  <span className="font-medium">
+                    {s.userAgent ? s.userAgent.slice(0, 80) : t("sessions.unknownDevice")}
+                    {s.current ? <span className="ms-2 rounded-full bg-muted px-2 py-0.5 text-xs">{t("sessions.current")}</span> : null}
+                  </span>
+                  <span className="text-muted-foreground">
+                    {t("sessions.address", { ip: s.ip ?? "—" })} · {t("sessions.lastActive")} <RelativeTime value={s.lastSeenAt} />
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          {sessions.length > 1 ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="sign-out-others" />
+              <Button type="submit" variant="destructive" disabled={busyIntent === "sign-out-others"}>
+                {t("sessions.signOutOthers")}
+              </Button>
+            </Form>
+          ) : (
+            <p className="m-0 text-sm">{t("sessions.onlyThis")}</p>
+          )}
+        </Section>
+      </div>
+    </AppShell>
+  );
+}
