@@ -95,6 +95,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function RouteAnnouncements() {
   const location = useLocation();
   const { announceNavigation } = useAnnouncer();
+  // Only a change of page announces; a language change re-creates the announcer but is not a navigation.
+  const announce = useRef(announceNavigation);
+  announce.current = announceNavigation;
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -102,8 +105,8 @@ function RouteAnnouncements() {
       return;
     }
     const heading = document.querySelector("main h1")?.textContent?.trim() || document.title;
-    if (heading) announceNavigation(heading);
-  }, [location.pathname, announceNavigation]);
+    if (heading) announce.current(heading);
+  }, [location.pathname]);
   return null;
 }
 

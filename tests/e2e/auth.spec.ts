@@ -1,25 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { DEMO, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
-const DEMO = { email: "eleanor@hartwell.example", password: "Hartwell@Demo2026" };
 const unique = () => `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-/** Each test gets its own client address so the sign-in limits of one never touch another. */
-test.beforeEach(async ({ context }) => {
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` });
-});
-
-async function hydrated(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
-}
-
-async function signInAsDemo(page: Page) {
-  await hydrated(page, "/auth");
-  await page.getByLabel("Email").fill(DEMO.email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL("**/chat");
-}
+isolateClientAddress();
 
 test.describe("authentication screen", () => {
   for (const [path, tab] of [
@@ -98,10 +82,11 @@ test.describe("authentication screen", () => {
     const pending = page.getByRole("button", { name: "Signing in..." });
     await expect(pending).toBeVisible();
     await expect(pending).toBeDisabled();
-    const banner = page.getByRole("alert");
+    const banner = page.locator('[data-kind="error"]');
     await expect(banner).toHaveText("Invalid email or password");
+    await expect(banner).toHaveAttribute("role", "alert");
     await expect(banner).toHaveAttribute("data-kind", "error");
-    await expect(banner).toHaveClass(/border-red-600/);
+    await expect(banner).toHaveClass(/border-destructive/);
   });
 
   test("login success: green banner, session stored, /chat after 1 second", async ({ page }) => {
@@ -113,7 +98,7 @@ test.describe("authentication screen", () => {
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     const banner = page.getByRole("status").filter({ hasText: "Login successful! Redirecting..." });
     await expect(banner).toBeVisible();
-    await expect(banner).toHaveClass(/border-green-600/);
+    await expect(banner).toHaveClass(/border-success/);
     expect(await page.evaluate(() => localStorage.getItem("sessionId"))).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem("user"))) ?? "{}").email).toBe(DEMO.email);
     await page.waitForURL("**/chat");
@@ -162,7 +147,7 @@ test.describe("authentication screen", () => {
 test.describe("route sets", () => {
   test("signed out: unknown paths show the sales page, signed-in pages go to /auth", async ({ page }) => {
     await page.goto("/no-such-page");
-    await expect(page.getByRole("link", { name: "Start Free Trial" })).toBeVisible();
+    await expect(page.getByTestId("landing-header").getByRole("link", { name: "Start Free Trial" })).toBeVisible();
     await page.goto("/documents");
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdocuments/);
   });
@@ -177,7 +162,7 @@ test.describe("route sets", () => {
     await expect(page.getByRole("heading", { name: "Welcome back, Eleanor!" })).toBeVisible();
     await page.getByRole("link", { name: "Sign out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await expect(page.getByRole("link", { name: "Start Free Trial" })).toBeVisible();
+    await expect(page.getByTestId("landing-header").getByRole("link", { name: "Start Free Trial" })).toBeVisible();
   });
 
   test("the skip link leads to the main content", async ({ page }) => {

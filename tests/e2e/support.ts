@@ -1,0 +1,25 @@
+import { test, type Page } from "@playwright/test";
+
+export const DEMO = { email: "eleanor@hartwell.example", password: "Hartwell@Demo2026" };
+
+/** Each test gets its own client address so the sign-in limits of one never touch another. */
+export function isolateClientAddress() {
+  test.beforeEach(async ({ context }) => {
+    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` });
+  });
+}
+
+export async function hydrated(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+}
+
+/** Signs in as the demo owner; the tour markers are set first unless a test wants the tour. */
+export async function signInAsDemo(page: Page, { skipTour = true }: { skipTour?: boolean } = {}) {
+  await hydrated(page, "/auth");
+  if (skipTour) await page.evaluate(() => localStorage.setItem("onboarding-completed", "true"));
+  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL("**/chat");
+}
