@@ -1,37 +1,13 @@
-import { spawnSync } from "node:child_process";
 import { describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
 import { Client, latestMail, newAccount, registerUser } from "../helpers/client";
+import { sql as runSql, startWorkspace as startWorkspaceAt } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
 const persistTo = inject("persistTo");
 
-async function startWorkspace(prefix: string, trustName: string) {
-  const client = new Client(baseUrl);
-  const account = newAccount(prefix);
-  const response = await client.postForm("/customer-signup", {
-    ...account,
-    trustName,
-    role: "owner",
-    jurisdiction: "California, USA",
-  });
-  expect(response.status).toBe(302);
-  expect(response.headers.get("Location")).toBe("/dashboard");
-  const me = (await (await client.get("/api/auth/user")).json()) as {
-    id: string;
-    workspace: { id: string; name: string; role: string };
-  };
-  return { client, account, me };
-}
-
-function sql(query: string) {
-  const result = spawnSync(
-    "node_modules/.bin/wrangler",
-    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", query],
-    { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
-  return JSON.parse(result.stdout)[0].results as Record<string, unknown>[];
-}
+const startWorkspace = (prefix: string, trustName: string) => startWorkspaceAt(baseUrl, prefix, trustName);
+const sql = (query: string) => runSql(persistTo, query);
 
 describe("workspaces, invitations and tenancy", () => {
   it("/customer-signup starts a workspace with a 30-day trial and the creator's role", async () => {
