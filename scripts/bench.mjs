@@ -4,6 +4,7 @@ import autocannon from "autocannon";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { build, DEMO, ensureDevVars, migrate, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -31,12 +32,25 @@ try {
   };
   const scenarios = [
     { name: "GET / (landing, signed out)", path: "/", connections: 10 },
+    { name: "GET /dashboard (signed in)", path: "/dashboard", headers: { cookie }, connections: 10 },
     { name: "GET /api/auth/user (signed in)", ...userRequest, connections: 10 },
     { name: "POST /api/auth/login", ...loginRequest, connections: 4 },
     // One connection each: the latency difference is the cost of one password hash.
     { name: "GET /api/auth/user, 1 connection", ...userRequest, connections: 1 },
     { name: "POST /api/auth/login, 1 connection", ...loginRequest, connections: 1 },
   ];
+
+  // The JavaScript each page makes the browser download: module scripts, modulepreloads and inline scripts, gzipped.
+  async function javascriptWeight(path, headers = {}) {
+    const html = await (await fetch(`${server.url}${path}`, { headers })).text();
+    const urls = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]);
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
+    let gzipBytes = gzipSync(inline).length;
+    for (const url of new Set(urls)) gzipBytes += gzipSync(Buffer.from(await (await fetch(new URL(url, server.url))).arrayBuffer())).length;
+    return { page: path, files: new Set(urls).size, gzipKB: Number((gzipBytes / 1024).toFixed(1)) };
+  }
+  const javascript = [await javascriptWeight("/"), await javascriptWeight("/dashboard", { cookie })];
+  for (const j of javascript) console.log(`JavaScript shipped by ${j.page.padEnd(11)} ${j.gzipKB} KB gzipped in ${j.files} files (+ inline)`);
 
   const results = [];
   for (const s of scenarios) {
@@ -69,7 +83,7 @@ try {
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(
     "bench/results/latest.json",
-    JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, results, hashCostMs }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, results, hashCostMs, javascript }, null, 2),
   );
   console.log("Written to bench/results/latest.json");
 } finally {
