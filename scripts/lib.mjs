@@ -40,6 +40,8 @@ export function run(command, args, options = {}) {
 export const npxBin = (name) => `node_modules/.bin/${name}`;
 
 export function build() {
+  // The Worker bundles every translation file through this generated index.
+  run(process.execPath, ["scripts/locales-index.mjs"]);
   run(npxBin("remix"), ["vite:build"]);
 }
 
