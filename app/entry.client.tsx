@@ -8,6 +8,13 @@ import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "./i18n";
 import { translationLoadPath } from "./modules/preferences/translation-loading";
 
+// Spec section 8: a language that fails to load is logged as a warning and English is used
+// (i18next's fallbackLng); if English itself fails, the keys show and an error is logged.
+i18next.on("failedLoading", (lng: string, ns: string, message: string) => {
+  if (lng === i18nConfig.fallbackLng) console.error(`English translations (${ns}) failed to load: ${message}`);
+  else console.warn(`Translations ${lng}/${ns} failed to load; using English. ${message}`);
+});
+
 async function hydrate() {
   await i18next
     .use(initReactI18next)

@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader(args: LoaderFunctionArgs) {
   const session = await getCurrentSession(args);
   if (!session) return { kind: "landing" as const, ...landingPageData(args) };
-  return { kind: "dashboard" as const, hydrate: true, ...(await dashboardPageData(args, session)) };
+  return { kind: "dashboard" as const, ...(await dashboardPageData(args, session)) };
 }
 
 export default function Home() {

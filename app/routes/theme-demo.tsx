@@ -10,7 +10,7 @@ import { Tooltip } from "~/components/ui/tooltip";
 import { toast } from "~/components/ui/use-toast";
 import { requireSession } from "~/modules/auth/guard.server";
 import { toPublicUser } from "~/modules/auth/public-user";
-import { ProgressBar } from "~/modules/dashboard/dashboard";
+import { ProgressBar } from "~/components/ui/progress";
 import { THEMES } from "~/modules/preferences/themes";
 
 export const handle = { i18n: ["demo"] };

@@ -3,6 +3,7 @@ import { randomToken, sha256Hex } from "~/platform/crypto.server";
 import type { Db } from "~/platform/db.server";
 import { memberships, workspaces, type Role } from "~/modules/workspaces/schema";
 import { sessions, users } from "./schema";
+import { readCookie } from "~/platform/cookies";
 
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 export const IDLE_LIMIT_MS = 12 * 60 * 60 * 1000;
@@ -46,19 +47,9 @@ export function clearSessionCookie(secure: boolean): string {
 }
 
 export function readSessionToken(request: Request): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
   const secure = new URL(request.url).protocol === "https:";
-  const name = sessionCookieName(secure);
-  for (const pair of header.split(";")) {
-    const index = pair.indexOf("=");
-    if (index < 0) continue;
-    if (pair.slice(0, index).trim() === name) {
-      const value = pair.slice(index + 1).trim();
-      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
-    }
-  }
-  return null;
+  const value = readCookie(request, sessionCookieName(secure));
+  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
 function expiry(remember: boolean, from: number): Date {

@@ -2,6 +2,7 @@ import { Link, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { ProgressBar } from "~/components/ui/progress";
 import { Loading } from "~/components/loading";
 import { useAnnouncer } from "~/modules/a11y/announcer";
 import type { PublicUser } from "~/modules/auth/public-user";
@@ -22,22 +23,6 @@ function StatCard({ label, value, hint, testId, tour }: { label: string; value: 
         {value}
       </p>
       <p className="m-0 mt-1 text-xs text-muted-foreground">{hint}</p>
-    </div>
-  );
-}
-
-export function ProgressBar({ value, label }: { value: number | null; label: string }) {
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={value ?? undefined}
-      aria-valuetext={value === null ? undefined : `${value}%`}
-      className="h-2 overflow-hidden rounded-full bg-muted"
-    >
-      <div className="h-full rounded-full bg-primary" style={{ width: `${value ?? 0}%` }} />
     </div>
   );
 }

@@ -1,11 +1,23 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { useLanguage } from "~/modules/preferences/display";
-import { ProgressBar } from "./dashboard";
+import { ProgressBar } from "~/components/ui/progress";
 import type { ModuleSummary } from "./module-summaries";
 import { moduleRoute } from "./modules";
+
+function DialogSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="m-0 mb-2 text-sm font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
 
 /** A module's detail: statistics, recent items, quick actions and "Open {module}". */
 export default function ModuleDialog({ summary, onClose }: { summary: ModuleSummary; onClose: () => void }) {
@@ -21,10 +33,7 @@ export default function ModuleDialog({ summary, onClose }: { summary: ModuleSumm
         </DialogTitle>
         <DialogDescription>{t(`modules.${summary.id}.description`)}</DialogDescription>
         <ProgressBar value={summary.progress} label={t("moduleProgress", { module: name })} />
-        <section aria-labelledby="module-stats">
-          <h3 id="module-stats" className="m-0 mb-2 text-sm font-semibold">
-            {t("dialog.statistics")}
-          </h3>
+        <DialogSection id="module-stats" title={t("dialog.statistics")}>
           {summary.stats.length === 0 ? (
             <p className="m-0 text-sm text-muted-foreground">{t(`modules.${summary.id}.noStats`)}</p>
           ) : (
@@ -37,11 +46,8 @@ export default function ModuleDialog({ summary, onClose }: { summary: ModuleSumm
               ))}
             </dl>
           )}
-        </section>
-        <section aria-labelledby="module-recent">
-          <h3 id="module-recent" className="m-0 mb-2 text-sm font-semibold">
-            {t("dialog.recentItems")}
-          </h3>
+        </DialogSection>
+        <DialogSection id="module-recent" title={t("dialog.recentItems")}>
           {summary.recent.length === 0 ? (
             <p className="m-0 text-sm text-muted-foreground">{t("dialog.noRecent")}</p>
           ) : (
@@ -54,11 +60,8 @@ export default function ModuleDialog({ summary, onClose }: { summary: ModuleSumm
               ))}
             </ul>
           )}
-        </section>
-        <section aria-labelledby="module-actions">
-          <h3 id="module-actions" className="m-0 mb-2 text-sm font-semibold">
-            {t("dialog.quickActions")}
-          </h3>
+        </DialogSection>
+        <DialogSection id="module-actions" title={t("dialog.quickActions")}>
           <div className="flex flex-wrap gap-2">
             {summary.actions.map((action) => (
               <Button key={action.key} asChild variant="secondary" size="sm">
@@ -66,7 +69,7 @@ export default function ModuleDialog({ summary, onClose }: { summary: ModuleSumm
               </Button>
             ))}
           </div>
-        </section>
+        </DialogSection>
         <Button asChild>
           <Link to={moduleRoute(summary.name)} data-testid="open-module">
             {t("openModule", { module: name })}

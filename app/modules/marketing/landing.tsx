@@ -29,6 +29,33 @@ function SectionHeading({ id, title, intro }: { id: string; title: string; intro
   );
 }
 
+/** A grid of cards with an optional icon, a heading and a sentence: features, requests, security points. */
+function CardList({
+  cards,
+  columns,
+  cardClassName,
+}: {
+  cards: { id: string; icon?: string; title: string; body: string }[];
+  columns: string;
+  cardClassName: string;
+}) {
+  return (
+    <ul className={`mx-auto m-0 grid max-w-6xl list-none gap-4 p-0 ${columns}`}>
+      {cards.map((card) => (
+        <li key={card.id} className={`rounded-lg border-solid p-5 ${cardClassName}`}>
+          {card.icon ? (
+            <span aria-hidden="true" className="mb-2 block text-3xl">
+              {card.icon}
+            </span>
+          ) : null}
+          <h3 className="m-0 text-lg">{card.title}</h3>
+          <p className="m-0 mt-2 text-sm text-muted-foreground">{card.body}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The public sales page (spec section 2). Server-rendered and shipped without the React runtime:
  * the only script is the small one that turns the use-case panels into keyboard-friendly tabs.
@@ -91,32 +118,20 @@ export function LandingPage({ supportEmail, salesPhone }: { supportEmail: string
 
         <section id={LANDING_SECTIONS.features} aria-labelledby="features-title" className="px-4 py-16">
           <SectionHeading id="features-title" title={t("features.title")} intro={t("features.intro")} />
-          <ul className="mx-auto m-0 grid max-w-6xl list-none gap-4 p-0 sm:grid-cols-2 lg:grid-cols-3">
-            {FEATURES.map((f) => (
-              <li key={f.id} className="rounded-lg border border-solid border-border bg-card p-5">
-                <span aria-hidden="true" className="text-3xl">
-                  {f.icon}
-                </span>
-                <h3 className="m-0 mt-2 text-lg">{t(`features.${f.id}.title`)}</h3>
-                <p className="m-0 mt-2 text-sm text-muted-foreground">{t(`features.${f.id}.body`)}</p>
-              </li>
-            ))}
-          </ul>
+          <CardList
+            columns="sm:grid-cols-2 lg:grid-cols-3"
+            cardClassName="border border-border bg-card"
+            cards={FEATURES.map((f) => ({ id: f.id, icon: f.icon, title: t(`features.${f.id}.title`), body: t(`features.${f.id}.body`) }))}
+          />
         </section>
 
         <section aria-labelledby="requested-title" className="bg-card px-4 py-16" data-testid="requested-features">
           <SectionHeading id="requested-title" title={t("requested.title")} intro={t("requested.intro")} />
-          <ul className="mx-auto m-0 grid max-w-6xl list-none gap-4 p-0 md:grid-cols-3">
-            {REQUESTED_FEATURES.map((f) => (
-              <li key={f.id} className="rounded-lg border-2 border-solid border-primary bg-background p-5">
-                <span aria-hidden="true" className="text-3xl">
-                  {f.icon}
-                </span>
-                <h3 className="m-0 mt-2 text-lg">{t(`requested.${f.id}.title`)}</h3>
-                <p className="m-0 mt-2 text-sm text-muted-foreground">{t(`requested.${f.id}.body`)}</p>
-              </li>
-            ))}
-          </ul>
+          <CardList
+            columns="md:grid-cols-3"
+            cardClassName="border-2 border-primary bg-background"
+            cards={REQUESTED_FEATURES.map((f) => ({ id: f.id, icon: f.icon, title: t(`requested.${f.id}.title`), body: t(`requested.${f.id}.body`) }))}
+          />
         </section>
 
         <section aria-labelledby="problems-title" className="px-4 py-16" data-testid="problems">
@@ -199,14 +214,11 @@ export function LandingPage({ supportEmail, salesPhone }: { supportEmail: string
 
         <section aria-labelledby="security-title" className="bg-card px-4 py-16" data-testid="security">
           <SectionHeading id="security-title" title={t("security.title")} intro={t("security.intro")} />
-          <ul className="mx-auto m-0 grid max-w-6xl list-none gap-4 p-0 sm:grid-cols-2 lg:grid-cols-3">
-            {SECURITY_POINTS.map((id) => (
-              <li key={id} className="rounded-lg border border-solid border-border bg-background p-5">
-                <h3 className="m-0 text-lg">{t(`security.${id}.title`)}</h3>
-                <p className="m-0 mt-2 text-sm text-muted-foreground">{t(`security.${id}.body`)}</p>
-              </li>
-            ))}
-          </ul>
+          <CardList
+            columns="sm:grid-cols-2 lg:grid-cols-3"
+            cardClassName="border border-border bg-background"
+            cards={SECURITY_POINTS.map((id) => ({ id, title: t(`security.${id}.title`), body: t(`security.${id}.body`) }))}
+          />
         </section>
 
         <section aria-labelledby="guides-title" className="px-4 py-16" data-testid="guides">

@@ -2,6 +2,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { ProgressBar } from "~/components/ui/progress";
 import { readStoredFlag, writeStoredFlag } from "./markers";
 import { moodEmoji, TOUR_AUTO_OPEN_DELAY_MS, TOUR_LENGTH, TOUR_STEPS, TOUR_STORAGE, tourProgress } from "./steps";
 import { initialTourState, tourReducer } from "./tour-state";
@@ -120,16 +121,7 @@ export function TourProvider({ children, onComplete }: { children: ReactNode; on
               <span className="whitespace-nowrap rounded-full bg-muted px-2 py-0.5 text-xs font-medium" data-testid="tour-step-badge">
                 {t("stepOf", { current: state.index + 1, total: TOUR_LENGTH })}
               </span>
-              <div
-                role="progressbar"
-                aria-label={t("progressLabel")}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={progress}
-                className="h-2 flex-1 overflow-hidden rounded-full bg-muted"
-              >
-                <div className="h-full rounded-full bg-primary transition-all" style={{ width: `${progress}%` }} />
-              </div>
+              <ProgressBar value={progress} label={t("progressLabel")} className="flex-1" />
             </div>
             <div className="flex items-start gap-3">
               <span aria-hidden="true" className="text-4xl" data-testid="tour-mood">

@@ -107,29 +107,24 @@ export function PreferencesProvider({
     [server, signedIn],
   );
 
-  // Local storage is the spec's home for these choices: reconcile once with what the server rendered.
+  // Local storage is the spec's home for these choices. The pre-paint script already fixed <html> and the
+  // cookies from it; here the React state adopts it, and a choice known only from the cookie is copied back.
   useEffect(() => {
     const storedTheme = readStored(STORAGE_KEYS.theme);
     const storedDark = readStored(STORAGE_KEYS.darkMode);
-    const next = { ...server };
-    if (isThemeId(storedTheme)) next.theme = storedTheme;
-    else if (hasCookie(STORAGE_KEYS.theme)) writeStored(STORAGE_KEYS.theme, server.theme);
-    if (storedDark === "true" || storedDark === "false") next.darkMode = storedDark === "true";
-    else if (hasCookie(STORAGE_KEYS.darkMode)) writeStored(STORAGE_KEYS.darkMode, String(server.darkMode));
+    const next = {
+      theme: isThemeId(storedTheme) ? storedTheme : server.theme,
+      darkMode: storedDark === "true" ? true : storedDark === "false" ? false : server.darkMode,
+    };
     if (next.theme !== server.theme || next.darkMode !== server.darkMode) setThemeState(next);
-    // Re-store both so the cookie mirror is never missing.
-    if (isThemeId(storedTheme)) writeStored(STORAGE_KEYS.theme, storedTheme);
-    if (storedDark === "true" || storedDark === "false") writeStored(STORAGE_KEYS.darkMode, storedDark);
+    if (storedTheme === null && hasCookie(STORAGE_KEYS.theme)) writeStored(STORAGE_KEYS.theme, server.theme);
+    if (storedDark === null && hasCookie(STORAGE_KEYS.darkMode)) writeStored(STORAGE_KEYS.darkMode, String(server.darkMode));
 
     const storedLanguage = readStored(STORAGE_KEYS.language);
-    if (isLanguageCode(storedLanguage) && storedLanguage !== server.language && !new URL(window.location.href).searchParams.has("lng")) {
-      void setLanguage(storedLanguage, { persist: false });
-    } else if (isLanguageCode(storedLanguage)) {
-      writeStored(STORAGE_KEYS.language, storedLanguage);
-    } else if (hasCookie(STORAGE_KEYS.language)) {
-      writeStored(STORAGE_KEYS.language, server.language);
-    }
-    // Run once after hydration only.
+    const previewing = new URL(window.location.href).searchParams.has("lng");
+    if (isLanguageCode(storedLanguage) && storedLanguage !== server.language && !previewing) void setLanguage(storedLanguage, { persist: false });
+    else if (storedLanguage === null && hasCookie(STORAGE_KEYS.language)) writeStored(STORAGE_KEYS.language, server.language);
+    // Once, after hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

@@ -1,3 +1,4 @@
+import { readCookie } from "~/platform/cookies";
 import { baseLanguage, DEFAULT_LANGUAGE, isLanguageCode, languageFromAcceptHeader, type LanguageCode } from "./languages";
 import { STORAGE_KEYS } from "./storage-keys";
 import { DEFAULT_THEME, isThemeId, type ThemeId } from "./themes";
@@ -15,38 +16,22 @@ export interface SavedPreferences {
   darkMode?: boolean | null;
 }
 
-function readCookies(request: Request): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    try {
-      cookies.set(name, decodeURIComponent(part.slice(eq + 1).trim()));
-    } catch {
-      // A malformed cookie is ignored rather than failing the page.
-    }
-  }
-  return cookies;
-}
-
 /**
  * The language, theme and dark mode to render with. The device's own choice (the cookie mirror of
  * local storage) wins, then the profile, then — for language — the browser's Accept-Language base
  * code, then the defaults. `?lng=xx` previews a language without storing it.
  */
 export function resolveDisplayPreferences(request: Request, saved?: SavedPreferences | null): DisplayPreferences {
-  const cookies = readCookies(request);
   const query = new URL(request.url).searchParams.get("lng");
   const language =
     baseLanguage(query) ??
-    baseLanguage(cookies.get(STORAGE_KEYS.language)) ??
+    baseLanguage(readCookie(request, STORAGE_KEYS.language)) ??
     (isLanguageCode(saved?.language) ? saved.language : undefined) ??
     languageFromAcceptHeader(request.headers.get("Accept-Language")) ??
     DEFAULT_LANGUAGE;
-  const themeCookie = cookies.get(STORAGE_KEYS.theme);
+  const themeCookie = readCookie(request, STORAGE_KEYS.theme);
   const theme = isThemeId(themeCookie) ? themeCookie : isThemeId(saved?.theme) ? saved.theme : DEFAULT_THEME;
-  const darkCookie = cookies.get(STORAGE_KEYS.darkMode);
+  const darkCookie = readCookie(request, STORAGE_KEYS.darkMode);
   const darkMode = darkCookie === "true" ? true : darkCookie === "false" ? false : Boolean(saved?.darkMode);
   return { language, theme, darkMode };
 }
