@@ -94,7 +94,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** "Navigated to X" for screen readers after each client-side navigation (the page's h1 names it). */
 function RouteAnnouncements() {
   const location = useLocation();
-  const { announceNavigation } = useAnnouncer();
+  const { announceNavigation, announce: say } = useAnnouncer();
+  const { t } = useTranslation();
   // Only a change of page announces; a language change re-creates the announcer but is not a navigation.
   const announce = useRef(announceNavigation);
   announce.current = announceNavigation;
@@ -102,6 +103,8 @@ function RouteAnnouncements() {
   useEffect(() => {
     if (first.current) {
       first.current = false;
+      // A full page load: say once that the page is ready to use (it is now interactive).
+      say(t("a11y.pageLoaded"));
       return;
     }
     const heading = document.querySelector("main h1")?.textContent?.trim() || document.title;

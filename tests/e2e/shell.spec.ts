@@ -209,3 +209,101 @@ test.describe("accessibility (axe)", () => {
     }
   });
 });
+
+/** Presses Tab until the target has focus, as a keyboard user would; fails when it is never reached. */
+async function tabTo(page: Page, target: ReturnType<Page["locator"]>, { max = 80, backwards = false } = {}) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+test.describe("keyboard alone", () => {
+  test("sign in, skip link, language menu, theme popover, tour and profile form without a mouse", async ({ page }) => {
+    // Landing: the use-case tabs work from the keyboard.
+    await page.goto("/");
+    await tabTo(page, page.getByRole("tab", { name: "Family trust" }));
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByTestId("use-case-new-parents")).toBeVisible();
+
+    // Sign in with Tab, typing and Enter.
+    await hydrated(page, "/auth");
+    await page.evaluate(() => localStorage.setItem("onboarding-completed", "true"));
+    await tabTo(page, page.getByLabel("Email"));
+    await page.keyboard.type("eleanor@hartwell.example");
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
+    await page.keyboard.type("Hartwell@Demo2026");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/chat");
+    // Earlier tests saved other preferences on the demo profile; this walk reads English in the Classic theme.
+    await page.evaluate(() => {
+      for (const [k, v] of Object.entries({ "preferred-language": "en", theme: "black-white", darkMode: "false" })) {
+        localStorage.setItem(k, v);
+        document.cookie = `${k}=${v}; path=/`;
+      }
+    });
+
+    // The first Tab on a signed-in page reaches the skip link, which moves focus to the content.
+    await hydrated(page, "/dashboard");
+    await expect(page.getByTestId("announcer-polite")).toHaveText("Page loaded successfully");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("#main-content")).toBeFocused();
+
+    // Language menu: open with Enter, move with arrows, choose with Enter; focus comes back to the button.
+    await tabTo(page, page.getByTestId("language-switcher"), { backwards: true });
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu", { name: "Choose a language" });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("menuitemradio", { name: /English/ })).toHaveAttribute("aria-checked", "true");
+    for (let i = 0; i < 12 && !(await menu.getByRole("menuitemradio", { name: /Deutsch/ }).evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press("ArrowDown");
+    }
+    await page.keyboard.press("Enter");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(menu).toBeHidden();
+    await expect(page.getByTestId("language-switcher")).toBeFocused();
+    // And back to English, still by keyboard.
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menu")).toBeVisible();
+    await page.keyboard.press("Home");
+    await page.keyboard.press("Enter");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+    // Theme popover: Enter opens it, Tab reaches a card, Space picks it, Escape closes and returns focus.
+    await tabTo(page, page.getByTestId("theme-button"));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Color Theme" })).toBeVisible();
+    await tabTo(page, page.locator('[data-theme-option="ocean"]'));
+    await page.keyboard.press(" ");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "ocean");
+    await tabTo(page, page.getByRole("switch", { name: "Dark Mode" }));
+    await page.keyboard.press(" ");
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Color Theme" })).toBeHidden();
+    await expect(page.getByTestId("theme-button")).toBeFocused();
+
+    // Tour: the tour button opens it; Next and Escape work from the keyboard.
+    await tabTo(page, page.getByTestId("tour-button"), { backwards: true });
+    await page.keyboard.press("Enter");
+    const tour = page.getByTestId("onboarding-tour");
+    await expect(tour).toBeVisible();
+    await tabTo(page, tour.getByRole("button", { name: "Next" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("tour-step-badge")).toHaveText("Step 2 of 10");
+    await page.keyboard.press("Escape");
+    await expect(tour).toBeHidden();
+
+    // Profile: reach the form by Tab and submit it with Enter.
+    await hydrated(page, "/profile");
+    await tabTo(page, page.getByLabel("Phone"));
+    await page.keyboard.type("+1 415 555 0100");
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Your details were saved.")).toBeVisible();
+  });
+});

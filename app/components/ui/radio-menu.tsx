@@ -38,6 +38,8 @@ export function RadioMenu({
           align={align}
           sideOffset={8}
           aria-label={ariaLabel}
+          // Radix names the menu after its trigger; our own label, when given, says what the list is.
+          {...(ariaLabel ? { "aria-labelledby": undefined } : {})}
           className="z-50 box-border max-h-80 w-64 overflow-y-auto rounded-lg border border-solid border-border bg-card p-1 text-card-foreground shadow-lg"
         >
           <Menu.Label className="px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{label}</Menu.Label>
