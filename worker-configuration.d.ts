@@ -33,6 +33,12 @@ declare namespace Cloudflare {
 		PASSWORD_PEPPER: string;
 		UserRoom: DurableObjectNamespace<import("./workers/app").UserRoom>;
 		SALES_PHONE?: "+1 (555) 010-0100";
+		// Optional settings and secrets (not in wrangler.toml): upload limit and the AI engine.
+		MAX_UPLOAD_BYTES?: string;
+		AI_PROVIDER?: "offline" | "workers-ai" | "openai-compatible";
+		AI_BASE_URL?: string;
+		AI_API_KEY?: string;
+		AI_MODEL?: string;
 	}
 }
 interface Env extends Cloudflare.Env {}

@@ -24,7 +24,11 @@ void serverInstance.init({ ...i18nConfig, resources, lng: "en", initImmediate: f
 
 export type ServerT = (key: string, options?: Record<string, unknown>) => string;
 
-/** A translate function for messages the server writes itself (API errors, e-mails), in the caller's language. */
-export function serverT(ns: string, lng = "en"): ServerT {
+/**
+ * A translate function for messages the server writes itself (API errors, e-mails), in the caller's
+ * language. With several namespaces a key is looked up in each in turn (a module's own, then "auth"'s
+ * shared request errors).
+ */
+export function serverT(ns: string | string[], lng = "en"): ServerT {
   return serverInstance.getFixedT(lng, ns) as ServerT;
 }

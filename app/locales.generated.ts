@@ -3,6 +3,7 @@ import de_auth from "../public/locales/de/auth.json";
 import de_common from "../public/locales/de/common.json";
 import de_dashboard from "../public/locales/de/dashboard.json";
 import de_demo from "../public/locales/de/demo.json";
+import de_documents from "../public/locales/de/documents.json";
 import de_guides from "../public/locales/de/guides.json";
 import de_help from "../public/locales/de/help.json";
 import de_landing from "../public/locales/de/landing.json";
@@ -12,6 +13,7 @@ import en_auth from "../public/locales/en/auth.json";
 import en_common from "../public/locales/en/common.json";
 import en_dashboard from "../public/locales/en/dashboard.json";
 import en_demo from "../public/locales/en/demo.json";
+import en_documents from "../public/locales/en/documents.json";
 import en_guides from "../public/locales/en/guides.json";
 import en_help from "../public/locales/en/help.json";
 import en_landing from "../public/locales/en/landing.json";
@@ -21,6 +23,7 @@ import es_auth from "../public/locales/es/auth.json";
 import es_common from "../public/locales/es/common.json";
 import es_dashboard from "../public/locales/es/dashboard.json";
 import es_demo from "../public/locales/es/demo.json";
+import es_documents from "../public/locales/es/documents.json";
 import es_guides from "../public/locales/es/guides.json";
 import es_help from "../public/locales/es/help.json";
 import es_landing from "../public/locales/es/landing.json";
@@ -30,6 +33,7 @@ import fr_auth from "../public/locales/fr/auth.json";
 import fr_common from "../public/locales/fr/common.json";
 import fr_dashboard from "../public/locales/fr/dashboard.json";
 import fr_demo from "../public/locales/fr/demo.json";
+import fr_documents from "../public/locales/fr/documents.json";
 import fr_guides from "../public/locales/fr/guides.json";
 import fr_help from "../public/locales/fr/help.json";
 import fr_landing from "../public/locales/fr/landing.json";
@@ -39,6 +43,7 @@ import ja_auth from "../public/locales/ja/auth.json";
 import ja_common from "../public/locales/ja/common.json";
 import ja_dashboard from "../public/locales/ja/dashboard.json";
 import ja_demo from "../public/locales/ja/demo.json";
+import ja_documents from "../public/locales/ja/documents.json";
 import ja_guides from "../public/locales/ja/guides.json";
 import ja_help from "../public/locales/ja/help.json";
 import ja_landing from "../public/locales/ja/landing.json";
@@ -48,6 +53,7 @@ import zh_auth from "../public/locales/zh/auth.json";
 import zh_common from "../public/locales/zh/common.json";
 import zh_dashboard from "../public/locales/zh/dashboard.json";
 import zh_demo from "../public/locales/zh/demo.json";
+import zh_documents from "../public/locales/zh/documents.json";
 import zh_guides from "../public/locales/zh/guides.json";
 import zh_help from "../public/locales/zh/help.json";
 import zh_landing from "../public/locales/zh/landing.json";
@@ -55,10 +61,10 @@ import zh_profile from "../public/locales/zh/profile.json";
 import zh_tour from "../public/locales/zh/tour.json";
 
 export const bundledResources = {
-  "de": { "auth": de_auth, "common": de_common, "dashboard": de_dashboard, "demo": de_demo, "guides": de_guides, "help": de_help, "landing": de_landing, "profile": de_profile, "tour": de_tour },
-  "en": { "auth": en_auth, "common": en_common, "dashboard": en_dashboard, "demo": en_demo, "guides": en_guides, "help": en_help, "landing": en_landing, "profile": en_profile, "tour": en_tour },
-  "es": { "auth": es_auth, "common": es_common, "dashboard": es_dashboard, "demo": es_demo, "guides": es_guides, "help": es_help, "landing": es_landing, "profile": es_profile, "tour": es_tour },
-  "fr": { "auth": fr_auth, "common": fr_common, "dashboard": fr_dashboard, "demo": fr_demo, "guides": fr_guides, "help": fr_help, "landing": fr_landing, "profile": fr_profile, "tour": fr_tour },
-  "ja": { "auth": ja_auth, "common": ja_common, "dashboard": ja_dashboard, "demo": ja_demo, "guides": ja_guides, "help": ja_help, "landing": ja_landing, "profile": ja_profile, "tour": ja_tour },
-  "zh": { "auth": zh_auth, "common": zh_common, "dashboard": zh_dashboard, "demo": zh_demo, "guides": zh_guides, "help": zh_help, "landing": zh_landing, "profile": zh_profile, "tour": zh_tour },
+  "de": { "auth": de_auth, "common": de_common, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "guides": de_guides, "help": de_help, "landing": de_landing, "profile": de_profile, "tour": de_tour },
+  "en": { "auth": en_auth, "common": en_common, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "guides": en_guides, "help": en_help, "landing": en_landing, "profile": en_profile, "tour": en_tour },
+  "es": { "auth": es_auth, "common": es_common, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "guides": es_guides, "help": es_help, "landing": es_landing, "profile": es_profile, "tour": es_tour },
+  "fr": { "auth": fr_auth, "common": fr_common, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "guides": fr_guides, "help": fr_help, "landing": fr_landing, "profile": fr_profile, "tour": fr_tour },
+  "ja": { "auth": ja_auth, "common": ja_common, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "guides": ja_guides, "help": ja_help, "landing": ja_landing, "profile": ja_profile, "tour": ja_tour },
+  "zh": { "auth": zh_auth, "common": zh_common, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "guides": zh_guides, "help": zh_help, "landing": zh_landing, "profile": zh_profile, "tour": zh_tour },
 };

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { benchDocuments } from "./bench-documents.mjs";
 import { build, DEMO, ensureDevVars, migrate, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -77,13 +78,16 @@ try {
       `${row.scenario.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50ms} ms  p99 ${row.p99ms} ms  (non-2xx ${row.non2xx}, errors ${row.errors})`,
     );
   }
+  console.log("");
+  const documents = await benchDocuments({ server, cookie, persistTo, duration: DURATION });
+
   const single = (name) => results.find((r) => r.scenario.startsWith(name) && r.connections === 1);
   const hashCostMs = Number((single("POST /api/auth/login").meanMs - single("GET /api/auth/user").meanMs).toFixed(1));
   console.log(`\nPassword hash cost (login minus user, one connection): about ${hashCostMs} ms`);
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(
     "bench/results/latest.json",
-    JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, results, hashCostMs, javascript }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, results, hashCostMs, javascript, documents }, null, 2),
   );
   console.log("Written to bench/results/latest.json");
 } finally {

@@ -42,6 +42,8 @@ export const npxBin = (name) => `node_modules/.bin/${name}`;
 export function build() {
   // The Worker bundles every translation file through this generated index.
   run(process.execPath, ["scripts/locales-index.mjs"]);
+  // In-browser OCR files are served from our own static assets (copied from node_modules).
+  run(process.execPath, ["scripts/vendor-ocr.mjs"]);
   run(npxBin("remix"), ["vite:build"]);
 }
 

@@ -10,7 +10,7 @@ import { getConfig } from "../app/platform/env.server";
 import { errorResponse, HttpError } from "../app/platform/http.server";
 import { runJob } from "../app/platform/jobs.server";
 import { createNonce } from "../app/platform/load-context";
-import type { JobMessage } from "../app/platform/mail.server";
+import type { JobMessage } from "../app/platform/job-message";
 import { isForeignWrite, withSecurityHeaders } from "../app/platform/security.server";
 import { VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER } from "../party/protocol";
 
@@ -60,7 +60,7 @@ export default {
   async queue(batch, env) {
     for (const message of batch.messages) {
       try {
-        await runJob(env, message.body);
+        await runJob(env, message.body, message.attempts);
         message.ack();
       } catch (error) {
         console.error(`Job ${message.body.type} failed (attempt ${message.attempts})`, error);

@@ -14,10 +14,20 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default("Trust Platform <no-reply@localhost>"),
     MAIL_API_URL: z.string().url().optional(),
     MAIL_API_KEY: z.string().optional(),
+    /** Largest document upload in bytes (spec default 50 MB). */
+    MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+    /** AI engine: see app/modules/documents/analysis; offline unless a network engine is configured. */
+    AI_PROVIDER: z.enum(["offline", "workers-ai", "openai-compatible"]).optional(),
+    AI_BASE_URL: z.string().url().optional(),
+    AI_API_KEY: z.string().optional(),
+    AI_MODEL: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_PROVIDER === "http" && (!env.MAIL_API_URL || !env.MAIL_API_KEY)) {
       ctx.addIssue({ code: "custom", message: "MAIL_PROVIDER=http needs MAIL_API_URL and MAIL_API_KEY" });
+    }
+    if (env.AI_PROVIDER === "openai-compatible" && (!env.AI_BASE_URL || !env.AI_MODEL)) {
+      ctx.addIssue({ code: "custom", message: "AI_PROVIDER=openai-compatible needs AI_BASE_URL and AI_MODEL" });
     }
   });
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { mailOutbox } from "~/modules/mail/schema";
 import type { AppConfig } from "./env.server";
 import type { Db } from "./db.server";
+import type { JobsQueue } from "./job-message";
 
 export interface MailMessage {
   to: string;
@@ -11,11 +12,7 @@ export interface MailMessage {
   kind: string;
 }
 
-export interface JobsQueue {
-  send(message: JobMessage): Promise<unknown>;
-}
-
-export type JobMessage = { type: "mail.deliver"; outboxId: string };
+export type { JobMessage, JobsQueue } from "./job-message";
 
 /**
  * Every mail is recorded in the outbox first. The embedded default stops there (read it at /dev/outbox);

@@ -39,7 +39,8 @@ export function withSecurityHeaders(response: Response, options: { nonce: string
   const headers = secured.headers;
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
+  // A stored document may be framed by our own viewer page (it says so itself); nothing else may be framed.
+  if (headers.get("X-Frame-Options") !== "SAMEORIGIN") headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(self), microphone=(self), geolocation=(), payment=()");
   if (options.production && options.secure) {

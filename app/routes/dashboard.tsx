@@ -5,7 +5,7 @@ import { requireSession } from "~/modules/auth/guard.server";
 import { Dashboard } from "~/modules/dashboard/dashboard";
 import { dashboardPageData } from "~/modules/dashboard/loader.server";
 
-export const handle = { i18n: ["dashboard"] };
+export const handle = { i18n: ["dashboard", "documents"] };
 export const meta: MetaFunction = () => [{ title: "Dashboard · Legal Document Platform" }];
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { expect } from "vitest";
-import { Client, newAccount } from "./client";
+import { Client, latestMail, newAccount } from "./client";
 
 /** Signs up a new person with a new family workspace through /customer-signup. */
 export async function startWorkspace(baseUrl: string, prefix: string, trustName: string) {
@@ -29,4 +29,27 @@ export function sql(persistTo: string, query: string) {
     { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
   );
   return JSON.parse(result.stdout)[0].results as Record<string, unknown>[];
+}
+
+/** Invites a new person with a role into the owner's workspace and returns them signed in there. */
+export async function addMember(baseUrl: string, owner: Client, role: string, prefix = role) {
+  const account = newAccount(prefix.replace(/_/g, ""));
+  const sent = await owner.postForm("/admin", { email: account.email, role });
+  expect(sent.status).toBe(200);
+  const mail = await latestMail(baseUrl, account.email);
+  const client = new Client(baseUrl);
+  expect((await client.postForm(`/invite-signup?token=${mail!.token}`, account)).status).toBe(302);
+  const me = (await (await client.get("/api/auth/user")).json()) as { id: string; workspace: { id: string; role: string } };
+  return { client, account, me };
+}
+
+/** Polls until `check` returns a value (or the time is up). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, { timeoutMs = 20_000, intervalMs = 250 } = {}): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
 }

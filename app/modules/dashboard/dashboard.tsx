@@ -1,3 +1,4 @@
+import { RecentDocumentsCarousel } from "~/modules/documents/components/recent-documents-carousel";
 import { Link, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -160,23 +161,7 @@ export function Dashboard({ user, data, trialEndsAt }: { user: PublicUser; data:
           </h2>
           <Link to="/documents">{t("viewAllDocuments")}</Link>
         </div>
-        {data.documents.recent.length === 0 ? (
-          <div className="py-6 text-center" data-testid="documents-empty">
-            <p className="m-0 text-muted-foreground">{t("noDocuments")}</p>
-            <Link to="/documents">{t("uploadFirst")}</Link>
-          </div>
-        ) : (
-          <ul className="m-0 mt-3 grid list-none gap-3 p-0 md:grid-cols-2 lg:grid-cols-3">
-            {data.documents.recent.map((doc) => (
-              <li key={doc.id} className="rounded-md border border-solid border-border p-3">
-                <Link to={`/documents/${doc.id}`} className="font-medium">
-                  {doc.title}
-                </Link>
-                <p className="m-0 mt-1 text-xs text-muted-foreground">{t(`documentStatus.${doc.status}`)}</p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <RecentDocumentsCarousel />
       </section>
 
       <section aria-labelledby="modules-heading">

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "../auth/schema";
 import { workspaces } from "../workspaces/schema";
 
@@ -30,6 +30,55 @@ export const documents = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
     lastAccessedAt: integer("last_accessed_at", { mode: "timestamp_ms" }),
+    /** SHA-256 of the stored file, hex; computed while the upload streams to R2. */
+    sha256: text("sha256"),
+    /** Why the last analysis failed, shown beside the "Error" badge. */
+    errorReason: text("error_reason"),
+    analysisAttempts: integer("analysis_attempts").notNull().default(0),
   },
-  (t) => [index("documents_ws_created_idx").on(t.workspaceId, t.createdAt)],
+  (t) => [index("documents_ws_created_idx").on(t.workspaceId, t.createdAt), index("documents_ws_status_idx").on(t.workspaceId, t.status)],
+);
+
+/** Where a document's text came from. OCR runs in the browser and posts its result. */
+export const TEXT_SOURCES = ["pdf", "docx", "text", "ocr"] as const;
+export type TextSource = (typeof TEXT_SOURCES)[number];
+
+/** The extracted text of a document's current file; a copy lives in `documents_fts` for search. */
+export const documentTexts = sqliteTable("document_texts", {
+  documentId: text("document_id")
+    .primaryKey()
+    .references(() => documents.id, { onDelete: "cascade" }),
+  workspaceId: text("workspace_id").notNull(),
+  source: text("source", { enum: TEXT_SOURCES }).notNull(),
+  content: text("content").notNull(),
+  charCount: integer("char_count").notNull(),
+  extractedAt: integer("extracted_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** The latest analysis of a document, as validated JSON, with the engine that produced it. */
+export const documentAnalyses = sqliteTable("document_analyses", {
+  documentId: text("document_id")
+    .primaryKey()
+    .references(() => documents.id, { onDelete: "cascade" }),
+  workspaceId: text("workspace_id").notNull(),
+  engine: text("engine").notNull(),
+  model: text("model"),
+  result: text("result", { mode: "json" }).notNull(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** When each person last opened a document: the recent list is personal (spec section 7). */
+export const documentAccess = sqliteTable(
+  "document_access",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    lastAccessedAt: integer("last_accessed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.documentId] }), index("document_access_user_ws_idx").on(t.userId, t.workspaceId, t.lastAccessedAt)],
 );

@@ -1,0 +1,64 @@
+import { useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { ProgressBar } from "~/components/ui/progress";
+import { useAnnouncer } from "~/modules/a11y/announcer";
+import { recogniseText } from "./ocr";
+
+/**
+ * Pictures of paper have no text until it is recognised. That happens here, in the browser (the
+ * file never leaves the platform for it); the text is then saved and analysed like any other.
+ */
+export function OcrPanel({ documentId, canManage }: { documentId: string; canManage: boolean }) {
+  const { t } = useTranslation("documents");
+  const { announceError, announceSuccess, announceLoading } = useAnnouncer();
+  const revalidator = useRevalidator();
+  const [state, setState] = useState<{ running: boolean; progress: number | null; stage: string; error?: string }>({ running: false, progress: null, stage: "" });
+
+  const run = async () => {
+    setState({ running: true, progress: null, stage: "" });
+    announceLoading(t("ocr.what"));
+    try {
+      const image = await (await fetch(`/api/documents/${documentId}/file?inline=1`)).blob();
+      const text = await recogniseText(image, (progress, stage) => setState((s) => ({ ...s, progress: stage.startsWith("recognizing") ? progress : null, stage })));
+      if (!text.trim()) throw new Error(t("ocr.nothingFound"));
+      const response = await fetch(`/api/documents/${documentId}/text`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ text }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { error?: string };
+      if (!response.ok) throw new Error(body.error ?? t("ocr.saveFailed"));
+      setState({ running: false, progress: 100, stage: "" });
+      announceSuccess(t("ocr.done"));
+      revalidator.revalidate();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : t("ocr.saveFailed");
+      setState({ running: false, progress: null, stage: "", error: message });
+      announceError(message);
+    }
+  };
+
+  return (
+    <div className="grid gap-2 rounded-lg border border-solid border-border bg-card p-4" data-testid="ocr-panel">
+      <p className="m-0 text-sm">{t("ocr.explain")}</p>
+      {canManage ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button onClick={run} disabled={state.running} data-testid="run-ocr">
+            {state.running ? t("ocr.running") : t("ocr.start")}
+          </Button>
+          <span className="text-xs text-muted-foreground">{t("ocr.languageNote")}</span>
+        </div>
+      ) : (
+        <p className="m-0 text-sm text-muted-foreground">{t("ocr.askUploader")}</p>
+      )}
+      {state.running ? <ProgressBar value={state.progress} label={t("ocr.progress")} /> : null}
+      {state.error ? (
+        <p role="alert" className="m-0 text-sm text-destructive">
+          {state.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

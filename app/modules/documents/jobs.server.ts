@@ -1,0 +1,11 @@
+import type { RequestContext } from "~/platform/request-context.server";
+
+/** Puts a document's reading and analysis on the queue; the consumer is pipeline.server.ts. */
+export async function enqueueAnalysis(ctx: Pick<RequestContext, "env">, job: { documentId: string; workspaceId: string }) {
+  try {
+    await ctx.env.JOBS.send({ type: "document.analyze", ...job });
+  } catch (error) {
+    // The document is saved; it stays "Pending" and a person can start the analysis again from its page.
+    console.error("Could not queue the analysis of a document", job.documentId, error);
+  }
+}

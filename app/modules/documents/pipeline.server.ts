@@ -1,0 +1,84 @@
+import { and, eq, sql } from "drizzle-orm";
+import { createDb } from "~/platform/db.server";
+import { getConfig } from "~/platform/env.server";
+import { AnalysisError, chooseAnalysisEngine } from "./analysis/providers";
+import { EXTRACT_MAX_BYTES, extractDocumentText, UnreadableDocumentError } from "./extract.server";
+import { isImageKind, kindFromMimeType } from "./file-types";
+import { documentAnalyses, documents, documentTexts, type TextSource } from "./schema";
+import { saveDocumentText } from "./service.server";
+
+/** Attempts before a failure is final: the queue's max_retries (5) plus the first try. */
+export const MAX_ANALYSIS_ATTEMPTS = 6;
+
+/** A failure worth retrying (a busy AI service); anything else is final at once. */
+function isRetryable(error: unknown): boolean {
+  if (error instanceof UnreadableDocumentError) return false;
+  if (error instanceof AnalysisError) return error.retryable;
+  return true;
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof UnreadableDocumentError || error instanceof AnalysisError) return error.message;
+  return "The analysis failed unexpectedly.";
+}
+
+/**
+ * The queue job behind every upload: read the file's text (unless the browser already sent it, as
+ * for images), store it for search, analyse it, and move the status pending → analyzing →
+ * completed or error. Throws only to ask the queue for a retry with backoff.
+ */
+export async function runDocumentAnalysis(env: Env, job: { documentId: string; workspaceId: string }, attempt: number): Promise<void> {
+  const db = createDb(env.DB);
+  const where = and(eq(documents.id, job.documentId), eq(documents.workspaceId, job.workspaceId));
+  const document = await db.select().from(documents).where(where).get();
+  if (!document) return; // deleted meanwhile: nothing to do.
+
+  await db
+    .update(documents)
+    .set({ status: "analyzing", errorReason: null, analysisAttempts: sql`${documents.analysisAttempts} + 1`, updatedAt: new Date() })
+    .where(where);
+
+  try {
+    const kind = kindFromMimeType(document.mimeType);
+    let text = (await db.select({ content: documentTexts.content }).from(documentTexts).where(eq(documentTexts.documentId, document.id)).get())?.content;
+    if (text === undefined) {
+      if (!kind) throw new UnreadableDocumentError("This file type cannot be read.");
+      if (isImageKind(kind)) {
+        // Text from images comes from the browser's OCR; until then the document waits.
+        await db.update(documents).set({ status: "pending", updatedAt: new Date() }).where(where);
+        return;
+      }
+      if (document.sizeBytes > EXTRACT_MAX_BYTES) {
+        throw new UnreadableDocumentError(
+          `This file is stored safely, but it is larger than ${EXTRACT_MAX_BYTES / (1024 * 1024)} MB and its text cannot be read automatically.`,
+        );
+      }
+      const object = await env.FILES.get(document.storageKey);
+      if (!object) throw new UnreadableDocumentError("The stored file is missing.");
+      text = (await extractDocumentText(kind, new Uint8Array(await object.arrayBuffer()))) ?? "";
+      if (!text.trim()) throw new UnreadableDocumentError("No text was found in this document. If it is a scan, upload it as an image so its text can be recognised.");
+      await saveDocumentText(db, document, text, kind as TextSource);
+    }
+
+    const engine = chooseAnalysisEngine(getConfig(env), env.AI);
+    const analysis = await engine.analyze(text, { title: document.title, fileName: document.fileName });
+    const now = new Date();
+    await db.batch([
+      db
+        .insert(documentAnalyses)
+        .values({ documentId: document.id, workspaceId: document.workspaceId, engine: analysis.engine.id, model: analysis.engine.model, result: analysis, createdAt: now })
+        .onConflictDoUpdate({ target: documentAnalyses.documentId, set: { engine: analysis.engine.id, model: analysis.engine.model, result: analysis, createdAt: now } }),
+      db
+        .update(documents)
+        // A type chosen at upload stands; "other" means nobody chose, so the analysis decides.
+        .set({ status: "completed", errorReason: null, type: document.type === "other" ? analysis.documentType : document.type, updatedAt: now })
+        .where(where),
+    ]);
+  } catch (error) {
+    const retry = isRetryable(error) && attempt < MAX_ANALYSIS_ATTEMPTS;
+    console.warn(`Analysis of document ${document.id} failed (attempt ${attempt}${retry ? ", will retry" : ""})`, error);
+    const reason = reasonOf(error) + (retry ? " It will be tried again automatically." : "");
+    await db.update(documents).set({ status: "error", errorReason: reason, updatedAt: new Date() }).where(where);
+    if (retry) throw error;
+  }
+}

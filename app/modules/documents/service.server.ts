@@ -1,0 +1,274 @@
+import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import type { CurrentSession } from "~/modules/auth/session.server";
+import { users } from "~/modules/auth/schema";
+import { auditRow } from "~/modules/audit/audit.server";
+import { auditLog } from "~/modules/audit/schema";
+import { canAdminister } from "~/modules/workspaces/roles";
+import type { Role } from "~/modules/workspaces/schema";
+import type { Db } from "~/platform/db.server";
+import { HttpError } from "~/platform/http.server";
+import type { RequestContext } from "~/platform/request-context.server";
+import { visibleDocuments } from "./access.server";
+import type { DocumentAnalysis } from "./analysis/schema";
+import { isImageKind, kindFromMimeType } from "./file-types";
+import { enqueueAnalysis } from "./jobs.server";
+import { documentsFts } from "./search-index";
+import {
+  documentAccess,
+  documentAnalyses,
+  documents,
+  documentTexts,
+  type DocumentType,
+  type TextSource,
+} from "./schema";
+import type { ListQuery } from "./list-query";
+import { MATCH_END, MATCH_START, toFtsQuery } from "./search";
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Stored text is capped so one row stays well inside D1's row limit; the cap is noted on the page. */
+export const MAX_STORED_TEXT_CHARS = 900_000;
+
+export const PAGE_SIZE = 20;
+
+const listColumns = {
+  id: documents.id,
+  title: documents.title,
+  type: documents.type,
+  status: documents.status,
+  fileName: documents.fileName,
+  mimeType: documents.mimeType,
+  sizeBytes: documents.sizeBytes,
+  errorReason: documents.errorReason,
+  createdAt: documents.createdAt,
+  thumbnailKey: documents.thumbnailKey,
+  uploadedByName: users.name,
+};
+
+/** The workspace's documents this person may see, filtered, sorted and paged; with a search, ranked with snippets. */
+export async function listDocuments(db: Db, session: CurrentSession, query: ListQuery) {
+  const page = Math.max(1, Math.min(query.page ?? 1, 10_000));
+  const filters: SQL[] = [visibleDocuments(session)];
+  if (query.type) filters.push(eq(documents.type, query.type));
+  if (query.status) filters.push(eq(documents.status, query.status));
+  const fts = query.q ? toFtsQuery(query.q) : null;
+
+  if (fts) {
+    const workspaceId = session.workspace?.id ?? "";
+    const where = and(
+      sql`documents_fts MATCH ${fts}`,
+      sql`documents_fts.workspace_id = ${workspaceId}`,
+      sql`documents_fts.document_id = ${documents.id}`,
+      ...filters,
+    );
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({
+          ...listColumns,
+          snippet: sql<string>`snippet(documents_fts, 1, ${MATCH_START}, ${MATCH_END}, '…', 18)`,
+          titleMatch: sql<string>`highlight(documents_fts, 0, ${MATCH_START}, ${MATCH_END})`,
+        })
+        .from(sql`documents_fts`)
+        .innerJoin(documents, sql`documents_fts.document_id = ${documents.id}`)
+        .leftJoin(users, eq(users.id, documents.uploadedBy))
+        .where(where)
+        // Title matches weigh ten times a match in the text.
+        .orderBy(sql`bm25(documents_fts, 10.0, 1.0)`)
+        .limit(PAGE_SIZE)
+        .offset((page - 1) * PAGE_SIZE),
+      db.select({ total: count() }).from(sql`documents_fts`).innerJoin(documents, sql`documents_fts.document_id = ${documents.id}`).where(where),
+    ]);
+    return { rows, total, page, pageSize: PAGE_SIZE, searched: true };
+  }
+
+  const order =
+    query.sort === "oldest" ? [asc(documents.createdAt)] : query.sort === "title" ? [asc(sql`lower(${documents.title})`)] : [desc(documents.createdAt)];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ ...listColumns, snippet: sql<string | null>`null`, titleMatch: sql<string | null>`null` })
+      .from(documents)
+      .leftJoin(users, eq(users.id, documents.uploadedBy))
+      .where(and(...filters))
+      .orderBy(...order, asc(documents.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ total: count() }).from(documents).where(and(...filters)),
+  ]);
+  return { rows, total, page, pageSize: PAGE_SIZE, searched: false };
+}
+
+/** The document if this person may see it; null otherwise (callers answer 404, never the data). */
+export async function findVisibleDocument(db: Db, session: CurrentSession, id: string) {
+  if (!session.workspace || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const row = await db
+    .select({ document: documents, uploadedByName: users.name })
+    .from(documents)
+    .leftJoin(users, eq(users.id, documents.uploadedBy))
+    .where(and(eq(documents.id, id), visibleDocuments(session)))
+    .get();
+  return row ? { ...row.document, uploadedByName: row.uploadedByName } : null;
+}
+
+export async function requireVisibleDocument(db: Db, session: CurrentSession, id: string, t: Translate) {
+  const document = await findVisibleDocument(db, session, id);
+  if (!document) throw new HttpError(404, t("errors.documentNotFound"));
+  return document;
+}
+
+/** Uploaders and administrators may change or delete a document (sharing with edit rights comes with versions). */
+export function canManageDocument(session: CurrentSession, document: { uploadedBy: string | null }): boolean {
+  return canAdminister(session.workspace?.role as Role | undefined) || document.uploadedBy === session.user.id;
+}
+
+/** Everything the document page shows: text, analysis and its own activity. Opening it is recorded. */
+export async function openDocument(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
+  const document = await requireVisibleDocument(ctx.db, session, id, t);
+  const now = new Date();
+  const [text, analysis] = await Promise.all([
+    ctx.db.select().from(documentTexts).where(eq(documentTexts.documentId, id)).get(),
+    ctx.db.select().from(documentAnalyses).where(eq(documentAnalyses.documentId, id)).get(),
+    ctx.db.batch([
+      ctx.db
+        .insert(documentAccess)
+        .values({ userId: session.user.id, documentId: id, workspaceId: document.workspaceId, lastAccessedAt: now })
+        .onConflictDoUpdate({ target: [documentAccess.userId, documentAccess.documentId], set: { lastAccessedAt: now } }),
+      ctx.db.update(documents).set({ lastAccessedAt: now }).where(eq(documents.id, id)),
+      ctx.db.insert(auditLog).values(
+        auditRow({
+          action: "document.view",
+          workspaceId: document.workspaceId,
+          actorUserId: session.user.id,
+          targetType: "document",
+          targetId: id,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+        }),
+      ),
+    ]),
+  ]);
+  const activity = await ctx.db
+    .select({ id: auditLog.id, action: auditLog.action, outcome: auditLog.outcome, createdAt: auditLog.createdAt, actorName: users.name })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(and(eq(auditLog.workspaceId, document.workspaceId), eq(auditLog.targetType, "document"), eq(auditLog.targetId, id)))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(25);
+  return {
+    document,
+    text: text ? { source: text.source, content: text.content, charCount: text.charCount } : null,
+    analysis: analysis ? { engine: analysis.engine, model: analysis.model, createdAt: analysis.createdAt, result: analysis.result as DocumentAnalysis } : null,
+    activity,
+    canManage: canManageDocument(session, document),
+  };
+}
+
+/** Spec section 7: `GET /api/legal/documents/recent`, this person's recently opened or uploaded documents. */
+export async function recentDocuments(db: Db, session: CurrentSession, limit = 12) {
+  if (!session.workspace) return [];
+  const rows = await db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      type: documents.type,
+      status: documents.status,
+      thumbnailKey: documents.thumbnailKey,
+      fileName: documents.fileName,
+      lastAccessedAt: documentAccess.lastAccessedAt,
+    })
+    .from(documents)
+    .leftJoin(documentAccess, and(eq(documentAccess.documentId, documents.id), eq(documentAccess.userId, session.user.id)))
+    .where(and(visibleDocuments(session), or(isNotNull(documentAccess.userId), eq(documents.uploadedBy, session.user.id))))
+    .orderBy(desc(sql`coalesce(${documentAccess.lastAccessedAt}, ${documents.createdAt})`))
+    .limit(limit);
+  return rows.map(({ thumbnailKey, lastAccessedAt, ...row }) => ({
+    ...row,
+    thumbnailUrl: thumbnailKey ? `/api/documents/${row.id}/thumbnail` : null,
+    lastAccessedAt: lastAccessedAt ? lastAccessedAt.toISOString() : null,
+  }));
+}
+
+/** Writes a document's text and its search row together. */
+export async function saveDocumentText(db: Db, document: { id: string; workspaceId: string; title: string }, text: string, source: TextSource) {
+  const content = text.length > MAX_STORED_TEXT_CHARS ? text.slice(0, MAX_STORED_TEXT_CHARS) : text;
+  const now = new Date();
+  await db.batch([
+    db
+      .insert(documentTexts)
+      .values({ documentId: document.id, workspaceId: document.workspaceId, source, content, charCount: text.length, extractedAt: now })
+      .onConflictDoUpdate({ target: documentTexts.documentId, set: { source, content, charCount: text.length, extractedAt: now } }),
+    db.delete(documentsFts).where(eq(documentsFts.documentId, document.id)),
+    db.insert(documentsFts).values({ title: document.title, body: content, documentId: document.id, workspaceId: document.workspaceId }),
+  ]);
+}
+
+function audit(ctx: RequestContext, session: CurrentSession, action: string, documentId: string, metadata?: Record<string, string | number | boolean | null>) {
+  return ctx.db.insert(auditLog).values(
+    auditRow({
+      action,
+      workspaceId: session.workspace?.id,
+      actorUserId: session.user.id,
+      targetType: "document",
+      targetId: documentId,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      metadata,
+    }),
+  );
+}
+
+/** "Re-run analysis": back to Pending and onto the queue. */
+export async function requestAnalysis(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
+  const document = await requireVisibleDocument(ctx.db, session, id, t);
+  if (!canManageDocument(session, document)) throw new HttpError(403, t("errors.manageForbidden"));
+  if (document.status === "analyzing") throw new HttpError(409, t("errors.alreadyAnalyzing"));
+  const kind = kindFromMimeType(document.mimeType);
+  const hasText = await ctx.db.select({ id: documentTexts.documentId }).from(documentTexts).where(eq(documentTexts.documentId, id)).get();
+  if (kind && isImageKind(kind) && !hasText) throw new HttpError(409, t("errors.needsOcr"));
+  await ctx.db.batch([
+    ctx.db.update(documents).set({ status: "pending", errorReason: null, updatedAt: new Date() }).where(eq(documents.id, id)),
+    audit(ctx, session, "document.analysis_requested", id),
+  ]);
+  await enqueueAnalysis(ctx, { documentId: id, workspaceId: document.workspaceId });
+}
+
+/** The browser's OCR result for an image document; it is then analysed like any other text. */
+export async function saveRecognisedText(ctx: RequestContext, session: CurrentSession, id: string, text: string, t: Translate) {
+  const document = await requireVisibleDocument(ctx.db, session, id, t);
+  if (!canManageDocument(session, document)) throw new HttpError(403, t("errors.manageForbidden"));
+  const kind = kindFromMimeType(document.mimeType);
+  if (!kind || !isImageKind(kind)) throw new HttpError(409, t("errors.ocrOnlyImages"));
+  await saveDocumentText(ctx.db, document, text, "ocr");
+  await ctx.db.batch([
+    ctx.db.update(documents).set({ status: "pending", errorReason: null, updatedAt: new Date() }).where(eq(documents.id, id)),
+    audit(ctx, session, "document.text_recognised", id, { chars: text.length }),
+  ]);
+  await enqueueAnalysis(ctx, { documentId: id, workspaceId: document.workspaceId });
+}
+
+export async function renameDocument(ctx: RequestContext, session: CurrentSession, id: string, changes: { title: string; type: DocumentType }, t: Translate) {
+  const document = await requireVisibleDocument(ctx.db, session, id, t);
+  if (!canManageDocument(session, document)) throw new HttpError(403, t("errors.manageForbidden"));
+  await ctx.db.batch([
+    ctx.db.update(documents).set({ title: changes.title, type: changes.type, updatedAt: new Date() }).where(eq(documents.id, id)),
+    ctx.db.update(documentsFts).set({ title: changes.title }).where(eq(documentsFts.documentId, id)),
+    audit(ctx, session, "document.update", id, { typeChanged: changes.type !== document.type, titleChanged: changes.title !== document.title }),
+  ]);
+}
+
+/** Deletes the row (text, analysis, search and access rows follow) and then the stored files. */
+export async function deleteDocument(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
+  const document = await requireVisibleDocument(ctx.db, session, id, t);
+  if (!canManageDocument(session, document)) throw new HttpError(403, t("errors.manageForbidden"));
+  await ctx.db.batch([ctx.db.delete(documents).where(eq(documents.id, id)), audit(ctx, session, "document.delete", id)]);
+  const keys = [document.storageKey, ...(document.thumbnailKey ? [document.thumbnailKey] : [])];
+  await ctx.env.FILES.delete(keys);
+}
+
+/** Records a download in the audit log and returns the stored object. */
+export async function downloadDocument(ctx: RequestContext, session: CurrentSession, id: string, t: Translate, inline: boolean) {
+  const document = await requireVisibleDocument(ctx.db, session, id, t);
+  const object = await ctx.env.FILES.get(document.storageKey);
+  if (!object) throw new HttpError(404, t("errors.fileMissing"));
+  ctx.waitUntil(audit(ctx, session, inline ? "document.view_file" : "document.download", id).run());
+  return { document, object };
+}

@@ -1,0 +1,94 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { AppShell } from "~/components/app-shell";
+import { requireSession } from "~/modules/auth/guard.server";
+import { toPublicUser } from "~/modules/auth/public-user";
+import { DocumentDetail } from "~/modules/documents/components/document-detail";
+import { documentsT } from "~/modules/documents/i18n.server";
+import { DOCUMENT_TYPES } from "~/modules/documents/schema";
+import { deleteDocument, openDocument, renameDocument, requestAnalysis } from "~/modules/documents/service.server";
+import { HttpError } from "~/platform/http.server";
+import { getRequestContext } from "~/platform/request-context.server";
+
+export const handle = { i18n: ["documents"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data && "document" in data ? data.document.title : "Document"} · Legal Document Platform` },
+];
+
+/** Page loaders answer a refusal with its status (404 for anything not visible: never the data). */
+async function orStatus<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const session = await requireSession(args);
+  const ctx = getRequestContext(args.request, args.context);
+  const t = documentsT(args.request);
+  const opened = await orStatus(() => openDocument(ctx, session, args.params.id ?? "", t));
+  const { storageKey: _key, thumbnailKey, ...document } = opened.document;
+  return {
+    user: toPublicUser(session),
+    document: {
+      ...document,
+      createdAt: document.createdAt.toISOString(),
+      updatedAt: document.updatedAt.toISOString(),
+      lastAccessedAt: document.lastAccessedAt?.toISOString() ?? null,
+      thumbnailUrl: thumbnailKey ? `/api/documents/${document.id}/thumbnail` : null,
+    },
+    text: opened.text,
+    analysis: opened.analysis ? { ...opened.analysis, createdAt: opened.analysis.createdAt.toISOString() } : null,
+    activity: opened.activity.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+    canManage: opened.canManage,
+  };
+}
+
+const detailsSchema = (t: (k: string) => string) =>
+  z.object({
+    title: z.string().trim().min(1, t("errors.titleMissing")).max(200, t("errors.titleTooLong")),
+    type: z.enum(DOCUMENT_TYPES, { errorMap: () => ({ message: t("errors.unknownType") }) }),
+  });
+
+export async function action(args: ActionFunctionArgs) {
+  const session = await requireSession(args);
+  const ctx = getRequestContext(args.request, args.context);
+  const t = documentsT(args.request);
+  const id = args.params.id ?? "";
+  const form = await args.request.formData();
+  const intent = form.get("intent");
+  try {
+    if (intent === "details") {
+      const parsed = detailsSchema(t).safeParse({ title: form.get("title"), type: form.get("type") });
+      if (!parsed.success) return data({ intent, error: parsed.error.issues[0].message }, 400);
+      await renameDocument(ctx, session, id, parsed.data, t);
+      return { intent, ok: true };
+    }
+    if (intent === "analyze") {
+      await requestAnalysis(ctx, session, id, t);
+      return { intent, ok: true };
+    }
+    if (intent === "delete") {
+      await deleteDocument(ctx, session, id, t);
+      throw redirect("/documents");
+    }
+    return data({ intent, error: t("errors.unknownAction") }, 400);
+  } catch (error) {
+    if (error instanceof HttpError) return data({ intent, error: error.message }, error.status);
+    throw error;
+  }
+}
+
+export default function DocumentRoute() {
+  const { user, ...page } = useLoaderData<typeof loader>();
+  return (
+    <AppShell user={user}>
+      <DocumentDetail {...page} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AppShell } from "~/components/app-shell";
+import { requireSession } from "~/modules/auth/guard.server";
+import { toPublicUser } from "~/modules/auth/public-user";
+import { DocumentsPage } from "~/modules/documents/components/documents-page";
+import { parseListQuery } from "~/modules/documents/list-query";
+import { canUploadDocuments } from "~/modules/documents/permissions";
+import { listDocuments } from "~/modules/documents/service.server";
+import type { Role } from "~/modules/workspaces/schema";
+import { getRequestContext } from "~/platform/request-context.server";
+
+export const handle = { i18n: ["documents"] };
+export const meta: MetaFunction = () => [{ title: "Documents · Legal Document Platform" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const session = await requireSession(args);
+  const ctx = getRequestContext(args.request, args.context);
+  const query = parseListQuery(new URL(args.request.url).searchParams);
+  const result = session.workspace ? await listDocuments(ctx.db, session, query) : { rows: [], total: 0, page: 1, pageSize: 20, searched: false };
+  return {
+    user: toPublicUser(session),
+    query,
+    result: { ...result, rows: result.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) },
+    maxBytes: ctx.config.MAX_UPLOAD_BYTES,
+    canUpload: canUploadDocuments(session.workspace?.role as Role | undefined),
+  };
+}
+
+export default function DocumentsRoute() {
+  const { user, ...data } = useLoaderData<typeof loader>();
+  return (
+    <AppShell user={user}>
+      <DocumentsPage {...data} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,148 @@
+// Document benchmarks for `npm run bench`: streaming upload throughput and the Worker's memory for
+// 5 MB and 50 MB files, full-text search over 10,000 generated documents, and the recent list.
+import autocannon from "autocannon";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { npxBin, offlineEnv } from "./lib.mjs";
+
+const WORKSPACE_ID = "8f0c2a64-6c1e-4d4e-9a51-3f1b2c7d9e01"; // the demo workspace (scripts/seed.ts)
+const OWNER_ID = "a1f4c2e0-0001-4c6e-8d2a-5b7e9f100001";
+
+/** Resident memory of the workerd processes of this server, in MB (Linux /proc). */
+function workerdRssMb(groupId) {
+  let pids = [];
+  try {
+    pids = execFileSync("pgrep", ["-g", String(groupId), "workerd"], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
+  } catch {
+    return null;
+  }
+  let kb = 0;
+  for (const pid of pids) {
+    const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/);
+    if (match) kb += Number(match[1]);
+  }
+  return kb / 1024;
+}
+
+async function measureUpload(server, cookie, megabytes) {
+  // Text whose first bytes are plain text: the whole body streams through the sniff, hash and R2.
+  const line = Buffer.from("The trustee shall keep true and accurate records of all transactions of the trust estate.\n");
+  const body = Buffer.alloc(megabytes * 1024 * 1024);
+  for (let offset = 0; offset < body.length; offset += line.length) line.copy(body, offset);
+  const before = workerdRssMb(server.child.pid);
+  let peak = before ?? 0;
+  const sampler = setInterval(() => {
+    const now = workerdRssMb(server.child.pid);
+    if (now !== null) peak = Math.max(peak, now);
+  }, 25);
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/documents?fileName=bench-${megabytes}mb.txt`, {
+    method: "POST",
+    headers: { cookie, "Content-Type": "application/octet-stream", Origin: server.url },
+    body,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  if (response.status !== 201) throw new Error(`upload of ${megabytes} MB failed: ${response.status} ${await response.text()}`);
+  return {
+    sizeMB: megabytes,
+    seconds: Number(seconds.toFixed(2)),
+    throughputMBps: Number((megabytes / seconds).toFixed(1)),
+    workerdRssBeforeMB: before === null ? null : Math.round(before),
+    workerdRssPeakMB: before === null ? null : Math.round(peak),
+    workerdRssGrowthMB: before === null ? null : Math.round(peak - before),
+  };
+}
+
+/** A deterministic pseudo-random generator so every run searches the same corpus. */
+function prng(seed) {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+}
+
+const WORDS = (
+  "trust trustee settlor beneficiary distribution income principal estate property accounting notice successor " +
+  "revocable irrevocable amendment article section provision spendthrift contest guardian executor testament will " +
+  "attorney agent power health education maintenance support discretion fiduciary duty report annual quarterly tax " +
+  "return residence account investment prudent insurance real personal schedule assets liabilities court probate " +
+  "county state governing law signed witness notary family children grandchildren share equal per stirpes"
+).split(" ");
+const NAMES = ["Hartwell", "Okafor", "Lindqvist", "Chen", "Alvarez", "Nakamura", "Dubois", "Schmidt", "Rossi", "Novak", "Haddad", "Kowalski"];
+
+/** 10,000 documents of about 4 KB of legal-sounding text each, written to local D1 in batches. */
+function seedSearchCorpus(persistTo, count) {
+  const random = prng(2026);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const dir = mkdtempSync(join(tmpdir(), "bench-corpus-"));
+  const q = (v) => `'${String(v).replace(/'/g, "''")}'`;
+  const now = Date.now();
+  const perFile = 1000;
+  try {
+    for (let start = 0; start < count; start += perFile) {
+      const statements = [];
+      for (let i = start; i < Math.min(count, start + perFile); i++) {
+        const id = `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
+        const family = pick(NAMES);
+        const title = `The ${family} Family Trust, amendment ${i}`;
+        const sentences = [];
+        for (let s = 0; s < 45; s++) {
+          const words = Array.from({ length: 10 + Math.floor(random() * 12) }, () => pick(WORDS));
+          if (s === 0) words.push(family.toLowerCase());
+          sentences.push(`${words.join(" ")}.`);
+        }
+        const body = sentences.join(" ");
+        statements.push(
+          `INSERT INTO documents (id, workspace_id, title, type, status, file_name, mime_type, size_bytes, storage_key, uploaded_by, created_at, updated_at, analysis_attempts) VALUES (${q(id)}, ${q(WORKSPACE_ID)}, ${q(title)}, 'trust', 'completed', ${q(`amendment-${i}.txt`)}, 'text/plain; charset=utf-8', ${body.length}, ${q(`ws/${WORKSPACE_ID}/documents/${id}/bench.txt`)}, ${q(OWNER_ID)}, ${now - i * 1000}, ${now - i * 1000}, 1) ON CONFLICT(id) DO NOTHING;`,
+          `INSERT INTO documents_fts (title, body, document_id, workspace_id) VALUES (${q(title)}, ${q(body)}, ${q(id)}, ${q(WORKSPACE_ID)});`,
+        );
+      }
+      const file = join(dir, `corpus-${start}.sql`);
+      writeFileSync(file, statements.join("\n"));
+      execFileSync(npxBin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file], { env: offlineEnv, stdio: "ignore" });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function measureSearch(server, cookie, queries, rounds) {
+  const timings = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const q of queries) {
+      const started = performance.now();
+      const response = await fetch(`${server.url}/api/documents?q=${encodeURIComponent(q)}`, { headers: { cookie } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`search failed: ${response.status}`);
+      timings.push(performance.now() - started);
+    }
+  }
+  timings.sort((a, b) => a - b);
+  return { requests: timings.length, p50ms: Number(percentile(timings, 50).toFixed(1)), p95ms: Number(percentile(timings, 95).toFixed(1)), maxMs: Number(timings.at(-1).toFixed(1)) };
+}
+
+export async function benchDocuments({ server, cookie, persistTo, duration }) {
+  const uploads = [await measureUpload(server, cookie, 5), await measureUpload(server, cookie, 50)];
+  for (const u of uploads) {
+    console.log(
+      `Upload ${String(u.sizeMB).padStart(2)} MB: ${u.seconds} s (${u.throughputMBps} MB/s), workerd RSS ${u.workerdRssBeforeMB} → peak ${u.workerdRssPeakMB} MB (+${u.workerdRssGrowthMB} MB)`,
+    );
+  }
+
+  const corpusSize = Number(process.env.BENCH_SEARCH_DOCUMENTS ?? 10_000);
+  const seedStarted = performance.now();
+  seedSearchCorpus(persistTo, corpusSize);
+  console.log(`Search corpus: ${corpusSize} documents seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+  const search = await measureSearch(server, cookie, ["fiduciary duty", "spendthrift", "okafor", '"annual accounting"', "guardian children", "notary witness signed"], 25);
+  console.log(`Search over ${corpusSize} documents, 1 connection: p50 ${search.p50ms} ms  p95 ${search.p95ms} ms  max ${search.maxMs} ms (${search.requests} requests)`);
+
+  const recent = await autocannon({ url: `${server.url}/api/legal/documents/recent`, headers: { cookie }, connections: 10, duration });
+  const recentRow = { requestsPerSecond: Math.round(recent.requests.average), p50ms: recent.latency.p50, p99ms: recent.latency.p99, non2xx: recent.non2xx };
+  console.log(`GET /api/legal/documents/recent (10 conns) ${recentRow.requestsPerSecond} req/s  p50 ${recentRow.p50ms} ms  p99 ${recentRow.p99ms} ms (non-2xx ${recentRow.non2xx})`);
+  return { uploads, search: { documents: corpusSize, ...search }, recent: recentRow };
+}

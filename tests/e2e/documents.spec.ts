@@ -1,0 +1,187 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { hydrated, isolateClientAddress } from "./support";
+
+isolateClientAddress();
+
+const FIXTURES = new URL("../../../shared/fixtures/documents/", import.meta.url);
+const trustText = readFileSync(new URL("hartwell-family-trust.txt", FIXTURES));
+const poaText = readFileSync(new URL("okafor-durable-power-of-attorney.txt", FIXTURES));
+
+/** A new person with a new, empty family workspace, signed in (documents tests must not share data). */
+async function startFamily(page: Page, trustName: string) {
+  const id = `doc${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  await page.goto("/customer-signup");
+  await page.evaluate(() => localStorage.setItem("onboarding-completed", "true"));
+  const response = await page.request.post("/customer-signup", {
+    form: {
+      name: "Rosa Alvarez",
+      username: id,
+      email: `${id}@example.com`,
+      password: "Tr0ub4dor&Horse!",
+      confirmPassword: "Tr0ub4dor&Horse!",
+      trustName,
+      role: "owner",
+      jurisdiction: "California, USA",
+    },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+}
+
+async function uploadFiles(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  await page.getByTestId("file-input").setInputFiles(files);
+}
+
+test.describe("documents", () => {
+  test("upload several files, watch the analysis finish without a reload, open and search them", async ({ page }) => {
+    await startFamily(page, "The Alvarez Family Trust");
+    await hydrated(page, "/documents");
+    await expect(page.locator("#upload")).toBeVisible();
+    await uploadFiles(page, [
+      { name: "hartwell-family-trust.txt", mimeType: "text/plain", buffer: trustText },
+      { name: "okafor-poa.txt", mimeType: "text/plain", buffer: poaText },
+    ]);
+    await expect(page.getByTestId("upload-item")).toHaveCount(2);
+    await expect(page.locator('[data-testid="upload-item"][data-state="done"]')).toHaveCount(2, { timeout: 15_000 });
+    const rows = page.getByTestId("document-row");
+    await expect(rows).toHaveCount(2);
+    // The badges move from Pending/Analyzing to "Analysis Complete" while the page stays open.
+    await expect(page.locator('[data-testid="document-row"] [data-status="completed"]')).toHaveCount(2, { timeout: 20_000 });
+    await expect(rows.filter({ hasText: "hartwell-family-trust" }).getByTestId("document-status")).toHaveText("Analysis Complete");
+
+    // Full-text search with a highlighted snippet.
+    await page.getByLabel("Search documents").fill("spendthrift");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/q=spendthrift/);
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByTestId("search-snippet").locator("mark").first()).toHaveText(/spendthrift/i);
+
+    // The document page: analysis by the offline engine, linked to the text, and the download.
+    await rows.first().getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "hartwell-family-trust" })).toBeVisible();
+    await expect(page.getByTestId("document-type")).toHaveText("Trust");
+    await expect(page.getByTestId("analysis-engine")).toHaveText("Offline engine");
+    await expect(page.getByTestId("governing-law")).toContainText("California");
+    await expect(page.getByTestId("analysis-parties")).toContainText("Margaret A. Hartwell-Chen");
+    const link = page.getByTestId("analysis-provisions").getByRole("link", { name: "Show in the text" }).first();
+    const anchor = (await link.getAttribute("href"))!.slice(1);
+    await link.click();
+    await expect(page.locator(`mark#${anchor}`)).toBeInViewport();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-link").click()]);
+    expect(download.suggestedFilename()).toBe("hartwell-family-trust.txt");
+    await expect(page.getByTestId("document-activity")).toContainText("Rosa Alvarez uploaded the document");
+  });
+
+  test("bad files get a clear message in the browser and nothing is added", async ({ page }) => {
+    await startFamily(page, "The Careful Trust");
+    await hydrated(page, "/documents");
+    await uploadFiles(page, [
+      { name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]) },
+      { name: "empty.txt", mimeType: "text/plain", buffer: Buffer.alloc(0) },
+    ]);
+    await expect(page.getByTestId("upload-list")).toContainText("This file type is not supported. Upload a PDF, Word (.docx), plain text, PNG or JPEG file.");
+    await expect(page.getByTestId("upload-list")).toContainText("The file is empty.");
+    await expect(page.getByTestId("documents-list-empty")).toBeVisible();
+    await expect(page.getByTestId("announcer-assertive")).toContainText("Error:");
+  });
+
+  test("the dashboard carousel: placeholders, empty state, cards, arrows and loop above three, columns by width", async ({ page }) => {
+    await startFamily(page, "The Carousel Trust");
+    // Loading shows three placeholders.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/legal/documents/recent", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("recent-document-placeholder")).toHaveCount(3);
+    release();
+    await expect(page.getByTestId("documents-empty")).toContainText("No documents uploaded yet");
+    await expect(page.getByRole("link", { name: "Upload your first document" })).toHaveAttribute("href", "/documents");
+    await page.unroute("**/api/legal/documents/recent");
+
+    // Three documents: cards, no arrows, no loop.
+    for (const [i, text] of [trustText, poaText, trustText].entries()) {
+      const response = await page.request.post(`/api/documents?fileName=doc-${i}.txt`, {
+        data: text,
+        headers: { "Content-Type": "application/octet-stream", Origin: new URL(page.url()).origin },
+      });
+      expect(response.status()).toBe(201);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await hydrated(page, "/dashboard");
+    const cards = page.getByTestId("recent-document-card");
+    await expect(cards).toHaveCount(3);
+    await expect(page.getByTestId("carousel-arrows")).toHaveCount(0);
+    const first = cards.first();
+    await expect(first.getByTestId("last-accessed")).toHaveText("Never accessed —");
+    await expect(first).toHaveAttribute("href", /\/documents\/[0-9a-f-]{36}$/);
+    await expect(first).toContainText("doc-2.txt");
+
+    // A fourth: arrows on a wide screen, and the carousel loops (previous from the first goes to the last).
+    await page.request.post("/api/documents?fileName=doc-3.txt", {
+      data: poaText,
+      headers: { "Content-Type": "application/octet-stream", Origin: new URL(page.url()).origin },
+    });
+    await hydrated(page, "/dashboard");
+    await expect(cards).toHaveCount(4);
+    await expect(page.getByTestId("carousel-arrows")).toBeVisible();
+    await expect(cards.last()).not.toBeInViewport();
+    await page.getByRole("button", { name: "Previous documents" }).click();
+    await expect(cards.last()).toBeInViewport();
+
+    // Three columns wide, two medium, one small; no arrows on small screens.
+    const slideWidth = async () => (await page.locator('[aria-roledescription="slide"]').first().boundingBox())!.width;
+    const viewport = async () => (await page.getByTestId("recent-documents").boundingBox())!.width;
+    expect(Math.round((await viewport()) / (await slideWidth()))).toBe(3);
+    await page.setViewportSize({ width: 800, height: 900 });
+    expect(Math.round((await viewport()) / (await slideWidth()))).toBe(2);
+    await page.setViewportSize({ width: 420, height: 900 });
+    expect(Math.round((await viewport()) / (await slideWidth()))).toBe(1);
+    await expect(page.getByTestId("carousel-arrows")).toBeHidden();
+
+    // Opening a document gives it a last-accessed date and time ("MMM d" and "h:mm a").
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await cards.first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await hydrated(page, "/dashboard");
+    await expect(cards.first().getByTestId("last-accessed")).toHaveText(/^[A-Z][a-z]{2} \d{1,2} · \d{1,2}:\d{2} (AM|PM)$/);
+  });
+
+  test("a picture of a page: its text is recognised in the browser with tesseract.js from our own files", async ({ page }) => {
+    test.setTimeout(120_000);
+    await startFamily(page, "The Scan Trust");
+    await hydrated(page, "/documents");
+    const cdnRequests: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith(new URL(page.url()).origin) && !request.url().startsWith("data:") && !request.url().startsWith("blob:")) cdnRequests.push(request.url());
+    });
+    // A page image drawn in the browser: large, clear printed words.
+    const png = await page.evaluate(async () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 1200;
+      canvas.height = 400;
+      const g = canvas.getContext("2d")!;
+      g.fillStyle = "#fff";
+      g.fillRect(0, 0, canvas.width, canvas.height);
+      g.fillStyle = "#000";
+      g.font = "48px serif";
+      g.fillText("DURABLE POWER OF ATTORNEY", 40, 110);
+      g.fillText("The Principal appoints an Agent.", 40, 200);
+      g.fillText("Spendthrift provisions apply.", 40, 290);
+      const blob: Blob = await new Promise((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
+      return Array.from(new Uint8Array(await blob.arrayBuffer()));
+    });
+    await uploadFiles(page, [{ name: "scan.png", mimeType: "image/png", buffer: Buffer.from(png) }]);
+    await expect(page.getByRole("progressbar", { name: "Recognising the text of scan.png" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('[data-testid="upload-item"][data-state="done"]')).toHaveCount(1, { timeout: 90_000 });
+    await expect(page.locator('[data-testid="document-row"] [data-status="completed"]')).toHaveCount(1, { timeout: 20_000 });
+    expect(cdnRequests).toEqual([]);
+    await page.getByLabel("Search documents").fill("spendthrift");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByTestId("document-row")).toHaveCount(1);
+  });
+});
