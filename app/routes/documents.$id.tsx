@@ -8,7 +8,7 @@ import { toPublicUser } from "~/modules/auth/public-user";
 import { DocumentDetail } from "~/modules/documents/components/document-detail";
 import { documentsT } from "~/modules/documents/i18n.server";
 import { DOCUMENT_TYPES } from "~/modules/documents/schema";
-import { deleteDocument, openDocument, renameDocument, requestAnalysis } from "~/modules/documents/service.server";
+import { deleteDocument, openDocument, renameDocument, requestAnalysis, thumbnailUrl } from "~/modules/documents/service.server";
 import { HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
@@ -40,7 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
       createdAt: document.createdAt.toISOString(),
       updatedAt: document.updatedAt.toISOString(),
       lastAccessedAt: document.lastAccessedAt?.toISOString() ?? null,
-      thumbnailUrl: thumbnailKey ? `/api/documents/${document.id}/thumbnail` : null,
+      thumbnailUrl: thumbnailUrl(document.id, thumbnailKey),
     },
     text: opened.text,
     analysis: opened.analysis ? { ...opened.analysis, createdAt: opened.analysis.createdAt.toISOString() } : null,

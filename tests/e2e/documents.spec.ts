@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { hydrated, isolateClientAddress } from "./support";
 
 isolateClientAddress();
@@ -72,6 +73,42 @@ test.describe("documents", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-link").click()]);
     expect(download.suggestedFilename()).toBe("hartwell-family-trust.txt");
     await expect(page.getByTestId("document-activity")).toContainText("Rosa Alvarez uploaded the document");
+  });
+
+  test("a PDF gets its first page as a thumbnail, drawn in the browser with pdf.js", async ({ page }) => {
+    await startFamily(page, "The Thumbnail Trust");
+    const pdf = await PDFDocument.create();
+    const pageOne = pdf.addPage([612, 792]);
+    pageOne.drawRectangle({ x: 0, y: 592, width: 612, height: 200, color: rgb(0.1, 0.3, 0.7) });
+    pageOne.drawText("Certificate of Trust", { x: 72, y: 500, size: 28, font: await pdf.embedFont(StandardFonts.Helvetica) });
+    const cdnRequests: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.protocol.startsWith("http") && !["127.0.0.1", "localhost"].includes(url.hostname)) cdnRequests.push(request.url());
+    });
+    await hydrated(page, "/documents");
+    const stored = page.waitForResponse((response) => /\/thumbnail$/.test(new URL(response.url()).pathname) && response.request().method() === "PUT");
+    await uploadFiles(page, [{ name: "certificate.pdf", mimeType: "application/pdf", buffer: Buffer.from(await pdf.save()) }]);
+    expect((await stored).status()).toBe(200);
+    await page.goto("/dashboard");
+    const thumbnail = page.getByTestId("recent-document-card").first().locator("img");
+    await expect(thumbnail).toBeVisible();
+    // The picture is the page: blue band on top, white below.
+    const colours = await thumbnail.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext("2d")!;
+      context.drawImage(img, 0, 0);
+      const at = (y: number) => Array.from(context.getImageData(Math.floor(img.naturalWidth / 2), Math.floor(img.naturalHeight * y), 1, 1).data.slice(0, 3));
+      return { top: at(0.05), bottom: at(0.9), width: img.naturalWidth, height: img.naturalHeight };
+    });
+    expect(colours.height).toBe(320);
+    expect(colours.top[2]).toBeGreaterThan(150);
+    expect(colours.top[0]).toBeLessThan(60);
+    expect(colours.bottom).toEqual([255, 255, 255]);
+    expect(cdnRequests).toEqual([]);
   });
 
   test("bad files get a clear message in the browser and nothing is added", async ({ page }) => {

@@ -182,9 +182,16 @@ export async function recentDocuments(db: Db, session: CurrentSession, limit = 1
     .limit(limit);
   return rows.map(({ thumbnailKey, lastAccessedAt, ...row }) => ({
     ...row,
-    thumbnailUrl: thumbnailKey ? `/api/documents/${row.id}/thumbnail` : null,
+    thumbnailUrl: thumbnailUrl(row.id, thumbnailKey),
     lastAccessedAt: lastAccessedAt ? lastAccessedAt.toISOString() : null,
   }));
+}
+
+/** The thumbnail's address; `v` changes with each new picture so the private cache never shows an old one. */
+export function thumbnailUrl(documentId: string, thumbnailKey: string | null): string | null {
+  if (!thumbnailKey) return null;
+  const version = /thumbnail-([0-9a-f]{8})/.exec(thumbnailKey)?.[1] ?? "1";
+  return `/api/documents/${documentId}/thumbnail?v=${version}`;
 }
 
 /** Writes a document's text and its search row together. */

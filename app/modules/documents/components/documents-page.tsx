@@ -96,7 +96,7 @@ export function DocumentsPage({
         <h2 id="library-heading" className="m-0 text-lg">
           {t("list.heading")}
         </h2>
-        <Form method="get" role="search" aria-label={t("list.searchLabel")} className="flex flex-wrap items-end gap-2">
+        <Form method="get" role="search" aria-label={t("list.filtersLabel")} className="flex flex-wrap items-end gap-2">
           <label className="grid flex-1 gap-1 text-sm" style={{ minWidth: "14rem" }}>
             {t("list.searchLabel")}
             <Input type="search" name="q" defaultValue={query.q ?? ""} placeholder={t("list.searchPlaceholder")} maxLength={200} />

@@ -13,6 +13,34 @@ export async function makeImageThumbnail(file: Blob): Promise<Blob | null> {
   return new Promise((resolve) => canvas.toBlob((blob) => resolve(blob), "image/png"));
 }
 
+/**
+ * Renders a PDF's first page with pdf.js and returns it as a PNG. pdf.js is loaded only here, when
+ * someone uploads a PDF, and runs in its own worker served from our assets (never a CDN).
+ */
+export async function makePdfThumbnail(file: Blob): Promise<Blob | null> {
+  const [pdfjs, { default: workerUrl }] = await Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]);
+  pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+  const task = pdfjs.getDocument({ data: new Uint8Array(await file.arrayBuffer()), enableXfa: false });
+  try {
+    const pdf = await task.promise;
+    const page = await pdf.getPage(1);
+    const base = page.getViewport({ scale: 1 });
+    const viewport = page.getViewport({ scale: THUMBNAIL_SIZE / Math.max(base.width, base.height) });
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.max(1, Math.round(viewport.width));
+    canvas.height = Math.max(1, Math.round(viewport.height));
+    const context = canvas.getContext("2d");
+    if (!context) return null;
+    // A white page behind the drawing: transparent PDFs would show the card's colour through.
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvas, canvasContext: context, viewport }).promise;
+    return await new Promise((resolve) => canvas.toBlob((blob) => resolve(blob), "image/png"));
+  } finally {
+    await task.destroy();
+  }
+}
+
 export async function uploadThumbnail(documentId: string, image: Blob): Promise<void> {
   const response = await fetch(`/api/documents/${documentId}/thumbnail`, { method: "PUT", body: image, headers: { "Content-Type": image.type } });
   if (!response.ok) throw new Error(`Thumbnail upload failed (${response.status})`);

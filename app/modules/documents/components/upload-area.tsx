@@ -9,7 +9,7 @@ import { ACCEPT_ATTRIBUTE, detectFileKind, isImageKind, SNIFF_BYTES } from "../f
 import { DOCUMENT_TYPES } from "../schema";
 import { useDocumentTypeLabel } from "./document-type";
 import { recogniseText } from "./ocr";
-import { makeImageThumbnail, uploadThumbnail } from "./thumbnails";
+import { makeImageThumbnail, makePdfThumbnail, uploadThumbnail } from "./thumbnails";
 
 type UploadState = "checking" | "uploading" | "finishing" | "recognising" | "done" | "failed" | "cancelled";
 
@@ -87,6 +87,11 @@ export function UploadArea({ maxBytes, canUpload }: { maxBytes: number; canUploa
         }
         if (xhr.status !== 201 || !body.document) return fail(key, file.name, body.error ?? t("errors.uploadFailed"));
         const documentId = body.document.id;
+        if (kind === "pdf") {
+          // The first page as a picture for the cards; the document is usable without it.
+          const thumbnail = await makePdfThumbnail(file).catch(() => null);
+          if (thumbnail) await uploadThumbnail(documentId, thumbnail).catch(() => {});
+        }
         if (isImageKind(kind)) {
           // Pictures of paper: a thumbnail from the picture itself, then its text recognised right here.
           update(key, { state: "recognising", progress: 0, documentId, xhr: undefined });
