@@ -17,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   const query = parseListQuery(new URL(args.request.url).searchParams);
-  const result = session.workspace ? await listDocuments(ctx.db, session, query) : { rows: [], total: 0, page: 1, pageSize: 20, searched: false };
+  const result = session.workspace ? await listDocuments(ctx.db, session, query) : { rows: [], total: 0, moreThanTotal: false, page: 1, pageSize: 20, searched: false };
   return {
     user: toPublicUser(session),
     query,

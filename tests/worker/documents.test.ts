@@ -115,6 +115,28 @@ describe("documents: upload, storage, extraction and analysis", () => {
     expect((await b.client.fetch(`/api/documents/${mine.id}`, { method: "DELETE", headers: { Origin: b.client.origin } })).status).toBe(404);
   });
 
+  it("search ranks title matches first and counts a very common word only up to 1,000", async () => {
+    const owner = await startWorkspace("searchmany", "The Busy Trust");
+    const ws = owner.me.workspace.id;
+    const me = owner.me.id;
+    // 1,005 documents that all say "ledger" in their text, written straight to D1 in one statement each.
+    const ids = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1005) SELECT i, '00000000-0000-4000-9000-' || printf('%012d', i) AS id FROM n`;
+    sql(
+      `INSERT INTO documents (id, workspace_id, title, type, status, file_name, mime_type, size_bytes, storage_key, uploaded_by, created_at, updated_at, analysis_attempts) ` +
+        `SELECT id, '${ws}', 'Receipt ' || i, 'other', 'completed', 'receipt.txt', 'text/plain', 10, 'ws/${ws}/documents/' || id || '/x.txt', '${me}', i, i, 1 FROM (${ids})`,
+    );
+    sql(`INSERT INTO documents_fts (title, body, document_id, workspace_id) SELECT 'Receipt ' || i, 'entered in the ledger on day ' || i, id, '${ws}' FROM (${ids})`);
+    const titled = await uploadOk(owner.client, Buffer.from("Nothing about books here."), "Ledger of the trust.txt");
+    await waitForStatus(owner.client, titled.id, ["completed"]);
+
+    const found = (await (await owner.client.get("/api/documents?q=ledger")).json()) as { total: number; moreThanTotal: boolean; rows: { id: string }[] };
+    expect(found).toMatchObject({ total: 1000, moreThanTotal: true });
+    expect(found.rows).toHaveLength(20);
+    expect(found.rows[0].id).toBe(titled.id);
+    const exact = (await (await owner.client.get("/api/documents?q=" + encodeURIComponent('"day 1004"'))).json()) as { total: number; moreThanTotal: boolean };
+    expect(exact).toMatchObject({ total: 1, moreThanTotal: false });
+  });
+
   it("PDF and Word files have their text read on the server", async () => {
     const owner = await startWorkspace("docpdf", "The Chen Trust");
     const pdf = await uploadOk(owner.client, await makePdf(["LAST WILL AND TESTAMENT", "I, Walter P. Chen, declare this to be my will.", "I appoint Lucy Chen as executor."]), "will.pdf");

@@ -65,7 +65,7 @@ export function DocumentsPage({
   canUpload,
 }: {
   query: ListQuery;
-  result: { rows: DocumentRow[]; total: number; page: number; pageSize: number; searched: boolean };
+  result: { rows: DocumentRow[]; total: number; moreThanTotal: boolean; page: number; pageSize: number; searched: boolean };
   maxBytes: number;
   canUpload: boolean;
 }) {
@@ -139,7 +139,9 @@ export function DocumentsPage({
         </Form>
 
         <p className="m-0 text-sm text-muted-foreground" role="status" data-testid="documents-count">
-          {result.searched ? t("list.foundCount", { count: result.total, formatted: formatNumber(result.total) }) : t("list.count", { count: result.total, formatted: formatNumber(result.total) })}
+          {result.searched
+            ? t(result.moreThanTotal ? "list.foundCountMore" : "list.foundCount", { count: result.total, formatted: formatNumber(result.total) })
+            : t("list.count", { count: result.total, formatted: formatNumber(result.total) })}
         </p>
 
         {result.rows.length === 0 ? (
