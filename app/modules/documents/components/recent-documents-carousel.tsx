@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/modules/preferences/display";
-import { dateLocale } from "~/modules/preferences/date-locales";
+import { useDateLocale } from "~/modules/preferences/date-locales";
 import { DocumentStatusBadge } from "./status-badge";
 import { DocumentTypeIcon, useDocumentTypeLabel } from "./document-type";
 
@@ -57,6 +57,7 @@ function useRecentDocuments() {
 function LastAccessed({ value }: { value: string | null }) {
   const { t } = useTranslation("documents");
   const { language } = useLanguage();
+  const locale = useDateLocale(language);
   const date = value ? new Date(value) : null;
   // An unreadable date would make date-fns throw "Invalid time value"; it reads as never accessed instead.
   if (!date || !isValid(date)) {
@@ -66,10 +67,9 @@ function LastAccessed({ value }: { value: string | null }) {
       </span>
     );
   }
-  const locale = dateLocale(language);
   return (
     <time dateTime={date.toISOString()} className="text-xs text-muted-foreground" data-testid="last-accessed">
-      {format(date, "MMM d", { locale })} · {format(date, "h:mm a", { locale })}
+      {locale ? `${format(date, "MMM d", { locale })} · ${format(date, "h:mm a", { locale })}` : null}
     </time>
   );
 }
