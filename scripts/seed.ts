@@ -1,10 +1,12 @@
 // Seeds the demo workspace "The Hartwell Family Trust" into local D1. Safe to run any number of times:
 // fixed ids, INSERT … ON CONFLICT, and the demo passwords re-hashed with the current pepper.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "../app/modules/auth/password.server";
+import { analyzeOffline } from "../app/modules/documents/analysis/offline";
 import { DEMO, offlineEnv, readDevVar } from "./lib.mjs";
 
 const persistIndex = process.argv.indexOf("--persist-to");
@@ -42,6 +44,35 @@ for (const [index, m] of members.entries()) {
 }
 statements.push(`UPDATE workspaces SET created_by = ${q(members[0].id)} WHERE id = ${q(WORKSPACE_ID)};`);
 
+// Two of the family's instruments, stored, read and analysed as an upload would be (offline engine).
+const demoDocuments = [
+  { id: "c3a6e4f2-0001-4c6e-8d2a-5b7e9f100001", file: "hartwell-family-trust.txt", title: "The Hartwell Family Revocable Living Trust", daysAgo: 6 },
+  { id: "c3a6e4f2-0002-4c6e-8d2a-5b7e9f100002", file: "okafor-durable-power-of-attorney.txt", title: "Durable power of attorney (Okafor)", daysAgo: 2 },
+];
+const objects: { key: string; path: string }[] = [];
+for (const doc of demoDocuments) {
+  const path = new URL(`../tests/fixtures/documents/${doc.file}`, import.meta.url).pathname;
+  const bytes = readFileSync(path);
+  const text = bytes.toString("utf8");
+  const analysis = analyzeOffline(text, { title: doc.title, fileName: doc.file });
+  const key = `ws/${WORKSPACE_ID}/documents/${doc.id}/seed.txt`;
+  const at = now - doc.daysAgo * 86400000;
+  objects.push({ key, path });
+  statements.push(
+    `INSERT INTO documents (id, workspace_id, title, type, status, file_name, mime_type, size_bytes, storage_key, uploaded_by, created_at, updated_at, sha256, analysis_attempts)
+     VALUES (${q(doc.id)}, ${q(WORKSPACE_ID)}, ${q(doc.title)}, ${q(analysis.documentType)}, 'completed', ${q(doc.file)}, 'text/plain; charset=utf-8', ${bytes.length}, ${q(key)}, ${q(members[0].id)}, ${at}, ${at}, ${q(createHash("sha256").update(bytes).digest("hex"))}, 1)
+     ON CONFLICT(id) DO NOTHING;`,
+    `INSERT INTO document_texts (document_id, workspace_id, source, content, char_count, extracted_at)
+     VALUES (${q(doc.id)}, ${q(WORKSPACE_ID)}, 'text', ${q(text)}, ${text.length}, ${at})
+     ON CONFLICT(document_id) DO NOTHING;`,
+    `INSERT INTO document_analyses (document_id, workspace_id, engine, model, result, created_at)
+     VALUES (${q(doc.id)}, ${q(WORKSPACE_ID)}, 'offline', NULL, ${q(JSON.stringify(analysis))}, ${at})
+     ON CONFLICT(document_id) DO UPDATE SET result = excluded.result;`,
+    `DELETE FROM documents_fts WHERE document_id = ${q(doc.id)};`,
+    `INSERT INTO documents_fts (title, body, document_id, workspace_id) VALUES (${q(doc.title)}, ${q(text)}, ${q(doc.id)}, ${q(WORKSPACE_ID)});`,
+  );
+}
+
 const dir = mkdtempSync(join(tmpdir(), "seed-"));
 const file = join(dir, "seed.sql");
 writeFileSync(file, statements.join("\n"));
@@ -52,4 +83,12 @@ const result = spawnSync(
 );
 rmSync(dir, { recursive: true, force: true });
 if (result.status !== 0) process.exit(result.status ?? 1);
-console.log(`Seeded "The Hartwell Family Trust" with ${members.length} members.`);
+for (const object of objects) {
+  const put = spawnSync(
+    "node_modules/.bin/wrangler",
+    ["r2", "object", "put", `trust-platform-files/${object.key}`, "--file", object.path, "--content-type", "text/plain; charset=utf-8", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])],
+    { stdio: ["ignore", "ignore", "inherit"], env: offlineEnv },
+  );
+  if (put.status !== 0) process.exit(put.status ?? 1);
+}
+console.log(`Seeded "The Hartwell Family Trust" with ${members.length} members and ${demoDocuments.length} analysed documents.`);

@@ -5,7 +5,7 @@ import { hydrated, isolateClientAddress } from "./support";
 
 isolateClientAddress();
 
-const FIXTURES = new URL("../../../shared/fixtures/documents/", import.meta.url);
+const FIXTURES = new URL("../fixtures/documents/", import.meta.url);
 const trustText = readFileSync(new URL("hartwell-family-trust.txt", FIXTURES));
 const poaText = readFileSync(new URL("okafor-durable-power-of-attorney.txt", FIXTURES));
 

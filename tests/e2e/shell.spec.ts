@@ -74,7 +74,9 @@ test.describe("signed-in shell", () => {
     await hydrated(page, "/");
     await expect(page.getByRole("heading", { name: "Welcome back, Eleanor!" })).toBeVisible();
     await expect(page.getByTestId("stat-members-value")).toHaveText("5");
-    await expect(page.getByTestId("documents-empty")).toContainText("No documents uploaded yet");
+    // The demo family's two seeded instruments, analysed by the offline engine.
+    await expect(page.getByTestId("recent-document-card")).toHaveCount(2);
+    await expect(page.getByTestId("recent-document-card").filter({ hasText: "The Hartwell Family Revocable Living Trust" })).toContainText("Analysis Complete");
     await expect(page.getByRole("link", { name: "View all documents" })).toHaveAttribute("href", "/documents");
     await page.getByRole("button", { name: "Details: Compliance Monitoring" }).click();
     const dialog = page.getByTestId("module-dialog");

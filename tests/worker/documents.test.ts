@@ -11,7 +11,7 @@ const persistTo = inject("persistTo");
 const startWorkspace = (prefix: string, name: string) => startWorkspaceAt(baseUrl, prefix, name);
 const sql = (query: string) => runSql(persistTo, query);
 
-const FIXTURES = new URL("../../../shared/fixtures/documents/", import.meta.url);
+const FIXTURES = new URL("../fixtures/documents/", import.meta.url);
 const trustText = readFileSync(new URL("hartwell-family-trust.txt", FIXTURES));
 const poaText = readFileSync(new URL("okafor-durable-power-of-attorney.txt", FIXTURES));
 

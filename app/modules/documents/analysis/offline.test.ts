@@ -4,7 +4,7 @@ import { analyzeOffline, OFFLINE_MAX_CHARS } from "./offline";
 import { documentAnalysisSchema } from "./schema";
 import { asPartyName, parseClauses, parseNumberWords, splitSentences } from "./text-structure";
 
-const fixture = (name: string) => readFileSync(new URL(`../../../../../shared/fixtures/documents/${name}`, import.meta.url), "utf8");
+const fixture = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/documents/${name}`, import.meta.url), "utf8");
 
 describe("offline analyzer on the Hartwell family trust", () => {
   const text = fixture("hartwell-family-trust.txt");
