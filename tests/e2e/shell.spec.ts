@@ -191,7 +191,7 @@ test.describe("accessibility (axe)", () => {
     await expectNoSeriousViolations(page);
   });
 
-  test("dashboard, help and profile in light, dark and Arabic", async ({ page }) => {
+  test("dashboard, help, profile and the documents pages in light, dark and Arabic", async ({ page }) => {
     await signInAsDemo(page);
     for (const setup of [
       {},
@@ -204,7 +204,8 @@ test.describe("accessibility (axe)", () => {
           document.cookie = `${k}=${v}; path=/`;
         }
       }, setup);
-      for (const path of ["/dashboard", "/help", "/profile"]) {
+      // The last one is the demo's seeded trust instrument (scripts/seed.ts): viewer, text and analysis.
+      for (const path of ["/dashboard", "/help", "/profile", "/documents", "/documents/c3a6e4f2-0001-4c6e-8d2a-5b7e9f100001"]) {
         await hydrated(page, path);
         await expectNoSeriousViolations(page);
       }

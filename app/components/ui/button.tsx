@@ -5,7 +5,7 @@ import { cn } from "./cn";
 
 /** The spec's button variants (default, destructive, outline, secondary, ghost, link) and sizes (default, sm, lg, icon). */
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-60 cursor-pointer",
+  "box-border inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium no-underline transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-60 cursor-pointer",
   {
     variants: {
       variant: {

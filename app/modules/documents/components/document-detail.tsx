@@ -187,7 +187,7 @@ export function DocumentDetail({ document, text, analysis, activity, canManage }
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid content-start gap-4">
+        <div className="grid content-start gap-4 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">
           <section aria-labelledby="viewer-heading" className="grid gap-3">
             <h2 id="viewer-heading" className="sr-only">
               {t("detail.viewerHeading")}

@@ -135,7 +135,7 @@ export function RecentDocumentsCarousel() {
   return (
     <div className="relative mt-3" role="region" aria-roledescription="carousel" aria-label={t("recent.carouselLabel")} data-testid="recent-documents">
       <div className="overflow-hidden" ref={emblaRef}>
-        <ul className="m-0 -ms-3 flex list-none p-0">
+        <ul className="m-0 -ms-3 flex list-none px-0 py-1">
           {documents.map((document, index) => (
             <li key={document.id} className={SLIDE} aria-roledescription="slide" aria-label={t("recent.slideLabel", { index: index + 1, count: documents.length })}>
               <DocumentCard document={document} />
