@@ -78,6 +78,9 @@ const WORDS = (
 const NAMES = ["Hartwell", "Okafor", "Lindqvist", "Chen", "Alvarez", "Nakamura", "Dubois", "Schmidt", "Rossi", "Novak", "Haddad", "Kowalski"];
 
 /** 10,000 documents of about 4 KB of legal-sounding text each, written to local D1 in batches. */
+/** The search row's indexed scope tokens, as app/modules/documents/search.ts writes them. */
+const scopeOf = (id) => `w${WORKSPACE_ID.replace(/-/g, "")} d${id.replace(/-/g, "")}`;
+
 function seedSearchCorpus(persistTo, count) {
   const random = prng(2026);
   const pick = (list) => list[Math.floor(random() * list.length)];
@@ -101,7 +104,7 @@ function seedSearchCorpus(persistTo, count) {
         const body = sentences.join(" ");
         statements.push(
           `INSERT INTO documents (id, workspace_id, title, type, status, file_name, mime_type, size_bytes, storage_key, uploaded_by, created_at, updated_at, analysis_attempts) VALUES (${q(id)}, ${q(WORKSPACE_ID)}, ${q(title)}, 'trust', 'completed', ${q(`amendment-${i}.txt`)}, 'text/plain; charset=utf-8', ${body.length}, ${q(`ws/${WORKSPACE_ID}/documents/${id}/bench.txt`)}, ${q(OWNER_ID)}, ${now - i * 1000}, ${now - i * 1000}, 1) ON CONFLICT(id) DO NOTHING;`,
-          `INSERT INTO documents_fts (title, body, document_id, workspace_id) VALUES (${q(title)}, ${q(body)}, ${q(id)}, ${q(WORKSPACE_ID)});`,
+          `INSERT INTO documents_fts (document_id, workspace_id, scope, title, body) VALUES (${q(id)}, ${q(WORKSPACE_ID)}, ${q(scopeOf(id))}, ${q(title)}, ${q(body)});`,
         );
       }
       const file = join(dir, `corpus-${start}.sql`);

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "../app/modules/auth/password.server";
 import { analyzeOffline } from "../app/modules/documents/analysis/offline";
+import { documentRowQuery, searchScope } from "../app/modules/documents/search";
 import { DEMO, offlineEnv, readDevVar } from "./lib.mjs";
 
 const persistIndex = process.argv.indexOf("--persist-to");
@@ -68,8 +69,8 @@ for (const doc of demoDocuments) {
     `INSERT INTO document_analyses (document_id, workspace_id, engine, model, result, created_at)
      VALUES (${q(doc.id)}, ${q(WORKSPACE_ID)}, 'offline', NULL, ${q(JSON.stringify(analysis))}, ${at})
      ON CONFLICT(document_id) DO UPDATE SET result = excluded.result;`,
-    `DELETE FROM documents_fts WHERE document_id = ${q(doc.id)};`,
-    `INSERT INTO documents_fts (title, body, document_id, workspace_id) VALUES (${q(doc.title)}, ${q(text)}, ${q(doc.id)}, ${q(WORKSPACE_ID)});`,
+    `DELETE FROM documents_fts WHERE rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ${q(documentRowQuery(doc.id))});`,
+    `INSERT INTO documents_fts (document_id, workspace_id, scope, title, body) VALUES (${q(doc.id)}, ${q(WORKSPACE_ID)}, ${q(searchScope(WORKSPACE_ID, doc.id))}, ${q(doc.title)}, ${q(text)});`,
   );
 }
 

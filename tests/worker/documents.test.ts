@@ -115,7 +115,7 @@ describe("documents: upload, storage, extraction and analysis", () => {
     expect((await b.client.fetch(`/api/documents/${mine.id}`, { method: "DELETE", headers: { Origin: b.client.origin } })).status).toBe(404);
   });
 
-  it("search ranks title matches first and counts a very common word only up to 1,000", async () => {
+  it("search ranks title matches first, lists a very common word newest first and counts it only up to 1,000", async () => {
     const owner = await startWorkspace("searchmany", "The Busy Trust");
     const ws = owner.me.workspace.id;
     const me = owner.me.id;
@@ -125,14 +125,41 @@ describe("documents: upload, storage, extraction and analysis", () => {
       `INSERT INTO documents (id, workspace_id, title, type, status, file_name, mime_type, size_bytes, storage_key, uploaded_by, created_at, updated_at, analysis_attempts) ` +
         `SELECT id, '${ws}', 'Receipt ' || i, 'other', 'completed', 'receipt.txt', 'text/plain', 10, 'ws/${ws}/documents/' || id || '/x.txt', '${me}', i, i, 1 FROM (${ids})`,
     );
-    sql(`INSERT INTO documents_fts (title, body, document_id, workspace_id) SELECT 'Receipt ' || i, 'entered in the ledger on day ' || i, id, '${ws}' FROM (${ids})`);
+    const wsToken = `w${ws.replace(/-/g, "")}`;
+    sql(
+      `INSERT INTO documents_fts (document_id, workspace_id, scope, title, body) ` +
+        `SELECT id, '${ws}', '${wsToken} d' || replace(id, '-', ''), 'Receipt ' || i, 'entered in the ledger on day ' || i FROM (${ids})`,
+    );
     const titled = await uploadOk(owner.client, Buffer.from("Nothing about books here."), "Ledger of the trust.txt");
     await waitForStatus(owner.client, titled.id, ["completed"]);
 
     const found = (await (await owner.client.get("/api/documents?q=ledger")).json()) as { total: number; moreThanTotal: boolean; rows: { id: string }[] };
     expect(found).toMatchObject({ total: 1000, moreThanTotal: true });
     expect(found.rows).toHaveLength(20);
-    expect(found.rows[0].id).toBe(titled.id);
+    expect(found.rows[0].id).toBe(titled.id); // the newest text comes first when a word is everywhere
+
+    // A narrower search is ranked: a match in the title outweighs a newer match in the text.
+    const inTitle = await uploadOk(owner.client, Buffer.from("Notes for the family meeting."), "Codicil notes.txt");
+    await waitForStatus(owner.client, inTitle.id, ["completed"]);
+    const inText = await uploadOk(owner.client, Buffer.from("We discussed whether a codicil is needed."), "Meeting minutes.txt");
+    await waitForStatus(owner.client, inText.id, ["completed"]);
+    const ranked = (await (await owner.client.get("/api/documents?q=codicil")).json()) as { total: number; moreThanTotal: boolean; rows: { id: string; titleMatch: string }[] };
+    expect(ranked).toMatchObject({ total: 2, moreThanTotal: false });
+    expect(ranked.rows.map((row) => row.id)).toEqual([inTitle.id, inText.id]);
+    expect(ranked.rows[0].titleMatch).toBe("\uE000Codicil\uE001 notes");
+
+    // Renaming is searchable at once; a bad type is refused and changes nothing.
+    const patch = (body: unknown) =>
+      owner.client.fetch(`/api/documents/${inText.id}`, { method: "PATCH", headers: { "Content-Type": "application/json", Origin: owner.client.origin }, body: JSON.stringify(body) });
+    expect((await patch({ title: "Minutes about the amendment", type: "deed" })).status).toBe(400);
+    expect((await patch({ title: "Minutes about the amendment", type: "trust" })).status).toBe(200);
+    const renamed = (await (await owner.client.get("/api/documents?q=amendment")).json()) as { rows: { id: string; title: string; type: string }[] };
+    expect(renamed.rows).toEqual([expect.objectContaining({ id: inText.id, title: "Minutes about the amendment", type: "trust" })]);
+
+    // Deleting a document takes it out of the search index.
+    expect((await owner.client.fetch(`/api/documents/${inText.id}`, { method: "DELETE", headers: { Origin: owner.client.origin } })).status).toBe(200);
+    expect(((await (await owner.client.get("/api/documents?q=codicil")).json()) as { total: number }).total).toBe(1);
+    expect(sql(`SELECT count(*) AS n FROM documents_fts WHERE document_id = '${inText.id}'`)[0].n).toBe(0);
     const exact = (await (await owner.client.get("/api/documents?q=" + encodeURIComponent('"day 1004"'))).json()) as { total: number; moreThanTotal: boolean };
     expect(exact).toMatchObject({ total: 1, moreThanTotal: false });
   });

@@ -12,7 +12,7 @@ import { visibleDocuments } from "./access.server";
 import type { DocumentAnalysis } from "./analysis/schema";
 import { isImageKind, kindFromMimeType } from "./file-types";
 import { enqueueAnalysis } from "./jobs.server";
-import { documentsFts } from "./search-index";
+import { documentsFts, FTS_BODY_COLUMN, FTS_RANK, FTS_TITLE_COLUMN } from "./search-index";
 import {
   documentAccess,
   documentAnalyses,
@@ -22,7 +22,7 @@ import {
   type TextSource,
 } from "./schema";
 import type { ListQuery } from "./list-query";
-import { MATCH_END, MATCH_START, toFtsQuery } from "./search";
+import { documentRowQuery, MATCH_END, MATCH_START, scopedFtsQuery, searchScope, toFtsQuery } from "./search";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -58,35 +58,35 @@ export async function listDocuments(db: Db, session: CurrentSession, query: List
   if (fts) {
     const workspaceId = session.workspace?.id ?? "";
     const where = and(
-      sql`documents_fts MATCH ${fts}`,
+      // Confined to the workspace inside the index, and checked again on the row.
+      sql`documents_fts MATCH ${scopedFtsQuery(workspaceId, fts)}`,
       sql`documents_fts.workspace_id = ${workspaceId}`,
       sql`documents_fts.document_id = ${documents.id}`,
       ...filters,
     );
-    // FTS5 sorts by its own `rank` (bm25 with titles weighing ten times the text) and stops at the
-    // page: far cheaper than ORDER BY bm25(), and snippets are made only for the rows returned.
-    const ranked = and(where, sql`documents_fts.rank MATCH 'bm25(10.0, 1.0)'`);
-    const [rows, counted] = await Promise.all([
-      db
-        .select({
-          ...listColumns,
-          snippet: sql<string>`snippet(documents_fts, 1, ${MATCH_START}, ${MATCH_END}, '…', 18)`,
-          titleMatch: sql<string>`highlight(documents_fts, 0, ${MATCH_START}, ${MATCH_END})`,
-        })
-        .from(sql`documents_fts`)
-        .innerJoin(documents, sql`documents_fts.document_id = ${documents.id}`)
-        .leftJoin(users, eq(users.id, documents.uploadedBy))
-        .where(ranked)
-        .orderBy(sql`documents_fts.rank`)
-        .limit(PAGE_SIZE)
-        .offset((page - 1) * PAGE_SIZE),
-      // Counting every match of a common word costs as much as ranking them; past the cap, "more than" is enough.
-      db.all<{ total: number }>(
-        sql`SELECT count(*) AS total FROM (SELECT 1 FROM documents_fts INNER JOIN ${documents} ON documents_fts.document_id = ${documents.id} WHERE ${where} LIMIT ${SEARCH_COUNT_CAP + 1})`,
-      ),
-    ]);
+    // Counting every match of a common word costs as much as ranking them; past the cap, "more than" is enough.
+    const counted = await db.all<{ total: number }>(
+      sql`SELECT count(*) AS total FROM (SELECT 1 FROM documents_fts INNER JOIN ${documents} ON documents_fts.document_id = ${documents.id} WHERE ${where} LIMIT ${SEARCH_COUNT_CAP + 1})`,
+    );
     const matches = Number(counted[0]?.total ?? 0);
-    return { rows, total: Math.min(matches, SEARCH_COUNT_CAP), moreThanTotal: matches > SEARCH_COUNT_CAP, page, pageSize: PAGE_SIZE, searched: true };
+    const broad = matches > SEARCH_COUNT_CAP;
+    // Up to the cap, FTS5 ranks by its own `rank` (bm25, titles ×10) and stops at the page. A word
+    // found in more than a thousand documents says little about relevance, and scoring them all is
+    // the slow part: such searches list the newest texts first (the page says so).
+    const rows = await db
+      .select({
+        ...listColumns,
+        snippet: sql<string>`snippet(documents_fts, ${sql.raw(String(FTS_BODY_COLUMN))}, ${MATCH_START}, ${MATCH_END}, '…', 18)`,
+        titleMatch: sql<string>`highlight(documents_fts, ${sql.raw(String(FTS_TITLE_COLUMN))}, ${MATCH_START}, ${MATCH_END})`,
+      })
+      .from(sql`documents_fts`)
+      .innerJoin(documents, sql`documents_fts.document_id = ${documents.id}`)
+      .leftJoin(users, eq(users.id, documents.uploadedBy))
+      .where(broad ? where : and(where, sql`documents_fts.rank MATCH ${FTS_RANK}`))
+      .orderBy(broad ? sql`documents_fts.rowid DESC` : sql`documents_fts.rank`)
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE);
+    return { rows, total: Math.min(matches, SEARCH_COUNT_CAP), moreThanTotal: broad, page, pageSize: PAGE_SIZE, searched: true };
   }
 
   const order =
@@ -211,8 +211,8 @@ export async function saveDocumentText(db: Db, document: { id: string; workspace
       .insert(documentTexts)
       .values({ documentId: document.id, workspaceId: document.workspaceId, source, content, charCount: text.length, extractedAt: now })
       .onConflictDoUpdate({ target: documentTexts.documentId, set: { source, content, charCount: text.length, extractedAt: now } }),
-    db.delete(documentsFts).where(eq(documentsFts.documentId, document.id)),
-    db.insert(documentsFts).values({ title: document.title, body: content, documentId: document.id, workspaceId: document.workspaceId }),
+    db.delete(documentsFts).where(sql`rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ${documentRowQuery(document.id)})`),
+    db.insert(documentsFts).values({ documentId: document.id, workspaceId: document.workspaceId, scope: searchScope(document.workspaceId, document.id), title: document.title, body: content }),
   ]);
 }
 
@@ -265,7 +265,7 @@ export async function renameDocument(ctx: RequestContext, session: CurrentSessio
   if (!canManageDocument(session, document)) throw new HttpError(403, t("errors.manageForbidden"));
   await ctx.db.batch([
     ctx.db.update(documents).set({ title: changes.title, type: changes.type, updatedAt: new Date() }).where(eq(documents.id, id)),
-    ctx.db.update(documentsFts).set({ title: changes.title }).where(eq(documentsFts.documentId, id)),
+    ctx.db.update(documentsFts).set({ title: changes.title }).where(sql`rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ${documentRowQuery(id)})`),
     audit(ctx, session, "document.update", id, { typeChanged: changes.type !== document.type, titleChanged: changes.title !== document.title }),
   ]);
 }
