@@ -32,12 +32,13 @@ CREATE TABLE `document_texts` (
 ALTER TABLE `documents` ADD `sha256` text;--> statement-breakpoint
 ALTER TABLE `documents` ADD `error_reason` text;--> statement-breakpoint
 ALTER TABLE `documents` ADD `analysis_attempts` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `documents` ADD `search_rowid` integer;--> statement-breakpoint
 CREATE INDEX `documents_ws_status_idx` ON `documents` (`workspace_id`,`status`);--> statement-breakpoint
--- Full-text search over titles and extracted text (hand-written: drizzle-kit does not model FTS5).
--- One row per document; the module writes it when text is extracted or a title changes. `scope`
--- holds two indexed tokens, "w<workspace hex>" and "d<document hex>", so that a search is confined to
--- its workspace inside the index and a document's row is found without scanning the table.
+CREATE UNIQUE INDEX `documents_search_rowid_idx` ON `documents` (`search_rowid`);--> statement-breakpoint-- Full-text search over titles and extracted text (hand-written: drizzle-kit does not model FTS5).
+-- One row per document, its rowid kept in documents.search_rowid, written when text is extracted or
+-- a title changes. `scope` holds the indexed token "w<workspace hex>", so that a search is confined
+-- to its workspace inside the index.
 CREATE VIRTUAL TABLE `documents_fts` USING fts5(`document_id` UNINDEXED, `workspace_id` UNINDEXED, `scope`, `title`, `body`, tokenize = 'porter unicode61 remove_diacritics 2');--> statement-breakpoint
-CREATE TRIGGER `documents_fts_after_delete` AFTER DELETE ON `documents` BEGIN
-	DELETE FROM `documents_fts` WHERE `rowid` IN (SELECT `rowid` FROM `documents_fts` WHERE `documents_fts` MATCH 'scope : "d' || lower(replace(OLD.`id`, '-', '')) || '"');
+CREATE TRIGGER `documents_fts_after_delete` AFTER DELETE ON `documents` WHEN OLD.`search_rowid` IS NOT NULL BEGIN
+	DELETE FROM `documents_fts` WHERE `rowid` = OLD.`search_rowid`;
 END;

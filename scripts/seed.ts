@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "../app/modules/auth/password.server";
 import { analyzeOffline } from "../app/modules/documents/analysis/offline";
-import { documentRowQuery, searchScope } from "../app/modules/documents/search";
+import { workspaceToken } from "../app/modules/documents/search";
 import { DEMO, offlineEnv, readDevVar } from "./lib.mjs";
 
 const persistIndex = process.argv.indexOf("--persist-to");
@@ -69,8 +69,11 @@ for (const doc of demoDocuments) {
     `INSERT INTO document_analyses (document_id, workspace_id, engine, model, result, created_at)
      VALUES (${q(doc.id)}, ${q(WORKSPACE_ID)}, 'offline', NULL, ${q(JSON.stringify(analysis))}, ${at})
      ON CONFLICT(document_id) DO UPDATE SET result = excluded.result;`,
-    `DELETE FROM documents_fts WHERE rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ${q(documentRowQuery(doc.id))});`,
-    `INSERT INTO documents_fts (document_id, workspace_id, scope, title, body) VALUES (${q(doc.id)}, ${q(WORKSPACE_ID)}, ${q(searchScope(WORKSPACE_ID, doc.id))}, ${q(doc.title)}, ${q(text)});`,
+    // The search row, as saveDocumentText (app/modules/documents/service.server.ts) writes it.
+    `UPDATE documents SET search_rowid = coalesce(search_rowid, (SELECT coalesce(max(search_rowid), 0) + 1 FROM documents)) WHERE id = ${q(doc.id)};`,
+    `DELETE FROM documents_fts WHERE rowid = (SELECT search_rowid FROM documents WHERE id = ${q(doc.id)});`,
+    `INSERT INTO documents_fts (rowid, document_id, workspace_id, scope, title, body)
+     VALUES ((SELECT search_rowid FROM documents WHERE id = ${q(doc.id)}), ${q(doc.id)}, ${q(WORKSPACE_ID)}, ${q(workspaceToken(WORKSPACE_ID))}, ${q(doc.title)}, ${q(text)});`,
   );
 }
 

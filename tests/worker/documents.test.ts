@@ -122,13 +122,13 @@ describe("documents: upload, storage, extraction and analysis", () => {
     // 1,005 documents that all say "ledger" in their text, written straight to D1 in one statement each.
     const ids = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1005) SELECT i, '00000000-0000-4000-9000-' || printf('%012d', i) AS id FROM n`;
     sql(
-      `INSERT INTO documents (id, workspace_id, title, type, status, file_name, mime_type, size_bytes, storage_key, uploaded_by, created_at, updated_at, analysis_attempts) ` +
-        `SELECT id, '${ws}', 'Receipt ' || i, 'other', 'completed', 'receipt.txt', 'text/plain', 10, 'ws/${ws}/documents/' || id || '/x.txt', '${me}', i, i, 1 FROM (${ids})`,
+      `INSERT INTO documents (id, workspace_id, title, type, status, file_name, mime_type, size_bytes, storage_key, uploaded_by, created_at, updated_at, analysis_attempts, search_rowid) ` +
+        `SELECT id, '${ws}', 'Receipt ' || i, 'other', 'completed', 'receipt.txt', 'text/plain', 10, 'ws/${ws}/documents/' || id || '/x.txt', '${me}', i, i, 1, 500000 + i FROM (${ids})`,
     );
     const wsToken = `w${ws.replace(/-/g, "")}`;
     sql(
-      `INSERT INTO documents_fts (document_id, workspace_id, scope, title, body) ` +
-        `SELECT id, '${ws}', '${wsToken} d' || replace(id, '-', ''), 'Receipt ' || i, 'entered in the ledger on day ' || i FROM (${ids})`,
+      `INSERT INTO documents_fts (rowid, document_id, workspace_id, scope, title, body) ` +
+        `SELECT 500000 + i, id, '${ws}', '${wsToken}', 'Receipt ' || i, 'entered in the ledger on day ' || i FROM (${ids})`,
     );
     const titled = await uploadOk(owner.client, Buffer.from("Nothing about books here."), "Ledger of the trust.txt");
     await waitForStatus(owner.client, titled.id, ["completed"]);
@@ -160,6 +160,8 @@ describe("documents: upload, storage, extraction and analysis", () => {
     expect((await owner.client.fetch(`/api/documents/${inText.id}`, { method: "DELETE", headers: { Origin: owner.client.origin } })).status).toBe(200);
     expect(((await (await owner.client.get("/api/documents?q=codicil")).json()) as { total: number }).total).toBe(1);
     expect(sql(`SELECT count(*) AS n FROM documents_fts WHERE document_id = '${inText.id}'`)[0].n).toBe(0);
+    // Every document with text has its own search row, tied by rowid.
+    expect(sql(`SELECT count(*) AS n FROM documents d JOIN documents_fts f ON f.rowid = d.search_rowid WHERE d.workspace_id = '${ws}' AND f.document_id <> d.id`)[0].n).toBe(0);
     const exact = (await (await owner.client.get("/api/documents?q=" + encodeURIComponent('"day 1004"'))).json()) as { total: number; moreThanTotal: boolean };
     expect(exact).toMatchObject({ total: 1, moreThanTotal: false });
   });

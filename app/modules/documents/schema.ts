@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "../auth/schema";
 import { workspaces } from "../workspaces/schema";
 
@@ -35,8 +35,17 @@ export const documents = sqliteTable(
     /** Why the last analysis failed, shown beside the "Error" badge. */
     errorReason: text("error_reason"),
     analysisAttempts: integer("analysis_attempts").notNull().default(0),
+    /**
+     * The rowid of the document's row in `documents_fts`, given when its text is first stored.
+     * Search joins on it, so matches are tied to documents without FTS5 reading any stored text.
+     */
+    searchRowid: integer("search_rowid"),
   },
-  (t) => [index("documents_ws_created_idx").on(t.workspaceId, t.createdAt), index("documents_ws_status_idx").on(t.workspaceId, t.status)],
+  (t) => [
+    index("documents_ws_created_idx").on(t.workspaceId, t.createdAt),
+    index("documents_ws_status_idx").on(t.workspaceId, t.status),
+    uniqueIndex("documents_search_rowid_idx").on(t.searchRowid),
+  ],
 );
 
 /** Where a document's text came from. OCR runs in the browser and posts its result. */

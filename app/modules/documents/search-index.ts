@@ -1,4 +1,4 @@
-import { sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * The FTS5 search table (created by hand in migrations/0002; drizzle-kit cannot write virtual
@@ -8,6 +8,8 @@ import { sqliteTable, text } from "drizzle-orm/sqlite-core";
  * title column 3, and bm25() takes one weight per column.
  */
 export const documentsFts = sqliteTable("documents_fts", {
+  /** FTS5's rowid, the same number as `documents.search_rowid`. */
+  rowid: integer("rowid"),
   documentId: text("document_id").notNull(),
   workspaceId: text("workspace_id").notNull(),
   scope: text("scope").notNull(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentRowQuery, MATCH_END, MATCH_START, scopedFtsQuery, searchScope, snippetParts, toFtsQuery } from "./search";
+import { MATCH_END, MATCH_START, scopedFtsQuery, snippetParts, toFtsQuery, workspaceToken } from "./search";
 
 describe("toFtsQuery", () => {
   it("quotes every word and makes the last one a prefix", () => {
@@ -31,10 +31,8 @@ describe("snippetParts", () => {
 
 describe("search scope tokens", () => {
   const ws = "8F0C2A64-6c1e-4d4e-9a51-3f1b2c7d9e01";
-  const doc = "c3a6e4f2-0001-4c6e-8d2a-5b7e9f100001";
   it("confine a query to one workspace's titles and texts", () => {
-    expect(searchScope(ws, doc)).toBe("w8f0c2a646c1e4d4e9a513f1b2c7d9e01 dc3a6e4f200014c6e8d2a5b7e9f100001");
+    expect(workspaceToken(ws)).toBe("w8f0c2a646c1e4d4e9a513f1b2c7d9e01");
     expect(scopedFtsQuery(ws, '"ledger"*')).toBe('scope : "w8f0c2a646c1e4d4e9a513f1b2c7d9e01" AND {title body} : ("ledger"*)');
-    expect(documentRowQuery(doc)).toBe('scope : "dc3a6e4f200014c6e8d2a5b7e9f100001"');
   });
 });

@@ -37,25 +37,12 @@ export function snippetParts(snippet: string): { text: string; match: boolean }[
   return parts;
 }
 
-/** The indexed tokens that confine a search row to its workspace and name its document (see migration 0002). */
+/** The indexed token that confines a search row to its workspace (see migration 0002). */
 export function workspaceToken(workspaceId: string): string {
   return `w${workspaceId.replace(/-/g, "").toLowerCase()}`;
-}
-
-export function documentToken(documentId: string): string {
-  return `d${documentId.replace(/-/g, "").toLowerCase()}`;
-}
-
-export function searchScope(workspaceId: string, documentId: string): string {
-  return `${workspaceToken(workspaceId)} ${documentToken(documentId)}`;
 }
 
 /** An FTS5 query for one workspace's titles and texts; `userQuery` comes from `toFtsQuery`. */
 export function scopedFtsQuery(workspaceId: string, userQuery: string): string {
   return `scope : "${workspaceToken(workspaceId)}" AND {title body} : (${userQuery})`;
-}
-
-/** The FTS5 query that finds one document's search row. */
-export function documentRowQuery(documentId: string): string {
-  return `scope : "${documentToken(documentId)}"`;
 }

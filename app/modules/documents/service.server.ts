@@ -22,7 +22,7 @@ import {
   type TextSource,
 } from "./schema";
 import type { ListQuery } from "./list-query";
-import { documentRowQuery, MATCH_END, MATCH_START, scopedFtsQuery, searchScope, toFtsQuery } from "./search";
+import { MATCH_END, MATCH_START, scopedFtsQuery, toFtsQuery, workspaceToken } from "./search";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -58,15 +58,14 @@ export async function listDocuments(db: Db, session: CurrentSession, query: List
   if (fts) {
     const workspaceId = session.workspace?.id ?? "";
     const where = and(
-      // Confined to the workspace inside the index, and checked again on the row.
+      // Confined to the workspace inside the index; `filters` checks the document row again. Joining on
+      // the rowid keeps FTS5 from reading stored text for every match (only the page's snippets do).
       sql`documents_fts MATCH ${scopedFtsQuery(workspaceId, fts)}`,
-      sql`documents_fts.workspace_id = ${workspaceId}`,
-      sql`documents_fts.document_id = ${documents.id}`,
       ...filters,
     );
     // Counting every match of a common word costs as much as ranking them; past the cap, "more than" is enough.
     const counted = await db.all<{ total: number }>(
-      sql`SELECT count(*) AS total FROM (SELECT 1 FROM documents_fts INNER JOIN ${documents} ON documents_fts.document_id = ${documents.id} WHERE ${where} LIMIT ${SEARCH_COUNT_CAP + 1})`,
+      sql`SELECT count(*) AS total FROM (SELECT 1 FROM documents_fts INNER JOIN ${documents} ON ${documents.searchRowid} = documents_fts.rowid WHERE ${where} LIMIT ${SEARCH_COUNT_CAP + 1})`,
     );
     const matches = Number(counted[0]?.total ?? 0);
     const broad = matches > SEARCH_COUNT_CAP;
@@ -80,7 +79,7 @@ export async function listDocuments(db: Db, session: CurrentSession, query: List
         titleMatch: sql<string>`highlight(documents_fts, ${sql.raw(String(FTS_TITLE_COLUMN))}, ${MATCH_START}, ${MATCH_END})`,
       })
       .from(sql`documents_fts`)
-      .innerJoin(documents, sql`documents_fts.document_id = ${documents.id}`)
+      .innerJoin(documents, sql`${documents.searchRowid} = documents_fts.rowid`)
       .leftJoin(users, eq(users.id, documents.uploadedBy))
       .where(broad ? where : and(where, sql`documents_fts.rank MATCH ${FTS_RANK}`))
       .orderBy(broad ? sql`documents_fts.rowid DESC` : sql`documents_fts.rank`)
@@ -202,17 +201,32 @@ export function thumbnailUrl(documentId: string, thumbnailKey: string | null): s
   return `/api/documents/${documentId}/thumbnail?v=${version}`;
 }
 
-/** Writes a document's text and its search row together. */
+/**
+ * Writes a document's text and its search row together. The search row's rowid is given once, as
+ * one more than the highest in use, and kept in `documents.search_rowid` for joins and deletes.
+ */
 export async function saveDocumentText(db: Db, document: { id: string; workspaceId: string; title: string }, text: string, source: TextSource) {
   const content = text.length > MAX_STORED_TEXT_CHARS ? text.slice(0, MAX_STORED_TEXT_CHARS) : text;
   const now = new Date();
+  const searchRowid = sql`(SELECT ${documents.searchRowid} FROM ${documents} WHERE ${documents.id} = ${document.id})`;
   await db.batch([
     db
       .insert(documentTexts)
       .values({ documentId: document.id, workspaceId: document.workspaceId, source, content, charCount: text.length, extractedAt: now })
       .onConflictDoUpdate({ target: documentTexts.documentId, set: { source, content, charCount: text.length, extractedAt: now } }),
-    db.delete(documentsFts).where(sql`rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ${documentRowQuery(document.id)})`),
-    db.insert(documentsFts).values({ documentId: document.id, workspaceId: document.workspaceId, scope: searchScope(document.workspaceId, document.id), title: document.title, body: content }),
+    db
+      .update(documents)
+      .set({ searchRowid: sql`coalesce(${documents.searchRowid}, (SELECT coalesce(max(${documents.searchRowid}), 0) + 1 FROM ${documents}))` })
+      .where(eq(documents.id, document.id)),
+    db.delete(documentsFts).where(sql`rowid = ${searchRowid}`),
+    db.insert(documentsFts).values({
+      rowid: searchRowid,
+      documentId: document.id,
+      workspaceId: document.workspaceId,
+      scope: workspaceToken(document.workspaceId),
+      title: document.title,
+      body: content,
+    }),
   ]);
 }
 
@@ -265,7 +279,10 @@ export async function renameDocument(ctx: RequestContext, session: CurrentSessio
   if (!canManageDocument(session, document)) throw new HttpError(403, t("errors.manageForbidden"));
   await ctx.db.batch([
     ctx.db.update(documents).set({ title: changes.title, type: changes.type, updatedAt: new Date() }).where(eq(documents.id, id)),
-    ctx.db.update(documentsFts).set({ title: changes.title }).where(sql`rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ${documentRowQuery(id)})`),
+    ctx.db
+      .update(documentsFts)
+      .set({ title: changes.title })
+      .where(sql`rowid = (SELECT ${documents.searchRowid} FROM ${documents} WHERE ${documents.id} = ${id})`),
     audit(ctx, session, "document.update", id, { typeChanged: changes.type !== document.type, titleChanged: changes.title !== document.title }),
   ]);
 }
