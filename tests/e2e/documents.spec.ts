@@ -122,6 +122,14 @@ test.describe("documents", () => {
     await expect(page.getByTestId("upload-list")).toContainText("The file is empty.");
     await expect(page.getByTestId("documents-list-empty")).toBeVisible();
     await expect(page.getByTestId("announcer-assertive")).toContainText("Error:");
+
+    // A PDF that is damaged inside is kept, and its analysis ends with the "Error" badge and the reason.
+    await uploadFiles(page, [{ name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\nnot really a pdf at all") }]);
+    const row = page.getByTestId("document-row");
+    await expect(row.getByTestId("document-status")).toHaveText("Error", { timeout: 20_000 });
+    await expect(row.getByTestId("document-error-reason")).toHaveText("This PDF is damaged or protected and could not be opened.");
+    await row.getByRole("link").first().click();
+    await expect(page.getByRole("button", { name: "Re-run analysis" })).toBeVisible();
   });
 
   test("the dashboard carousel: placeholders, empty state, cards, arrows and loop above three, columns by width", async ({ page }) => {

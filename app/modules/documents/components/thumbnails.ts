@@ -14,15 +14,13 @@ export async function makeImageThumbnail(file: Blob): Promise<Blob | null> {
 }
 
 /**
- * Renders a PDF's first page with pdf.js and returns it as a PNG. pdf.js is loaded only here, when
- * someone uploads a PDF, and runs in its own worker served from our assets (never a CDN).
+ * Renders a PDF's first page and returns it as a PNG. It uses the pdf.js build that unpdf ships (the
+ * same reader the server uses), loaded only here, when someone uploads a PDF: never from a CDN.
  */
 export async function makePdfThumbnail(file: Blob): Promise<Blob | null> {
-  const [pdfjs, { default: workerUrl }] = await Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]);
-  pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
-  const task = pdfjs.getDocument({ data: new Uint8Array(await file.arrayBuffer()), enableXfa: false });
+  const { getDocumentProxy } = await import("unpdf");
+  const pdf = await getDocumentProxy(new Uint8Array(await file.arrayBuffer()), { isEvalSupported: false });
   try {
-    const pdf = await task.promise;
     const page = await pdf.getPage(1);
     const base = page.getViewport({ scale: 1 });
     const viewport = page.getViewport({ scale: THUMBNAIL_SIZE / Math.max(base.width, base.height) });
@@ -37,7 +35,7 @@ export async function makePdfThumbnail(file: Blob): Promise<Blob | null> {
     await page.render({ canvas, canvasContext: context, viewport }).promise;
     return await new Promise((resolve) => canvas.toBlob((blob) => resolve(blob), "image/png"));
   } finally {
-    await task.destroy();
+    await pdf.destroy();
   }
 }
 
