@@ -3,7 +3,8 @@ import { z } from "zod";
 import { requireApiSession } from "~/modules/auth/guard.server";
 import { documentsT } from "~/modules/documents/i18n.server";
 import { DOCUMENT_TYPES } from "~/modules/documents/schema";
-import { deleteDocument, openDocument, renameDocument } from "~/modules/documents/service.server";
+import { describeFailure } from "~/modules/documents/failure-reasons";
+import { deleteDocument, openDocument, renameDocument, thumbnailUrl } from "~/modules/documents/service.server";
 import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
@@ -15,7 +16,11 @@ export async function loader(args: LoaderFunctionArgs) {
     const ctx = getRequestContext(args.request, args.context);
     const { document, ...rest } = await openDocument(ctx, session, args.params.id ?? "", t);
     const { storageKey: _key, thumbnailKey, ...visible } = document;
-    return jsonResponse({ success: true, document: { ...visible, thumbnailUrl: thumbnailKey ? `/api/documents/${document.id}/thumbnail` : null }, ...rest });
+    return jsonResponse({
+      success: true,
+      document: { ...visible, errorReason: describeFailure(t, visible.errorReason), thumbnailUrl: thumbnailUrl(document.id, thumbnailKey) },
+      ...rest,
+    });
   });
 }
 

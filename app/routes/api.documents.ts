@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiSession } from "~/modules/auth/guard.server";
+import { describeFailure } from "~/modules/documents/failure-reasons";
 import { documentsT } from "~/modules/documents/i18n.server";
 import { parseListQuery } from "~/modules/documents/list-query";
 import { listDocuments } from "~/modules/documents/service.server";
@@ -14,7 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
     const session = await requireApiSession(args);
     const ctx = getRequestContext(args.request, args.context);
     const result = await listDocuments(ctx.db, session, parseListQuery(new URL(args.request.url).searchParams));
-    return jsonResponse({ success: true, ...result });
+    return jsonResponse({ success: true, ...result, rows: result.rows.map((row) => ({ ...row, errorReason: describeFailure(t, row.errorReason) })) });
   });
 }
 

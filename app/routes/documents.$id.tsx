@@ -6,6 +6,7 @@ import { AppShell } from "~/components/app-shell";
 import { requireSession } from "~/modules/auth/guard.server";
 import { toPublicUser } from "~/modules/auth/public-user";
 import { DocumentDetail } from "~/modules/documents/components/document-detail";
+import { describeFailure } from "~/modules/documents/failure-reasons";
 import { documentsT } from "~/modules/documents/i18n.server";
 import { DOCUMENT_TYPES } from "~/modules/documents/schema";
 import { deleteDocument, openDocument, renameDocument, requestAnalysis, thumbnailUrl } from "~/modules/documents/service.server";
@@ -40,6 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
       createdAt: document.createdAt.toISOString(),
       updatedAt: document.updatedAt.toISOString(),
       lastAccessedAt: document.lastAccessedAt?.toISOString() ?? null,
+      errorReason: describeFailure(t, document.errorReason),
       thumbnailUrl: thumbnailUrl(document.id, thumbnailKey),
     },
     text: opened.text,

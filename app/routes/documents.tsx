@@ -4,6 +4,8 @@ import { AppShell } from "~/components/app-shell";
 import { requireSession } from "~/modules/auth/guard.server";
 import { toPublicUser } from "~/modules/auth/public-user";
 import { DocumentsPage } from "~/modules/documents/components/documents-page";
+import { describeFailure } from "~/modules/documents/failure-reasons";
+import { documentsT } from "~/modules/documents/i18n.server";
 import { parseListQuery } from "~/modules/documents/list-query";
 import { canUploadDocuments } from "~/modules/documents/permissions";
 import { listDocuments } from "~/modules/documents/service.server";
@@ -16,12 +18,13 @@ export const meta: MetaFunction = () => [{ title: "Documents · Legal Document P
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
+  const t = documentsT(args.request);
   const query = parseListQuery(new URL(args.request.url).searchParams);
   const result = session.workspace ? await listDocuments(ctx.db, session, query) : { rows: [], total: 0, moreThanTotal: false, page: 1, pageSize: 20, searched: false };
   return {
     user: toPublicUser(session),
     query,
-    result: { ...result, rows: result.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) },
+    result: { ...result, rows: result.rows.map((row) => ({ ...row, errorReason: describeFailure(t, row.errorReason), createdAt: row.createdAt.toISOString() })) },
     maxBytes: ctx.config.MAX_UPLOAD_BYTES,
     canUpload: canUploadDocuments(session.workspace?.role as Role | undefined),
   };

@@ -208,7 +208,11 @@ describe("documents: upload, storage, extraction and analysis", () => {
     // A corrupt PDF is stored, then shows the "Error" badge with the reason; it can be analysed again.
     const broken = await uploadOk(owner.client, Buffer.from("%PDF-1.7\nthis is not really a pdf"), "broken.pdf");
     const failed = (await waitForStatus(owner.client, broken.id, ["error"])) as { document: { errorReason: string } };
-    expect(failed.document.errorReason).toMatch(/damaged/);
+    expect(failed.document.errorReason).toBe("This PDF is damaged or protected and could not be opened.");
+    // The reason is stored as a code and read in each person's language.
+    const inSpanish = (await (await owner.client.fetch(`/api/documents/${broken.id}`, { headers: { "Accept-Language": "es" } })).json()) as { document: { errorReason: string } };
+    expect(inSpanish.document.errorReason).toBe("Este PDF está dañado o protegido y no se pudo abrir.");
+    expect(sql(`SELECT error_reason FROM documents WHERE id = '${broken.id}'`)[0].error_reason).toBe('{"code":"pdf_damaged","retrying":false}');
     const again = await owner.client.fetch(`/api/documents/${broken.id}/analyze`, { method: "POST", headers: { Origin: owner.client.origin } });
     expect(again.status).toBe(202);
     await waitForStatus(owner.client, broken.id, ["error"]);
@@ -229,6 +233,10 @@ describe("documents: upload, storage, extraction and analysis", () => {
     recent = (await (await owner.client.get("/api/legal/documents/recent")).json()) as Record<string, unknown>[];
     expect(recent[0].id).toBe(first.id);
     expect(typeof recent[0].lastAccessedAt).toBe("string");
+    // The page refreshes itself while an analysis runs; that is one reading, recorded once.
+    await owner.client.get(`/documents/${first.id}`);
+    await owner.client.get(`/api/documents/${first.id}`);
+    expect(sql(`SELECT count(*) AS n FROM audit_log WHERE target_id = '${first.id}' AND action = 'document.view'`)[0].n).toBe(1);
     // A beneficiary neither sees the owner's documents in her recent list nor can open them.
     const beneficiary = await addMember(baseUrl, owner.client, "beneficiary", "recentben");
     expect(await (await beneficiary.client.get("/api/legal/documents/recent")).json()).toEqual([]);

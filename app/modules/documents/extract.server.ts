@@ -1,9 +1,18 @@
 import { unzipSync } from "fflate";
 import { extractText, getDocumentProxy } from "unpdf";
+import type { Failure } from "./failure-reasons";
 import type { FileKind } from "./file-types";
 
 /** A document whose text cannot be read; the reason is shown beside the "Error" badge. Not retried. */
-export class UnreadableDocumentError extends Error {}
+export class UnreadableDocumentError extends Error {
+  constructor(
+    message: string,
+    readonly failure: Failure,
+  ) {
+    super(message);
+    this.name = "UnreadableDocumentError";
+  }
+}
 
 /** Reading text means holding the file in memory; beyond this a stored file is kept but not read. */
 export const EXTRACT_MAX_BYTES = 25 * 1024 * 1024;
@@ -41,10 +50,10 @@ function readDocx(bytes: Uint8Array): string {
   try {
     files = unzipSync(bytes, { filter: (file) => file.name === "word/document.xml" });
   } catch {
-    throw new UnreadableDocumentError("This Word file is damaged and could not be opened.");
+    throw new UnreadableDocumentError("This Word file is damaged and could not be opened.", { code: "docx_damaged" });
   }
   const xml = files["word/document.xml"];
-  if (!xml) throw new UnreadableDocumentError("This file is a ZIP archive but not a Word (.docx) document.");
+  if (!xml) throw new UnreadableDocumentError("This file is a ZIP archive but not a Word (.docx) document.", { code: "not_docx" });
   return docxXmlToText(new TextDecoder().decode(xml));
 }
 
@@ -53,7 +62,7 @@ async function readPdf(bytes: Uint8Array): Promise<string> {
   try {
     pdf = await getDocumentProxy(bytes);
   } catch {
-    throw new UnreadableDocumentError("This PDF is damaged or protected and could not be opened.");
+    throw new UnreadableDocumentError("This PDF is damaged or protected and could not be opened.", { code: "pdf_damaged" });
   }
   const { text } = await extractText(pdf, { mergePages: false });
   return (text as string[]).map((page) => page.trim()).join("\n\n");

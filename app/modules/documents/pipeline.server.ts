@@ -3,6 +3,7 @@ import { createDb } from "~/platform/db.server";
 import { getConfig } from "~/platform/env.server";
 import { AnalysisError, chooseAnalysisEngine } from "./analysis/providers";
 import { EXTRACT_MAX_BYTES, extractDocumentText, UnreadableDocumentError } from "./extract.server";
+import { encodeFailure, type Failure } from "./failure-reasons";
 import { isImageKind, kindFromMimeType } from "./file-types";
 import { documentAnalyses, documents, documentTexts, type TextSource } from "./schema";
 import { saveDocumentText } from "./service.server";
@@ -17,9 +18,9 @@ function isRetryable(error: unknown): boolean {
   return true;
 }
 
-function reasonOf(error: unknown): string {
-  if (error instanceof UnreadableDocumentError || error instanceof AnalysisError) return error.message;
-  return "The analysis failed unexpectedly.";
+function failureOf(error: unknown): Failure {
+  if (error instanceof UnreadableDocumentError || error instanceof AnalysisError) return error.failure;
+  return { code: "unexpected" };
 }
 
 /**
@@ -42,21 +43,22 @@ export async function runDocumentAnalysis(env: Env, job: { documentId: string; w
     const kind = kindFromMimeType(document.mimeType);
     let text = (await db.select({ content: documentTexts.content }).from(documentTexts).where(eq(documentTexts.documentId, document.id)).get())?.content;
     if (text === undefined) {
-      if (!kind) throw new UnreadableDocumentError("This file type cannot be read.");
+      if (!kind) throw new UnreadableDocumentError("This file type cannot be read.", { code: "unsupported_type" });
       if (isImageKind(kind)) {
         // Text from images comes from the browser's OCR; until then the document waits.
         await db.update(documents).set({ status: "pending", updatedAt: new Date() }).where(where);
         return;
       }
       if (document.sizeBytes > EXTRACT_MAX_BYTES) {
-        throw new UnreadableDocumentError(
-          `This file is stored safely, but it is larger than ${EXTRACT_MAX_BYTES / (1024 * 1024)} MB and its text cannot be read automatically.`,
-        );
+        throw new UnreadableDocumentError(`Larger than ${EXTRACT_MAX_BYTES / (1024 * 1024)} MB: text not read.`, {
+          code: "too_large_to_read",
+          mb: EXTRACT_MAX_BYTES / (1024 * 1024),
+        });
       }
       const object = await env.FILES.get(document.storageKey);
-      if (!object) throw new UnreadableDocumentError("The stored file is missing.");
+      if (!object) throw new UnreadableDocumentError("The stored file is missing.", { code: "file_missing" });
       text = (await extractDocumentText(kind, new Uint8Array(await object.arrayBuffer()))) ?? "";
-      if (!text.trim()) throw new UnreadableDocumentError("No text was found in this document. If it is a scan, upload it as an image so its text can be recognised.");
+      if (!text.trim()) throw new UnreadableDocumentError("No text found.", { code: "no_text" });
       await saveDocumentText(db, document, text, kind as TextSource);
     }
 
@@ -77,7 +79,7 @@ export async function runDocumentAnalysis(env: Env, job: { documentId: string; w
   } catch (error) {
     const retry = isRetryable(error) && attempt < MAX_ANALYSIS_ATTEMPTS;
     console.warn(`Analysis of document ${document.id} failed (attempt ${attempt}${retry ? ", will retry" : ""})`, error);
-    const reason = reasonOf(error) + (retry ? " It will be tried again automatically." : "");
+    const reason = encodeFailure({ ...failureOf(error), retrying: retry });
     await db.update(documents).set({ status: "error", errorReason: reason, updatedAt: new Date() }).where(where);
     if (retry) throw error;
   }

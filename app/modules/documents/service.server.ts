@@ -127,14 +127,26 @@ export function canManageDocument(session: CurrentSession, document: { uploadedB
   return canAdminister(session.workspace?.role as Role | undefined) || document.uploadedBy === session.user.id;
 }
 
+/** Opening the same document again within this time is the same reading (no new view recorded). */
+export const VIEW_DEDUP_MS = 60_000;
+
 /** Everything the document page shows: text, analysis and its own activity. Opening it is recorded. */
 export async function openDocument(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
   const document = await requireVisibleDocument(ctx.db, session, id, t);
   const now = new Date();
-  const [text, analysis] = await Promise.all([
+  const [text, analysis, access] = await Promise.all([
     ctx.db.select().from(documentTexts).where(eq(documentTexts.documentId, id)).get(),
     ctx.db.select().from(documentAnalyses).where(eq(documentAnalyses.documentId, id)).get(),
-    ctx.db.batch([
+    ctx.db
+      .select({ lastAccessedAt: documentAccess.lastAccessedAt })
+      .from(documentAccess)
+      .where(and(eq(documentAccess.userId, session.user.id), eq(documentAccess.documentId, id)))
+      .get(),
+  ]);
+  // The page refreshes itself while an analysis runs: one reading is one view, not one per refresh.
+  const sinceLastView = access ? now.getTime() - access.lastAccessedAt.getTime() : Infinity;
+  if (sinceLastView > VIEW_DEDUP_MS) {
+    await ctx.db.batch([
       ctx.db
         .insert(documentAccess)
         .values({ userId: session.user.id, documentId: id, workspaceId: document.workspaceId, lastAccessedAt: now })
@@ -151,8 +163,8 @@ export async function openDocument(ctx: RequestContext, session: CurrentSession,
           userAgent: ctx.userAgent,
         }),
       ),
-    ]),
-  ]);
+    ]);
+  }
   const activity = await ctx.db
     .select({ id: auditLog.id, action: auditLog.action, outcome: auditLog.outcome, createdAt: auditLog.createdAt, actorName: users.name })
     .from(auditLog)

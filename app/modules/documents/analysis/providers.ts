@@ -1,4 +1,5 @@
 import type { AppConfig } from "~/platform/env.server";
+import type { Failure } from "../failure-reasons";
 import { analyzeOffline, type AnalysisHints } from "./offline";
 import { buildAnalysisMessages } from "./prompt";
 import { analysisFindingsSchema, analysisJsonSchema, type AnalysisEngineId, type DocumentAnalysis } from "./schema";
@@ -15,6 +16,8 @@ export class AnalysisError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** What people are told (translated); the message is for the logs. */
+    readonly failure: Failure = { code: "ai_bad_answer" },
   ) {
     super(message);
     this.name = "AnalysisError";
@@ -62,7 +65,9 @@ export function workersAiEngine(ai: Ai, model = DEFAULT_WORKERS_AI_MODEL): Analy
           max_tokens: 4096,
         });
       } catch (error) {
-        throw new AnalysisError(`Workers AI could not analyse the document (${error instanceof Error ? error.message : "unknown error"}).`, true);
+        throw new AnalysisError(`Workers AI could not analyse the document (${error instanceof Error ? error.message : "unknown error"}).`, true, {
+          code: "ai_unreachable",
+        });
       }
       const response = (result as { response?: unknown } | null)?.response;
       if (response === undefined || response === null) throw new AnalysisError("Workers AI returned no answer.", true);
@@ -103,16 +108,16 @@ export function openAiCompatibleEngine(options: OpenAiCompatibleOptions): Analys
           signal: AbortSignal.timeout(options.timeoutMs ?? PROVIDER_TIMEOUT_MS),
         });
       } catch {
-        throw new AnalysisError("The AI service could not be reached.", true);
+        throw new AnalysisError("The AI service could not be reached.", true, { code: "ai_unreachable" });
       }
       if (!response.ok) {
         // 429 and 5xx pass; anything else (a wrong key, an unknown model) will not fix itself.
         const retryable = response.status === 429 || response.status >= 500;
-        throw new AnalysisError(`The AI service refused the request (HTTP ${response.status}).`, retryable);
+        throw new AnalysisError(`The AI service refused the request (HTTP ${response.status}).`, retryable, { code: "ai_refused", status: response.status });
       }
       const body = (await response.json().catch(() => null)) as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] } | null;
       const message = body?.choices?.[0]?.message;
-      if (message?.refusal) throw new AnalysisError("The AI model declined to analyse this document.", false);
+      if (message?.refusal) throw new AnalysisError("The AI model declined to analyse this document.", false, { code: "ai_declined" });
       if (message?.content === undefined || message.content === null) throw new AnalysisError("The AI service returned no answer.", true);
       return acceptFindings(message.content, { id: "openai-compatible", model: options.model }, truncated);
     },
