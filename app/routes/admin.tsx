@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { requireSession } from "~/modules/auth/guard.server";
 import { toPublicUser } from "~/modules/auth/public-user";
-import { selectClass } from "~/modules/workspaces/components/workspace-fields";
+import { NativeSelect } from "~/components/ui/select";
 import { canAdminister, INVITABLE_ROLES } from "~/modules/workspaces/roles";
 import { listWorkspaceAudit } from "~/modules/audit/audit.server";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
@@ -123,13 +123,13 @@ export default function AdminRoute() {
                 <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} />
               </FormField>
               <FormField id={fields.role.id} errorId={fields.role.errorId} label={tAuth("fields.inviteRole")} errors={fields.role.errors}>
-                <select {...getSelectProps(fields.role)} key={fields.role.key} className={selectClass} defaultValue={fields.role.initialValue}>
+                <NativeSelect {...getSelectProps(fields.role)} key={fields.role.key} className="w-full" defaultValue={fields.role.initialValue}>
                   {INVITABLE_ROLES.map((role) => (
                     <option key={role} value={role}>
                       {tAuth(`roles.${role}`)}
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
               </FormField>
               <Button type="submit" disabled={submitting}>
                 {submitting ? t("admin.inviteSending") : t("admin.inviteSubmit")}

@@ -1,3 +1,4 @@
+import { NativeSelect } from "~/components/ui/select";
 import { Form, Link, useActionData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,9 +11,8 @@ import { useLanguage } from "~/modules/preferences/display";
 import type { DocumentAnalysis } from "../analysis/schema";
 import { isImageKind, kindFromMimeType } from "../file-types";
 import { locatePassages } from "../passages";
-import { DOCUMENT_TYPES } from "../schema";
 import { AnalysisPanel } from "./analysis-panel";
-import { DocumentTypeIcon, useDocumentTypeLabel } from "./document-type";
+import { DocumentTypeIcon, DocumentTypeOptions, useDocumentTypeLabel } from "./document-type";
 import { OcrPanel } from "./ocr-panel";
 import { DocumentStatusBadge } from "./status-badge";
 
@@ -172,13 +172,9 @@ export function DocumentDetail({ document, text, analysis, activity, canManage }
           </label>
           <label className="grid gap-1 text-sm">
             {t("detail.typeLabel")}
-            <select name="type" defaultValue={document.type} className="rounded-md border border-solid border-input bg-background px-2 py-2 text-sm text-foreground">
-              {DOCUMENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {typeLabel(type)}
-                </option>
-              ))}
-            </select>
+            <NativeSelect name="type" defaultValue={document.type}>
+              <DocumentTypeOptions />
+            </NativeSelect>
           </label>
           <Button type="submit" disabled={submitting === "details"}>
             {t("detail.save")}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { DOCUMENT_TYPES } from "../schema";
 
 const ICONS: Record<string, string> = {
   trust: "🏛️",
@@ -19,6 +20,21 @@ export function humanizeType(type: string): string {
 export function useDocumentTypeLabel() {
   const { t } = useTranslation("documents");
   return (type: string) => t(`type.${type}`, { defaultValue: humanizeType(type) });
+}
+
+/** The options of a type select, optionally led by an empty choice ("All types", "Detect automatically"). */
+export function DocumentTypeOptions({ emptyLabel }: { emptyLabel?: string }) {
+  const typeLabel = useDocumentTypeLabel();
+  return (
+    <>
+      {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
+      {DOCUMENT_TYPES.map((type) => (
+        <option key={type} value={type}>
+          {typeLabel(type)}
+        </option>
+      ))}
+    </>
+  );
 }
 
 /** An icon by type; others get the default document icon. */

@@ -1,3 +1,4 @@
+import { NativeSelect } from "~/components/ui/select";
 import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,9 +8,9 @@ import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { useLanguage } from "~/modules/preferences/display";
 import type { ListQuery } from "../list-query";
 import { SORTS } from "../list-query";
-import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from "../schema";
+import { DOCUMENT_STATUSES } from "../schema";
 import { snippetParts } from "../search";
-import { DocumentTypeIcon, useDocumentTypeLabel } from "./document-type";
+import { DocumentTypeIcon, DocumentTypeOptions, useDocumentTypeLabel } from "./document-type";
 import { DocumentStatusBadge } from "./status-badge";
 import { UploadArea } from "./upload-area";
 
@@ -103,35 +104,30 @@ export function DocumentsPage({
           </label>
           <label className="grid gap-1 text-sm">
             {t("list.typeFilter")}
-            <select name="type" defaultValue={query.type ?? ""} className="rounded-md border border-solid border-input bg-background px-2 py-2 text-sm text-foreground">
-              <option value="">{t("list.allTypes")}</option>
-              {DOCUMENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {typeLabel(type)}
-                </option>
-              ))}
-            </select>
+            <NativeSelect name="type" defaultValue={query.type ?? ""}>
+              <DocumentTypeOptions emptyLabel={t("list.allTypes")} />
+            </NativeSelect>
           </label>
           <label className="grid gap-1 text-sm">
             {t("list.statusFilter")}
-            <select name="status" defaultValue={query.status ?? ""} className="rounded-md border border-solid border-input bg-background px-2 py-2 text-sm text-foreground">
+            <NativeSelect name="status" defaultValue={query.status ?? ""}>
               <option value="">{t("list.allStatuses")}</option>
               {DOCUMENT_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {t(`status.${status}`)}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </label>
           <label className="grid gap-1 text-sm">
             {t("list.sort")}
-            <select name="sort" defaultValue={query.sort ?? "newest"} className="rounded-md border border-solid border-input bg-background px-2 py-2 text-sm text-foreground">
+            <NativeSelect name="sort" defaultValue={query.sort ?? "newest"}>
               {SORTS.map((sort) => (
                 <option key={sort} value={sort}>
                   {t(`list.sort.${sort}`)}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </label>
           <Button type="submit" disabled={searching}>
             {t("list.apply")}

@@ -1,3 +1,4 @@
+import { NativeSelect } from "~/components/ui/select";
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useId, useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,8 +7,7 @@ import { cn } from "~/components/ui/cn";
 import { ProgressBar } from "~/components/ui/progress";
 import { useAnnouncer } from "~/modules/a11y/announcer";
 import { ACCEPT_ATTRIBUTE, detectFileKind, isImageKind, SNIFF_BYTES } from "../file-types";
-import { DOCUMENT_TYPES } from "../schema";
-import { useDocumentTypeLabel } from "./document-type";
+import { DocumentTypeOptions } from "./document-type";
 import { recogniseText } from "./ocr";
 import { makeImageThumbnail, makePdfThumbnail, uploadThumbnail } from "./thumbnails";
 
@@ -35,7 +35,6 @@ function formatMb(bytes: number) {
  */
 export function UploadArea({ maxBytes, canUpload }: { maxBytes: number; canUpload: boolean }) {
   const { t } = useTranslation("documents");
-  const typeLabel = useDocumentTypeLabel();
   const { announceSuccess, announceError } = useAnnouncer();
   const revalidator = useRevalidator();
   const inputId = useId();
@@ -178,19 +177,9 @@ export function UploadArea({ maxBytes, canUpload }: { maxBytes: number; canUploa
           <label htmlFor={typeId} className="text-sm">
             {t("upload.typeLabel")}
           </label>
-          <select
-            id={typeId}
-            value={type}
-            onChange={(event) => setType(event.target.value)}
-            className="rounded-md border border-solid border-input bg-background px-2 py-1 text-sm text-foreground"
-          >
-            <option value="">{t("upload.typeDetect")}</option>
-            {DOCUMENT_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {typeLabel(value)}
-              </option>
-            ))}
-          </select>
+          <NativeSelect id={typeId} value={type} onChange={(event) => setType(event.target.value)}>
+            <DocumentTypeOptions emptyLabel={t("upload.typeDetect")} />
+          </NativeSelect>
           <Button type="button" onClick={() => input.current?.click()} aria-label={t("upload.choose")}>
             {t("upload.choose")}
           </Button>

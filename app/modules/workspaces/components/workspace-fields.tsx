@@ -2,10 +2,9 @@ import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/r
 import { useTranslation } from "react-i18next";
 import { FormField } from "~/components/form-field";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
 import { CREATOR_ROLES } from "../roles";
 
-const selectClass =
-  "box-border h-10 w-full rounded-md border border-solid border-border bg-card px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 /** Trust name, the creator's role and the governing jurisdiction of a new workspace. */
 export function WorkspaceFields({
@@ -20,13 +19,13 @@ export function WorkspaceFields({
         <Input {...getInputProps(fields.trustName, { type: "text" })} key={fields.trustName.key} placeholder={t("fields.trustNamePlaceholder")} />
       </FormField>
       <FormField id={fields.role.id} errorId={fields.role.errorId} label={t("fields.role")} errors={fields.role.errors}>
-        <select {...getSelectProps(fields.role)} key={fields.role.key} defaultValue={fields.role.initialValue ?? "owner"} className={selectClass}>
+        <NativeSelect {...getSelectProps(fields.role)} key={fields.role.key} defaultValue={fields.role.initialValue ?? "owner"} className="w-full">
           {CREATOR_ROLES.map((role) => (
             <option key={role} value={role}>
               {t(`roles.${role}`)}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </FormField>
       <p className="m-0 text-xs text-muted-foreground">{t("signup.roleHint")}</p>
       <FormField id={fields.jurisdiction.id} errorId={fields.jurisdiction.errorId} label={t("fields.jurisdiction")} errors={fields.jurisdiction.errors}>
@@ -36,4 +35,3 @@ export function WorkspaceFields({
   );
 }
 
-export { selectClass };
