@@ -237,6 +237,10 @@ describe("documents: upload, storage, extraction and analysis", () => {
     await owner.client.get(`/documents/${first.id}`);
     await owner.client.get(`/api/documents/${first.id}`);
     expect(sql(`SELECT count(*) AS n FROM audit_log WHERE target_id = '${first.id}' AND action = 'document.view'`)[0].n).toBe(1);
+    // Opened and uploaded documents interleave by when each last happened.
+    const third = await uploadOk(owner.client, poaText, "third.txt");
+    recent = (await (await owner.client.get("/api/legal/documents/recent")).json()) as Record<string, unknown>[];
+    expect(recent.map((d) => d.id)).toEqual([third.id, first.id, second.id]);
     // A beneficiary neither sees the owner's documents in her recent list nor can open them.
     const beneficiary = await addMember(baseUrl, owner.client, "beneficiary", "recentben");
     expect(await (await beneficiary.client.get("/api/legal/documents/recent")).json()).toEqual([]);
