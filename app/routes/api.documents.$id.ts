@@ -16,10 +16,15 @@ export async function loader(args: LoaderFunctionArgs) {
     const ctx = getRequestContext(args.request, args.context);
     const { document, ...rest } = await openDocument(ctx, session, args.params.id ?? "", t);
     const { storageKey: _key, thumbnailKey, ...visible } = document;
+    const { analysis, ...others } = rest;
     return jsonResponse({
       success: true,
       document: { ...visible, errorReason: describeFailure(t, visible.errorReason), thumbnailUrl: thumbnailUrl(document.id, thumbnailKey) },
-      ...rest,
+      // Also under the names the assistant's document context reads (spec section 3: keyProvisions, compliance, dates).
+      analysis: analysis
+        ? { ...analysis, keyProvisions: analysis.result.keyProvisions, compliance: analysis.result.complianceRequirements, dates: analysis.result.importantDates }
+        : null,
+      ...others,
     });
   });
 }

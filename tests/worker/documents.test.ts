@@ -73,6 +73,11 @@ describe("documents: upload, storage, extraction and analysis", () => {
     expect(done.document.type).toBe("trust");
     expect(done.analysis.engine).toBe("offline");
     expect(done.analysis.result.governingLaw).toMatch(/California/);
+    // The names the assistant's document context reads (spec section 3).
+    const detail = done as unknown as { analysis: { keyProvisions: unknown[]; compliance: { citation: string | null }[]; dates: unknown[] } };
+    expect(detail.analysis.keyProvisions.length).toBeGreaterThan(10);
+    expect(detail.analysis.compliance.map((duty) => duty.citation)).toContain("California Probate Code section 16061.7");
+    expect(detail.analysis.dates.length).toBeGreaterThan(3);
     expect(done.text.source).toBe("text");
     expect(done.text.content).toContain("Spendthrift Clause");
 
