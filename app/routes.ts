@@ -35,6 +35,8 @@ export default [
   route("api/documents/:id/analyze", "routes/api.documents.$id.analyze.ts"),
   route("api/documents/:id/text", "routes/api.documents.$id.text.ts"),
   route("api/documents/:id/thumbnail", "routes/api.documents.$id.thumbnail.ts"),
+  route("api/documents/:id/shares", "routes/api.documents.$id.shares.ts"),
+  route("api/documents/:id/shares/:userId", "routes/api.documents.$id.shares.$userId.ts"),
   route("api/legal/documents/recent", "routes/api.legal.documents.recent.ts"),
   route("documents", "routes/documents.tsx"),
   route("documents/:id", "routes/documents.$id.tsx"),

@@ -91,3 +91,26 @@ export const documentAccess = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.documentId] }), index("document_access_user_ws_idx").on(t.userId, t.workspaceId, t.lastAccessedAt)],
 );
+
+/** What a share lets a member do: read and download, or also change details and add versions. */
+export const SHARE_PERMISSIONS = ["view", "edit"] as const;
+export type SharePermission = (typeof SHARE_PERMISSIONS)[number];
+
+/** A document shared with one member of its workspace (members who do not see every document). */
+export const documentShares = sqliteTable(
+  "document_shares",
+  {
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    permission: text("permission", { enum: SHARE_PERMISSIONS }).notNull(),
+    grantedBy: text("granted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.userId] }), index("document_shares_user_ws_idx").on(t.userId, t.workspaceId)],
+);

@@ -3,12 +3,10 @@ import type { CurrentSession } from "~/modules/auth/session.server";
 import { users } from "~/modules/auth/schema";
 import { auditRow } from "~/modules/audit/audit.server";
 import { auditLog } from "~/modules/audit/schema";
-import { canAdminister } from "~/modules/workspaces/roles";
-import type { Role } from "~/modules/workspaces/schema";
 import type { Db } from "~/platform/db.server";
 import { HttpError } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { visibleDocuments } from "./access.server";
+import { documentRights, visibleDocuments } from "./access.server";
 import type { DocumentAnalysis } from "./analysis/schema";
 import { isImageKind, kindFromMimeType } from "./file-types";
 import { enqueueAnalysis } from "./jobs.server";
@@ -16,9 +14,11 @@ import { documentsFts, FTS_BODY_COLUMN, FTS_RANK, FTS_TITLE_COLUMN } from "./sea
 import {
   documentAccess,
   documentAnalyses,
+  documentShares,
   documents,
   documentTexts,
   type DocumentType,
+  type SharePermission,
   type TextSource,
 } from "./schema";
 import type { ListQuery } from "./list-query";
@@ -108,12 +108,13 @@ export async function listDocuments(db: Db, session: CurrentSession, query: List
 export async function findVisibleDocument(db: Db, session: CurrentSession, id: string) {
   if (!session.workspace || !/^[0-9a-f-]{36}$/i.test(id)) return null;
   const row = await db
-    .select({ document: documents, uploadedByName: users.name })
+    .select({ document: documents, uploadedByName: users.name, sharePermission: documentShares.permission })
     .from(documents)
     .leftJoin(users, eq(users.id, documents.uploadedBy))
+    .leftJoin(documentShares, and(eq(documentShares.documentId, documents.id), eq(documentShares.userId, session.user.id)))
     .where(and(eq(documents.id, id), visibleDocuments(session)))
     .get();
-  return row ? { ...row.document, uploadedByName: row.uploadedByName } : null;
+  return row ? { ...row.document, uploadedByName: row.uploadedByName, sharePermission: row.sharePermission } : null;
 }
 
 export async function requireVisibleDocument(db: Db, session: CurrentSession, id: string, t: Translate) {
@@ -122,9 +123,14 @@ export async function requireVisibleDocument(db: Db, session: CurrentSession, id
   return document;
 }
 
-/** Uploaders and administrators may change or delete a document (sharing with edit rights comes with versions). */
+/** Uploaders and administrators may delete and share a document. */
 export function canManageDocument(session: CurrentSession, document: { uploadedBy: string | null }): boolean {
-  return canAdminister(session.workspace?.role as Role | undefined) || document.uploadedBy === session.user.id;
+  return documentRights(session, document).canManage;
+}
+
+/** Those who may manage it, and members it is shared with for editing, may change it. */
+export function canEditDocument(session: CurrentSession, document: { uploadedBy: string | null; sharePermission?: SharePermission | null }): boolean {
+  return documentRights(session, document).canEdit;
 }
 
 /** Opening the same document again within this time is the same reading (no new view recorded). */
@@ -177,7 +183,7 @@ export async function openDocument(ctx: RequestContext, session: CurrentSession,
     text: text ? { source: text.source, content: text.content, charCount: text.charCount } : null,
     analysis: analysis ? { engine: analysis.engine, model: analysis.model, createdAt: analysis.createdAt, result: analysis.result as DocumentAnalysis } : null,
     activity,
-    canManage: canManageDocument(session, document),
+    ...documentRights(session, document),
   };
 }
 
@@ -260,7 +266,7 @@ export async function saveDocumentText(db: Db, document: { id: string; workspace
   ]);
 }
 
-function audit(ctx: RequestContext, session: CurrentSession, action: string, documentId: string, metadata?: Record<string, string | number | boolean | null>) {
+export function documentAudit(ctx: RequestContext, session: CurrentSession, action: string, documentId: string, metadata?: Record<string, string | number | boolean | null>) {
   return ctx.db.insert(auditLog).values(
     auditRow({
       action,
@@ -278,14 +284,14 @@ function audit(ctx: RequestContext, session: CurrentSession, action: string, doc
 /** "Re-run analysis": back to Pending and onto the queue. */
 export async function requestAnalysis(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
   const document = await requireVisibleDocument(ctx.db, session, id, t);
-  if (!canManageDocument(session, document)) throw new HttpError(403, t("errors.manageForbidden"));
+  if (!canEditDocument(session, document)) throw new HttpError(403, t("errors.editForbidden"));
   if (document.status === "analyzing") throw new HttpError(409, t("errors.alreadyAnalyzing"));
   const kind = kindFromMimeType(document.mimeType);
   const hasText = await ctx.db.select({ id: documentTexts.documentId }).from(documentTexts).where(eq(documentTexts.documentId, id)).get();
   if (kind && isImageKind(kind) && !hasText) throw new HttpError(409, t("errors.needsOcr"));
   await ctx.db.batch([
     ctx.db.update(documents).set({ status: "pending", errorReason: null, updatedAt: new Date() }).where(eq(documents.id, id)),
-    audit(ctx, session, "document.analysis_requested", id),
+    documentAudit(ctx, session, "document.analysis_requested", id),
   ]);
   await enqueueAnalysis(ctx, { documentId: id, workspaceId: document.workspaceId });
 }
@@ -293,27 +299,27 @@ export async function requestAnalysis(ctx: RequestContext, session: CurrentSessi
 /** The browser's OCR result for an image document; it is then analysed like any other text. */
 export async function saveRecognisedText(ctx: RequestContext, session: CurrentSession, id: string, text: string, t: Translate) {
   const document = await requireVisibleDocument(ctx.db, session, id, t);
-  if (!canManageDocument(session, document)) throw new HttpError(403, t("errors.manageForbidden"));
+  if (!canEditDocument(session, document)) throw new HttpError(403, t("errors.editForbidden"));
   const kind = kindFromMimeType(document.mimeType);
   if (!kind || !isImageKind(kind)) throw new HttpError(409, t("errors.ocrOnlyImages"));
   await saveDocumentText(ctx.db, document, text, "ocr");
   await ctx.db.batch([
     ctx.db.update(documents).set({ status: "pending", errorReason: null, updatedAt: new Date() }).where(eq(documents.id, id)),
-    audit(ctx, session, "document.text_recognised", id, { chars: text.length }),
+    documentAudit(ctx, session, "document.text_recognised", id, { chars: text.length }),
   ]);
   await enqueueAnalysis(ctx, { documentId: id, workspaceId: document.workspaceId });
 }
 
 export async function renameDocument(ctx: RequestContext, session: CurrentSession, id: string, changes: { title: string; type: DocumentType }, t: Translate) {
   const document = await requireVisibleDocument(ctx.db, session, id, t);
-  if (!canManageDocument(session, document)) throw new HttpError(403, t("errors.manageForbidden"));
+  if (!canEditDocument(session, document)) throw new HttpError(403, t("errors.editForbidden"));
   await ctx.db.batch([
     ctx.db.update(documents).set({ title: changes.title, type: changes.type, updatedAt: new Date() }).where(eq(documents.id, id)),
     ctx.db
       .update(documentsFts)
       .set({ title: changes.title })
       .where(sql`rowid = (SELECT ${documents.searchRowid} FROM ${documents} WHERE ${documents.id} = ${id})`),
-    audit(ctx, session, "document.update", id, { typeChanged: changes.type !== document.type, titleChanged: changes.title !== document.title }),
+    documentAudit(ctx, session, "document.update", id, { typeChanged: changes.type !== document.type, titleChanged: changes.title !== document.title }),
   ]);
 }
 
@@ -321,7 +327,7 @@ export async function renameDocument(ctx: RequestContext, session: CurrentSessio
 export async function deleteDocument(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
   const document = await requireVisibleDocument(ctx.db, session, id, t);
   if (!canManageDocument(session, document)) throw new HttpError(403, t("errors.manageForbidden"));
-  await ctx.db.batch([ctx.db.delete(documents).where(eq(documents.id, id)), audit(ctx, session, "document.delete", id)]);
+  await ctx.db.batch([ctx.db.delete(documents).where(eq(documents.id, id)), documentAudit(ctx, session, "document.delete", id)]);
   const keys = [document.storageKey, ...(document.thumbnailKey ? [document.thumbnailKey] : [])];
   await ctx.env.FILES.delete(keys);
 }
@@ -331,6 +337,6 @@ export async function downloadDocument(ctx: RequestContext, session: CurrentSess
   const document = await requireVisibleDocument(ctx.db, session, id, t);
   const object = await ctx.env.FILES.get(document.storageKey);
   if (!object) throw new HttpError(404, t("errors.fileMissing"));
-  ctx.waitUntil(audit(ctx, session, inline ? "document.view_file" : "document.download", id).run());
+  ctx.waitUntil(documentAudit(ctx, session, inline ? "document.view_file" : "document.download", id).run());
   return { document, object };
 }

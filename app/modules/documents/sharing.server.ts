@@ -1,0 +1,93 @@
+import { and, asc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { CurrentSession } from "~/modules/auth/session.server";
+import { users } from "~/modules/auth/schema";
+import { canAdminister } from "~/modules/workspaces/roles";
+import { memberships } from "~/modules/workspaces/schema";
+import { HttpError } from "~/platform/http.server";
+import type { RequestContext } from "~/platform/request-context.server";
+import { documentRights } from "./access.server";
+import { documentShares, type SharePermission } from "./schema";
+import { documentAudit, requireVisibleDocument } from "./service.server";
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Only those who may manage a document (its uploader, owners and trustees) see and change its sharing. */
+async function requireManageable(ctx: RequestContext, session: CurrentSession, documentId: string, t: Translate) {
+  const document = await requireVisibleDocument(ctx.db, session, documentId, t);
+  if (!documentRights(session, document).canManage) throw new HttpError(403, t("errors.shareForbidden"));
+  return document;
+}
+
+/** Who the document is shared with, and the members it could be shared with. */
+export async function listShares(ctx: RequestContext, session: CurrentSession, documentId: string, t: Translate) {
+  const document = await requireManageable(ctx, session, documentId, t);
+  const grantor = alias(users, "grantor");
+  // Not a D1 batch: drizzle maps batch rows by column name, and two joined users both have a "name".
+  const [shares, members] = await Promise.all([
+    ctx.db
+      .select({
+        userId: documentShares.userId,
+        name: users.name,
+        email: users.email,
+        role: memberships.role,
+        permission: documentShares.permission,
+        grantedByName: grantor.name,
+        updatedAt: documentShares.updatedAt,
+      })
+      .from(documentShares)
+      .innerJoin(users, eq(users.id, documentShares.userId))
+      .innerJoin(memberships, and(eq(memberships.userId, documentShares.userId), eq(memberships.workspaceId, document.workspaceId)))
+      .leftJoin(grantor, eq(grantor.id, documentShares.grantedBy))
+      .where(eq(documentShares.documentId, document.id))
+      .orderBy(asc(users.name)),
+    ctx.db
+      .select({ userId: memberships.userId, name: users.name, role: memberships.role })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.workspaceId, document.workspaceId))
+      .orderBy(asc(users.name)),
+  ]);
+  const shared = new Set(shares.map((share) => share.userId));
+  // Owners and trustees see everything and the uploader has it already: sharing with them means nothing.
+  const candidates = members.filter((member) => !shared.has(member.userId) && !canAdminister(member.role) && member.userId !== document.uploadedBy);
+  return { shares: shares.map((share) => ({ ...share, updatedAt: share.updatedAt.toISOString() })), candidates };
+}
+
+/** Shares a document with a member, or changes what the share allows. */
+export async function shareDocument(ctx: RequestContext, session: CurrentSession, documentId: string, userId: string, permission: SharePermission, t: Translate) {
+  const document = await requireManageable(ctx, session, documentId, t);
+  const member = /^[0-9a-f-]{36}$/i.test(userId)
+    ? await ctx.db
+        .select({ role: memberships.role })
+        .from(memberships)
+        .where(and(eq(memberships.workspaceId, document.workspaceId), eq(memberships.userId, userId)))
+        .get()
+    : undefined;
+  if (!member) throw new HttpError(404, t("errors.memberNotFound"));
+  if (canAdminister(member.role) || userId === document.uploadedBy) throw new HttpError(400, t("errors.shareNotNeeded"));
+  const existing = await ctx.db
+    .select({ permission: documentShares.permission })
+    .from(documentShares)
+    .where(and(eq(documentShares.documentId, document.id), eq(documentShares.userId, userId)))
+    .get();
+  if (existing?.permission === permission) return { changed: false };
+  const now = new Date();
+  await ctx.db.batch([
+    ctx.db
+      .insert(documentShares)
+      .values({ documentId: document.id, userId, workspaceId: document.workspaceId, permission, grantedBy: session.user.id, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [documentShares.documentId, documentShares.userId], set: { permission, grantedBy: session.user.id, updatedAt: now } }),
+    documentAudit(ctx, session, existing ? "document.share_changed" : "document.share_granted", document.id, { userId, permission }),
+  ]);
+  return { changed: true };
+}
+
+/** Stops sharing a document with a member; they no longer find it anywhere. */
+export async function revokeShare(ctx: RequestContext, session: CurrentSession, documentId: string, userId: string, t: Translate) {
+  const document = await requireManageable(ctx, session, documentId, t);
+  const where = and(eq(documentShares.documentId, document.id), eq(documentShares.userId, userId));
+  const existing = await ctx.db.select({ permission: documentShares.permission }).from(documentShares).where(where).get();
+  if (!existing) throw new HttpError(404, t("errors.shareNotFound"));
+  await ctx.db.batch([ctx.db.delete(documentShares).where(where), documentAudit(ctx, session, "document.share_revoked", document.id, { userId })]);
+}
