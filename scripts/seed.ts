@@ -51,6 +51,12 @@ const demoDocuments = [
   { id: "c3a6e4f2-0002-4c6e-8d2a-5b7e9f100002", file: "okafor-durable-power-of-attorney.txt", title: "Durable power of attorney (Okafor)", daysAgo: 2 },
 ];
 const objects: { key: string; path: string }[] = [];
+// The family's lawyer may edit both; Sophie, a beneficiary, may read the trust. Others see them only if shared.
+const demoShares = [
+  { documentId: demoDocuments[0].id, userId: members[3].id, permission: "edit" },
+  { documentId: demoDocuments[1].id, userId: members[3].id, permission: "edit" },
+  { documentId: demoDocuments[0].id, userId: members[2].id, permission: "view" },
+];
 for (const doc of demoDocuments) {
   const path = new URL(`../tests/fixtures/documents/${doc.file}`, import.meta.url).pathname;
   const bytes = readFileSync(path);
@@ -74,6 +80,14 @@ for (const doc of demoDocuments) {
     `DELETE FROM documents_fts WHERE rowid = (SELECT search_rowid FROM documents WHERE id = ${q(doc.id)});`,
     `INSERT INTO documents_fts (rowid, document_id, workspace_id, scope, title, body)
      VALUES ((SELECT search_rowid FROM documents WHERE id = ${q(doc.id)}), ${q(doc.id)}, ${q(WORKSPACE_ID)}, ${q(workspaceToken(WORKSPACE_ID))}, ${q(doc.title)}, ${q(text)});`,
+  );
+}
+
+for (const share of demoShares) {
+  statements.push(
+    `INSERT INTO document_shares (document_id, user_id, workspace_id, permission, granted_by, created_at, updated_at)
+     VALUES (${q(share.documentId)}, ${q(share.userId)}, ${q(WORKSPACE_ID)}, ${q(share.permission)}, ${q(members[0].id)}, ${now}, ${now})
+     ON CONFLICT(document_id, user_id) DO NOTHING;`,
   );
 }
 

@@ -8,7 +8,8 @@ import { toPublicUser } from "~/modules/auth/public-user";
 import { DocumentDetail } from "~/modules/documents/components/document-detail";
 import { describeFailure } from "~/modules/documents/failure-reasons";
 import { documentsT } from "~/modules/documents/i18n.server";
-import { DOCUMENT_TYPES } from "~/modules/documents/schema";
+import { DOCUMENT_TYPES, SHARE_PERMISSIONS } from "~/modules/documents/schema";
+import { listShares, revokeShare, shareDocument } from "~/modules/documents/sharing.server";
 import { deleteDocument, openDocument, renameDocument, requestAnalysis, thumbnailUrl } from "~/modules/documents/service.server";
 import { HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
@@ -48,6 +49,8 @@ export async function loader(args: LoaderFunctionArgs) {
     analysis: opened.analysis ? { ...opened.analysis, createdAt: opened.analysis.createdAt.toISOString() } : null,
     activity: opened.activity.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
     canManage: opened.canManage,
+    canEdit: opened.canEdit,
+    sharing: opened.canManage ? await listShares(ctx, session, document.id, t) : null,
   };
 }
 
@@ -55,6 +58,12 @@ const detailsSchema = (t: (k: string) => string) =>
   z.object({
     title: z.string().trim().min(1, t("errors.titleMissing")).max(200, t("errors.titleTooLong")),
     type: z.enum(DOCUMENT_TYPES, { errorMap: () => ({ message: t("errors.unknownType") }) }),
+  });
+
+const shareSchema = (t: (k: string) => string) =>
+  z.object({
+    userId: z.string({ invalid_type_error: t("errors.memberNotFound") }).min(1, t("errors.memberNotFound")),
+    permission: z.enum(SHARE_PERMISSIONS, { errorMap: () => ({ message: t("errors.unknownPermission") }) }),
   });
 
 export async function action(args: ActionFunctionArgs) {
@@ -73,6 +82,16 @@ export async function action(args: ActionFunctionArgs) {
     }
     if (intent === "analyze") {
       await requestAnalysis(ctx, session, id, t);
+      return { intent, ok: true };
+    }
+    if (intent === "share") {
+      const parsed = shareSchema(t).safeParse({ userId: form.get("userId"), permission: form.get("permission") });
+      if (!parsed.success) return data({ intent, error: parsed.error.issues[0].message }, 400);
+      await shareDocument(ctx, session, id, parsed.data.userId, parsed.data.permission, t);
+      return { intent, ok: true };
+    }
+    if (intent === "unshare") {
+      await revokeShare(ctx, session, id, String(form.get("userId") ?? ""), t);
       return { intent, ok: true };
     }
     if (intent === "delete") {

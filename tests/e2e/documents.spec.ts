@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
-import { hydrated, isolateClientAddress } from "./support";
+import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
@@ -228,5 +228,44 @@ test.describe("documents", () => {
     await page.getByLabel("Search documents").fill("spendthrift");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByTestId("document-row")).toHaveCount(1);
+  });
+});
+
+test.describe("sharing a document", () => {
+  const TRUST = "/documents/c3a6e4f2-0001-4c6e-8d2a-5b7e9f100001"; // seeded by scripts/seed.ts
+
+  test("the owner shares the trust with a family member, who can read but not change it, then stops sharing", async ({ page, browser }) => {
+    await signInAsDemo(page);
+    await hydrated(page, TRUST);
+    const panel = page.getByTestId("sharing-panel");
+    await expect(panel.getByRole("heading", { name: "Sharing" })).toBeVisible();
+    // Seeded: the lawyer may edit, Sophie may view.
+    await expect(panel.getByTestId("share-row").filter({ hasText: "Margaret Chen" }).getByRole("button", { name: "Can edit" })).toHaveAttribute("aria-pressed", "true");
+    await expect(panel.getByTestId("share-row").filter({ hasText: "Sophie Hartwell" }).getByRole("button", { name: "Can view" })).toHaveAttribute("aria-pressed", "true");
+
+    await panel.getByRole("combobox", { name: "Member", exact: true }).selectOption({ label: "Daniel Hartwell (Family member)" });
+    await panel.getByRole("combobox", { name: "Access", exact: true }).selectOption("view");
+    await panel.getByRole("button", { name: "Share", exact: true }).click();
+    const daniel = panel.getByTestId("share-row").filter({ hasText: "Daniel Hartwell" });
+    await expect(daniel.getByRole("button", { name: "Can view" })).toHaveAttribute("aria-pressed", "true");
+
+    // Daniel reads it: no sharing panel, no edit or delete, but the download.
+    const other = await browser.newContext();
+    const danielPage = await other.newPage();
+    await signInAsDemo(danielPage, { email: "daniel@hartwell.example" });
+    await hydrated(danielPage, TRUST);
+    await expect(danielPage.getByRole("heading", { level: 1, name: "The Hartwell Family Revocable Living Trust" })).toBeVisible();
+    await expect(danielPage.getByTestId("download-link")).toBeVisible();
+    await expect(danielPage.getByTestId("sharing-panel")).toHaveCount(0);
+    await expect(danielPage.getByRole("button", { name: "Edit details" })).toHaveCount(0);
+    await expect(danielPage.getByRole("button", { name: "Delete" })).toHaveCount(0);
+
+    // The owner stops sharing; Daniel no longer finds it.
+    await daniel.getByRole("button", { name: "Stop sharing with Daniel Hartwell" }).click();
+    await expect(panel.getByTestId("share-row").filter({ hasText: "Daniel Hartwell" })).toHaveCount(0);
+    expect((await danielPage.request.get(TRUST)).status()).toBe(404);
+    await hydrated(danielPage, "/documents");
+    await expect(danielPage.getByTestId("documents-list-empty")).toBeVisible();
+    await other.close();
   });
 });

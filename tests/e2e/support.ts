@@ -15,10 +15,10 @@ export async function hydrated(page: Page, path: string) {
 }
 
 /** Signs in as the demo owner; the tour markers are set first unless a test wants the tour. */
-export async function signInAsDemo(page: Page, { skipTour = true }: { skipTour?: boolean } = {}) {
+export async function signInAsDemo(page: Page, { skipTour = true, email = DEMO.email }: { skipTour?: boolean; email?: string } = {}) {
   await hydrated(page, "/auth");
   if (skipTour) await page.evaluate(() => localStorage.setItem("onboarding-completed", "true"));
-  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL("**/chat");

@@ -13,6 +13,7 @@ import { isImageKind, kindFromMimeType } from "../file-types";
 import { locatePassages } from "../passages";
 import { AnalysisPanel } from "./analysis-panel";
 import { DocumentTypeIcon, DocumentTypeOptions, useDocumentTypeLabel } from "./document-type";
+import { SharingPanel, type SharingState } from "./sharing-panel";
 import { OcrPanel } from "./ocr-panel";
 import { DocumentStatusBadge } from "./status-badge";
 
@@ -37,6 +38,8 @@ export interface DocumentDetailProps {
   analysis: { engine: string; model: string | null; createdAt: string; result: DocumentAnalysis } | null;
   activity: { id: string; action: string; outcome: string; createdAt: string; actorName: string | null }[];
   canManage: boolean;
+  canEdit: boolean;
+  sharing: SharingState | null;
 }
 
 function formatBytes(bytes: number, formatNumber: (n: number, o?: Intl.NumberFormatOptions) => string) {
@@ -69,7 +72,7 @@ function Viewer({ document, hasText }: { document: DocumentDetailProps["document
   return hasText ? null : <p className="m-0 text-sm text-muted-foreground">{t("detail.noPreview")}</p>;
 }
 
-export function DocumentDetail({ document, text, analysis, activity, canManage }: DocumentDetailProps) {
+export function DocumentDetail({ document, text, analysis, activity, canManage, canEdit, sharing }: DocumentDetailProps) {
   const { t } = useTranslation("documents");
   const { formatNumber, formatDate } = useLanguage();
   const typeLabel = useDocumentTypeLabel();
@@ -119,7 +122,7 @@ export function DocumentDetail({ document, text, analysis, activity, canManage }
               {t("detail.download")}
             </a>
           </Button>
-          {canManage ? (
+          {canEdit ? (
             <>
               <Form method="post">
                 <input type="hidden" name="intent" value="analyze" />
@@ -130,6 +133,10 @@ export function DocumentDetail({ document, text, analysis, activity, canManage }
               <Button variant="outline" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
                 {t("detail.edit")}
               </Button>
+            </>
+          ) : null}
+          {canManage ? (
+            <>
               <Dialog>
                 <DialogTrigger asChild>
                   <Button variant="destructive">{t("detail.delete")}</Button>
@@ -189,7 +196,7 @@ export function DocumentDetail({ document, text, analysis, activity, canManage }
               {t("detail.viewerHeading")}
             </h2>
             <Viewer document={document} hasText={!!text} />
-            {needsOcr ? <OcrPanel documentId={document.id} canManage={canManage} /> : null}
+            {needsOcr ? <OcrPanel documentId={document.id} canManage={canEdit} /> : null}
           </section>
           {located ? (
             <section aria-labelledby="text-heading" className="grid gap-2">
@@ -256,6 +263,7 @@ export function DocumentDetail({ document, text, analysis, activity, canManage }
             </dl>
           </section>
 
+          {sharing ? <SharingPanel sharing={sharing} /> : null}
           <section aria-labelledby="activity-heading" className="rounded-lg border border-solid border-border bg-card p-4">
             <h2 id="activity-heading" className="m-0 mb-2 text-lg">
               {t("detail.activityHeading")}
