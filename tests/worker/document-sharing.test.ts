@@ -79,6 +79,11 @@ describe("document sharing and roles", () => {
     await expectHidden(beneficiary.client, doc.id);
     expect((await json(owner.client, "DELETE", `/api/documents/${doc.id}/shares/${benId}`)).status).toBe(404);
 
+    // Every refused read or change was written down as denied, with where it came from.
+    const denied = sql(`SELECT action, outcome, ip, user_agent FROM audit_log WHERE actor_user_id = '${benId}' AND target_id = '${doc.id}' AND outcome = 'denied'`);
+    expect(denied.length).toBeGreaterThanOrEqual(8);
+    expect(denied.every((row) => row.action === "document.access_denied" && row.ip)).toBe(true);
+
     // Each change is audited with who and what, never the document's contents.
     const audit = sql(`SELECT action, metadata FROM audit_log WHERE target_id = '${doc.id}' AND action LIKE 'document.share%' ORDER BY created_at`);
     expect(audit.map((row) => row.action)).toEqual(["document.share_granted", "document.share_changed", "document.share_revoked"]);

@@ -117,10 +117,32 @@ export async function findVisibleDocument(db: Db, session: CurrentSession, id: s
   return row ? { ...row.document, uploadedByName: row.uploadedByName, sharePermission: row.sharePermission } : null;
 }
 
-export async function requireVisibleDocument(db: Db, session: CurrentSession, id: string, t: Translate) {
-  const document = await findVisibleDocument(db, session, id);
-  if (!document) throw new HttpError(404, t("errors.documentNotFound"));
-  return document;
+/** The document, or a 404 that is also written to the audit log as a refused access (never the data). */
+export async function requireVisibleDocument(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
+  const document = await findVisibleDocument(ctx.db, session, id);
+  if (!document) await refuse(ctx, session, id, 404, t("errors.documentNotFound"));
+  return document!;
+}
+
+/**
+ * Records a refused document access (who, which id, from where; outcome "denied") and throws the
+ * answer. The id is kept only when it has the shape of one, so the log never stores arbitrary input.
+ */
+export async function refuse(ctx: RequestContext, session: CurrentSession, id: string, status: 403 | 404, message: string): Promise<never> {
+  await ctx.db.insert(auditLog).values(
+    auditRow({
+      action: "document.access_denied",
+      outcome: "denied",
+      workspaceId: session.workspace?.id,
+      actorUserId: session.user.id,
+      targetType: "document",
+      targetId: /^[0-9a-f-]{36}$/i.test(id) ? id : null,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      metadata: { status },
+    }),
+  );
+  throw new HttpError(status, message);
 }
 
 /** Uploaders and administrators may delete and share a document. */
@@ -138,7 +160,7 @@ export const VIEW_DEDUP_MS = 60_000;
 
 /** Everything the document page shows: text, analysis and its own activity. Opening it is recorded. */
 export async function openDocument(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx.db, session, id, t);
+  const document = await requireVisibleDocument(ctx, session, id, t);
   const now = new Date();
   const [text, analysis, access] = await Promise.all([
     ctx.db.select().from(documentTexts).where(eq(documentTexts.documentId, id)).get(),
@@ -283,8 +305,8 @@ export function documentAudit(ctx: RequestContext, session: CurrentSession, acti
 
 /** "Re-run analysis": back to Pending and onto the queue. */
 export async function requestAnalysis(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx.db, session, id, t);
-  if (!canEditDocument(session, document)) throw new HttpError(403, t("errors.editForbidden"));
+  const document = await requireVisibleDocument(ctx, session, id, t);
+  if (!canEditDocument(session, document)) await refuse(ctx, session, id, 403, t("errors.editForbidden"));
   if (document.status === "analyzing") throw new HttpError(409, t("errors.alreadyAnalyzing"));
   const kind = kindFromMimeType(document.mimeType);
   const hasText = await ctx.db.select({ id: documentTexts.documentId }).from(documentTexts).where(eq(documentTexts.documentId, id)).get();
@@ -298,8 +320,8 @@ export async function requestAnalysis(ctx: RequestContext, session: CurrentSessi
 
 /** The browser's OCR result for an image document; it is then analysed like any other text. */
 export async function saveRecognisedText(ctx: RequestContext, session: CurrentSession, id: string, text: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx.db, session, id, t);
-  if (!canEditDocument(session, document)) throw new HttpError(403, t("errors.editForbidden"));
+  const document = await requireVisibleDocument(ctx, session, id, t);
+  if (!canEditDocument(session, document)) await refuse(ctx, session, id, 403, t("errors.editForbidden"));
   const kind = kindFromMimeType(document.mimeType);
   if (!kind || !isImageKind(kind)) throw new HttpError(409, t("errors.ocrOnlyImages"));
   await saveDocumentText(ctx.db, document, text, "ocr");
@@ -311,8 +333,8 @@ export async function saveRecognisedText(ctx: RequestContext, session: CurrentSe
 }
 
 export async function renameDocument(ctx: RequestContext, session: CurrentSession, id: string, changes: { title: string; type: DocumentType }, t: Translate) {
-  const document = await requireVisibleDocument(ctx.db, session, id, t);
-  if (!canEditDocument(session, document)) throw new HttpError(403, t("errors.editForbidden"));
+  const document = await requireVisibleDocument(ctx, session, id, t);
+  if (!canEditDocument(session, document)) await refuse(ctx, session, id, 403, t("errors.editForbidden"));
   await ctx.db.batch([
     ctx.db.update(documents).set({ title: changes.title, type: changes.type, updatedAt: new Date() }).where(eq(documents.id, id)),
     ctx.db
@@ -325,8 +347,8 @@ export async function renameDocument(ctx: RequestContext, session: CurrentSessio
 
 /** Deletes the row (text, analysis, search and access rows follow) and then the stored files. */
 export async function deleteDocument(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx.db, session, id, t);
-  if (!canManageDocument(session, document)) throw new HttpError(403, t("errors.manageForbidden"));
+  const document = await requireVisibleDocument(ctx, session, id, t);
+  if (!canManageDocument(session, document)) await refuse(ctx, session, id, 403, t("errors.manageForbidden"));
   await ctx.db.batch([ctx.db.delete(documents).where(eq(documents.id, id)), documentAudit(ctx, session, "document.delete", id)]);
   const keys = [document.storageKey, ...(document.thumbnailKey ? [document.thumbnailKey] : [])];
   await ctx.env.FILES.delete(keys);
@@ -334,7 +356,7 @@ export async function deleteDocument(ctx: RequestContext, session: CurrentSessio
 
 /** Records a download in the audit log and returns the stored object. */
 export async function downloadDocument(ctx: RequestContext, session: CurrentSession, id: string, t: Translate, inline: boolean) {
-  const document = await requireVisibleDocument(ctx.db, session, id, t);
+  const document = await requireVisibleDocument(ctx, session, id, t);
   const object = await ctx.env.FILES.get(document.storageKey);
   if (!object) throw new HttpError(404, t("errors.fileMissing"));
   ctx.waitUntil(documentAudit(ctx, session, inline ? "document.view_file" : "document.download", id).run());

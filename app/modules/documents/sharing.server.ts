@@ -8,14 +8,14 @@ import { HttpError } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { documentRights } from "./access.server";
 import { documentShares, type SharePermission } from "./schema";
-import { documentAudit, requireVisibleDocument } from "./service.server";
+import { documentAudit, refuse, requireVisibleDocument } from "./service.server";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** Only those who may manage a document (its uploader, owners and trustees) see and change its sharing. */
 async function requireManageable(ctx: RequestContext, session: CurrentSession, documentId: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx.db, session, documentId, t);
-  if (!documentRights(session, document).canManage) throw new HttpError(403, t("errors.shareForbidden"));
+  const document = await requireVisibleDocument(ctx, session, documentId, t);
+  if (!documentRights(session, document).canManage) await refuse(ctx, session, documentId, 403, t("errors.shareForbidden"));
   return document;
 }
 

@@ -4,14 +4,14 @@ import { sniffImageType } from "~/modules/profile/avatar";
 import { HttpError } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { documents } from "./schema";
-import { canEditDocument, requireVisibleDocument } from "./service.server";
+import { canEditDocument, refuse, requireVisibleDocument } from "./service.server";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export const THUMBNAIL_MAX_BYTES = 512 * 1024;
 
 export async function readThumbnail(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx.db, session, id, t);
+  const document = await requireVisibleDocument(ctx, session, id, t);
   const object = document.thumbnailKey ? await ctx.env.FILES.get(document.thumbnailKey) : null;
   if (!object) throw new HttpError(404, t("errors.thumbnailMissing"));
   return object;
@@ -19,8 +19,8 @@ export async function readThumbnail(ctx: RequestContext, session: CurrentSession
 
 /** Stores a first-page image under a new key (so caches never show a stale one) and drops the old one. */
 export async function saveThumbnail(ctx: RequestContext, session: CurrentSession, id: string, request: Request, t: Translate) {
-  const document = await requireVisibleDocument(ctx.db, session, id, t);
-  if (!canEditDocument(session, document)) throw new HttpError(403, t("errors.editForbidden"));
+  const document = await requireVisibleDocument(ctx, session, id, t);
+  if (!canEditDocument(session, document)) await refuse(ctx, session, id, 403, t("errors.editForbidden"));
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > THUMBNAIL_MAX_BYTES) throw new HttpError(413, t("errors.thumbnailTooLarge"));
   const bytes = new Uint8Array(await request.arrayBuffer());
