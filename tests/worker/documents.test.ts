@@ -262,6 +262,8 @@ describe("documents: upload, storage, extraction and analysis", () => {
     const viewer = await addMember(baseUrl, owner.client, "viewer", "docviewer");
     const refused = await upload(viewer.client, trustText, "trust.txt");
     expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: string }).error).toBe("Your role in this workspace lets you read documents but not add them.");
+    expect(sql(`SELECT outcome FROM audit_log WHERE actor_user_id = '${viewer.me.id}' AND action = 'document.upload_denied'`)).toEqual([{ outcome: "denied" }]);
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
     const image = await uploadOk(owner.client, png, "scan.png");
     expect(image.status).toBe("pending");

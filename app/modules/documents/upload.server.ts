@@ -111,7 +111,20 @@ export interface UploadInput extends UploadMetadata {
 export async function uploadDocument(ctx: RequestContext, session: CurrentSession, input: UploadInput, t: Translate) {
   const workspace = session.workspace;
   if (!workspace) throw new HttpError(404, t("errors.noWorkspace"));
-  if (!canUploadDocuments(workspace.role as Role)) throw new HttpError(403, t("errors.uploadForbidden"));
+  if (!canUploadDocuments(workspace.role as Role)) {
+    await ctx.db.insert(auditLog).values(
+      auditRow({
+        action: "document.upload_denied",
+        outcome: "denied",
+        workspaceId: workspace.id,
+        actorUserId: session.user.id,
+        targetType: "document",
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      }),
+    );
+    throw new HttpError(403, t("errors.uploadForbidden"));
+  }
 
   const limit = ctx.config.MAX_UPLOAD_BYTES;
   const limitMb = Math.round(limit / (1024 * 1024));
