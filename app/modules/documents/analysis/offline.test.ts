@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { extractDocumentText } from "../extract.server";
 import { analyzeOffline, OFFLINE_MAX_CHARS } from "./offline";
 import { documentAnalysisSchema } from "./schema";
 import { asPartyName, parseClauses, parseNumberWords, splitSentences } from "./text-structure";
@@ -79,6 +81,35 @@ describe("offline analyzer on the Hartwell family trust", () => {
     expect(analysis.summary).toContain("Sofia L. Chen (20%)");
     expect(analysis.summary).toMatch(/spendthrift clause and a no-contest clause/);
     expect(analysis.summary).toMatch(/distributions at ages 25 and 30/);
+  });
+});
+
+describe("offline analyzer on text read from a PDF", () => {
+  it("finds the same structure when lines are wrapped and paragraphs are not separated", async () => {
+    const text = fixture("hartwell-family-trust.txt");
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.TimesRoman);
+    let page = pdf.addPage([612, 792]);
+    let y = 750;
+    for (const paragraph of text.replace(/—/g, "-").split("\n")) {
+      // Wrapped at about 90 characters, as a PDF lays text out; blank lines are not drawn.
+      const lines = paragraph.match(/.{1,90}(\s|$)/g) ?? [];
+      for (const line of lines) {
+        if (y < 50) {
+          page = pdf.addPage([612, 792]);
+          y = 750;
+        }
+        page.drawText(line.trim(), { x: 50, y, size: 11, font });
+        y -= 14;
+      }
+    }
+    const extracted = (await extractDocumentText("pdf", new Uint8Array(await pdf.save())))!;
+    expect(extracted).toContain("trustees.\n1.3 Successor"); // no blank line between clauses
+    const analysis = analyzeOffline(extracted);
+    expect(analysis).toMatchObject({ documentType: "trust", instrumentDate: "2019-03-14", governingLaw: "California" });
+    expect(analysis.parties.filter((p) => p.role === "successor_trustee").map((p) => p.name)).toEqual(["Margaret A. Hartwell-Chen", "First Pacific Trust Company"]);
+    expect(analysis.keyProvisions.find((p) => p.title === "Spendthrift Clause")?.reference).toBe("Article Six, Section 6.1");
+    expect(analysis.complianceRequirements.map((d) => d.citation)).toContain("California Probate Code section 16061.7");
   });
 });
 
