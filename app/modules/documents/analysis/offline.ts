@@ -2,7 +2,7 @@ import * as chrono from "chrono-node";
 import type { DocumentType } from "../schema";
 import type { AnalysisFindings, ComplianceRequirement, DocumentAnalysis, ImportantDate, KeyProvision, Party, PartyRole } from "./schema";
 import { PARTY_ROLES } from "./schema";
-import { type Clause, findNames, NAME_PATTERN, parseClauses, parseNumberWords, splitSentences, titleCase } from "./text-structure";
+import { type Clause, findNames, NAME_PATTERN, parseClauses, parseNumberWords, splitSentences } from "./text-structure";
 
 /**
  * The embedded analyzer: plain rules that really read the instrument (clauses, parties and their
