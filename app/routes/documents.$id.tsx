@@ -9,7 +9,7 @@ import { DocumentDetail } from "~/modules/documents/components/document-detail";
 import { describeFailure } from "~/modules/documents/failure-reasons";
 import { documentsT } from "~/modules/documents/i18n.server";
 import { DOCUMENT_TYPES, SHARE_PERMISSIONS } from "~/modules/documents/schema";
-import { listShares, revokeShare, shareDocument } from "~/modules/documents/sharing.server";
+import { revokeShare, shareDocument, sharingOf } from "~/modules/documents/sharing.server";
 import { deleteDocument, openDocument, renameDocument, requestAnalysis, thumbnailUrl } from "~/modules/documents/service.server";
 import { HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
@@ -50,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
     activity: opened.activity.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
     canManage: opened.canManage,
     canEdit: opened.canEdit,
-    sharing: opened.canManage ? await listShares(ctx, session, document.id, t) : null,
+    sharing: opened.canManage ? await sharingOf(ctx, opened.document) : null,
   };
 }
 

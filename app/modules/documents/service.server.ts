@@ -43,7 +43,6 @@ const listColumns = {
   sizeBytes: documents.sizeBytes,
   errorReason: documents.errorReason,
   createdAt: documents.createdAt,
-  thumbnailKey: documents.thumbnailKey,
   uploadedByName: users.name,
 };
 

@@ -21,7 +21,11 @@ async function requireManageable(ctx: RequestContext, session: CurrentSession, d
 
 /** Who the document is shared with, and the members it could be shared with. */
 export async function listShares(ctx: RequestContext, session: CurrentSession, documentId: string, t: Translate) {
-  const document = await requireManageable(ctx, session, documentId, t);
+  return sharingOf(ctx, await requireManageable(ctx, session, documentId, t));
+}
+
+/** The sharing of a document the caller has already opened and may manage (the document page). */
+export async function sharingOf(ctx: RequestContext, document: { id: string; workspaceId: string; uploadedBy: string | null }) {
   const grantor = alias(users, "grantor");
   // Not a D1 batch: drizzle maps batch rows by column name, and two joined users both have a "name".
   const [shares, members] = await Promise.all([
