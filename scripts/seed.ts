@@ -47,8 +47,8 @@ statements.push(`UPDATE workspaces SET created_by = ${q(members[0].id)} WHERE id
 
 // Two of the family's instruments, stored, read and analysed as an upload would be (offline engine).
 const demoDocuments = [
-  { id: "c3a6e4f2-0001-4c6e-8d2a-5b7e9f100001", file: "hartwell-family-trust.txt", title: "The Hartwell Family Revocable Living Trust", daysAgo: 6 },
-  { id: "c3a6e4f2-0002-4c6e-8d2a-5b7e9f100002", file: "okafor-durable-power-of-attorney.txt", title: "Durable power of attorney (Okafor)", daysAgo: 2 },
+  { id: "c3a6e4f2-0001-4c6e-8d2a-5b7e9f100001", file: "hartwell-family-trust.txt", title: "The Hartwell Family Revocable Living Trust", daysAgo: 6, versionId: "d4b7f5a3-0001-4c6e-8d2a-5b7e9f100001" },
+  { id: "c3a6e4f2-0002-4c6e-8d2a-5b7e9f100002", file: "okafor-durable-power-of-attorney.txt", title: "Durable power of attorney (Okafor)", daysAgo: 2, versionId: "d4b7f5a3-0002-4c6e-8d2a-5b7e9f100002" },
 ];
 const objects: { key: string; path: string }[] = [];
 // The family's lawyer may edit both; Sophie, a beneficiary, may read the trust. Others see them only if shared.
@@ -75,6 +75,15 @@ for (const doc of demoDocuments) {
     `INSERT INTO document_analyses (document_id, workspace_id, engine, model, result, created_at)
      VALUES (${q(doc.id)}, ${q(WORKSPACE_ID)}, 'offline', NULL, ${q(JSON.stringify(analysis))}, ${at})
      ON CONFLICT(document_id) DO UPDATE SET result = excluded.result;`,
+    // Version 1 of each, as an upload records it (ON CONFLICT DO NOTHING also covers a version 1
+    // that migration 0004 gave a document seeded before versions existed).
+    `INSERT INTO document_versions (id, document_id, workspace_id, number, file_name, mime_type, size_bytes, sha256, storage_key, note, source, restored_from, created_by, created_at)
+     VALUES (${q(doc.versionId)}, ${q(doc.id)}, ${q(WORKSPACE_ID)}, 1, ${q(doc.file)}, 'text/plain; charset=utf-8', ${bytes.length}, ${q(createHash("sha256").update(bytes).digest("hex"))}, ${q(key)}, NULL, 'upload', NULL, ${q(members[0].id)}, ${at})
+     ON CONFLICT DO NOTHING;`,
+    `UPDATE documents SET current_version_id = (SELECT id FROM document_versions WHERE document_id = ${q(doc.id)} AND number = 1) WHERE id = ${q(doc.id)} AND current_version_id IS NULL;`,
+    `INSERT INTO document_version_texts (version_id, document_id, workspace_id, source, content, char_count)
+     SELECT id, document_id, workspace_id, 'text', ${q(text)}, ${text.length} FROM document_versions WHERE document_id = ${q(doc.id)} AND number = 1
+     ON CONFLICT DO NOTHING;`,
     // The search row, as saveDocumentText (app/modules/documents/service.server.ts) writes it.
     `UPDATE documents SET search_rowid = coalesce(search_rowid, (SELECT coalesce(max(search_rowid), 0) + 1 FROM documents)) WHERE id = ${q(doc.id)};`,
     `DELETE FROM documents_fts WHERE rowid = (SELECT search_rowid FROM documents WHERE id = ${q(doc.id)});`,

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
 import { requireApiSession } from "~/modules/auth/guard.server";
 import { describeFailure } from "~/modules/documents/failure-reasons";
 import { documentsT } from "~/modules/documents/i18n.server";
@@ -20,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /**
- * POST /api/documents?fileName=…&type=…&title=…, the file itself as the request body (not a form),
+ * POST /api/documents?fileName=…&type=…&title=…[&source=scan], the file itself as the request body (not a form),
  * so that it streams to storage and the browser can show upload progress.
  */
 export async function action(args: ActionFunctionArgs) {
@@ -31,8 +32,13 @@ export async function action(args: ActionFunctionArgs) {
     const ctx = getRequestContext(args.request, args.context);
     const params = new URL(args.request.url).searchParams;
     const metadata = parseWith(
-      uploadMetadataSchema(t),
-      { fileName: params.get("fileName") ?? undefined, type: params.get("type") || undefined, title: params.get("title") || undefined },
+      uploadMetadataSchema(t).extend({ source: z.enum(["upload", "scan"], { errorMap: () => ({ message: t("errors.unknownSource") }) }).optional() }),
+      {
+        fileName: params.get("fileName") ?? undefined,
+        type: params.get("type") || undefined,
+        title: params.get("title") || undefined,
+        source: params.get("source") || undefined,
+      },
       t,
     );
     const length = args.request.headers.get("Content-Length");

@@ -11,6 +11,7 @@ import { documentsT } from "~/modules/documents/i18n.server";
 import { DOCUMENT_TYPES, SHARE_PERMISSIONS } from "~/modules/documents/schema";
 import { revokeShare, shareDocument, sharingOf } from "~/modules/documents/sharing.server";
 import { deleteDocument, openDocument, renameDocument, requestAnalysis, thumbnailUrl } from "~/modules/documents/service.server";
+import { restoreFromForm, versionsOf } from "~/modules/documents/versions.server";
 import { HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
@@ -51,6 +52,8 @@ export async function loader(args: LoaderFunctionArgs) {
     canManage: opened.canManage,
     canEdit: opened.canEdit,
     sharing: opened.canManage ? await sharingOf(ctx, opened.document) : null,
+    versions: await versionsOf(ctx.db, opened.document),
+    maxBytes: ctx.config.MAX_UPLOAD_BYTES,
   };
 }
 
@@ -93,6 +96,10 @@ export async function action(args: ActionFunctionArgs) {
     if (intent === "unshare") {
       await revokeShare(ctx, session, id, String(form.get("userId") ?? ""), t);
       return { intent, ok: true };
+    }
+    if (intent === "restore") {
+      const version = await restoreFromForm(ctx, session, id, form, t);
+      return { intent, ok: true, restored: version?.number };
     }
     if (intent === "delete") {
       await deleteDocument(ctx, session, id, t);

@@ -8,3 +8,21 @@ export function contentDisposition(kind: "inline" | "attachment", fileName: stri
   const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * Headers for a stored file: always nosniff and private; PDFs may be framed by our own page only
+ * (Chrome will not show a PDF in a sandbox), other files are sandboxed.
+ */
+export function fileResponseHeaders(file: { mimeType: string; fileName: string; inline: boolean; size: number; etag: string }): HeadersInit {
+  const isPdf = file.mimeType === "application/pdf";
+  return {
+    "Content-Type": file.mimeType,
+    "Content-Length": String(file.size),
+    "Content-Disposition": contentDisposition(file.inline ? "inline" : "attachment", file.fileName),
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "SAMEORIGIN",
+    "Content-Security-Policy": isPdf ? "frame-ancestors 'self'" : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
+    ETag: file.etag,
+  };
+}

@@ -1,7 +1,17 @@
 import type { RequestContext } from "~/platform/request-context.server";
 
+/**
+ * One document's reading and analysis. `versionId` names the version the job is for: a job that
+ * finds a newer version current does nothing (that version's own job follows).
+ */
+export interface AnalysisJob {
+  documentId: string;
+  workspaceId: string;
+  versionId?: string;
+}
+
 /** Puts a document's reading and analysis on the queue; the consumer is pipeline.server.ts. */
-export async function enqueueAnalysis(ctx: Pick<RequestContext, "env">, job: { documentId: string; workspaceId: string }) {
+export async function enqueueAnalysis(ctx: Pick<RequestContext, "env">, job: AnalysisJob) {
   try {
     await ctx.env.JOBS.send({ type: "document.analyze", ...job });
   } catch (error) {

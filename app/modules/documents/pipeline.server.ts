@@ -6,7 +6,8 @@ import { EXTRACT_MAX_BYTES, extractDocumentText, UnreadableDocumentError } from 
 import { encodeFailure, type Failure } from "./failure-reasons";
 import { isImageKind, kindFromMimeType } from "./file-types";
 import { documentAnalyses, documents, documentTexts, type TextSource } from "./schema";
-import { saveDocumentText } from "./service.server";
+import type { AnalysisJob } from "./jobs.server";
+import { saveDocumentText, saveVersionText } from "./service.server";
 
 /** Attempts before a failure is final: the queue's max_retries (5) plus the first try. */
 export const MAX_ANALYSIS_ATTEMPTS = 6;
@@ -28,11 +29,15 @@ function failureOf(error: unknown): Failure {
  * for images), store it for search, analyse it, and move the status pending → analyzing →
  * completed or error. Throws only to ask the queue for a retry with backoff.
  */
-export async function runDocumentAnalysis(env: Env, job: { documentId: string; workspaceId: string }, attempt: number): Promise<void> {
+export async function runDocumentAnalysis(env: Env, job: AnalysisJob, attempt: number): Promise<void> {
   const db = createDb(env.DB);
-  const where = and(eq(documents.id, job.documentId), eq(documents.workspaceId, job.workspaceId));
-  const document = await db.select().from(documents).where(where).get();
+  const found = and(eq(documents.id, job.documentId), eq(documents.workspaceId, job.workspaceId));
+  const document = await db.select().from(documents).where(found).get();
   if (!document) return; // deleted meanwhile: nothing to do.
+  // A newer version arrived after this job was queued: its own job reads and analyses it.
+  if (job.versionId && document.currentVersionId !== job.versionId) return;
+  // Every write below is for this version only, so a version added meanwhile is never overwritten.
+  const where = document.currentVersionId ? and(found, eq(documents.currentVersionId, document.currentVersionId)) : found;
 
   await db
     .update(documents)
@@ -60,6 +65,7 @@ export async function runDocumentAnalysis(env: Env, job: { documentId: string; w
       text = (await extractDocumentText(kind, new Uint8Array(await object.arrayBuffer()))) ?? "";
       if (!text.trim()) throw new UnreadableDocumentError("No text found.", { code: "no_text" });
       await saveDocumentText(db, document, text, kind as TextSource);
+      if (document.currentVersionId) await saveVersionText(db, document, document.currentVersionId, text, kind as TextSource);
     }
 
     const engine = chooseAnalysisEngine(getConfig(env), env.AI);

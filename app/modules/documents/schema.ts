@@ -40,6 +40,12 @@ export const documents = sqliteTable(
      * Search joins on it, so matches are tied to documents without FTS5 reading any stored text.
      */
     searchRowid: integer("search_rowid"),
+    /**
+     * The version whose file, name, type, size and hash the row's columns above describe. Every
+     * document has at least version 1; history lives in `document_versions` and is never rewritten.
+     */
+    currentVersionId: text("current_version_id"),
+    currentVersionNumber: integer("current_version_number").notNull().default(1),
   },
   (t) => [
     index("documents_ws_created_idx").on(t.workspaceId, t.createdAt),
@@ -114,3 +120,51 @@ export const documentShares = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.documentId, t.userId] }), index("document_shares_user_ws_idx").on(t.userId, t.workspaceId)],
 );
+
+/** How a version came to be: a file uploaded, an older version restored, or pages scanned in the browser. */
+export const VERSION_SOURCES = ["upload", "restore", "scan"] as const;
+export type VersionSource = (typeof VERSION_SOURCES)[number];
+
+/**
+ * Every file a document has ever had, numbered from 1. Rows are only ever added: a restore adds a
+ * new version that points at the older file, so the history reads as it happened.
+ */
+export const documentVersions = sqliteTable(
+  "document_versions",
+  {
+    id: text("id").primaryKey(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    number: integer("number").notNull(),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256"),
+    /** R2 key; a restored version shares the key of the version it restores (objects never change). */
+    storageKey: text("storage_key").notNull(),
+    note: text("note"),
+    source: text("source", { enum: VERSION_SOURCES }).notNull(),
+    /** For a restore: the number of the version brought back. */
+    restoredFrom: integer("restored_from"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("document_versions_document_number_idx").on(t.documentId, t.number),
+    index("document_versions_ws_created_idx").on(t.workspaceId, t.createdAt),
+  ],
+);
+
+/** The text of each version, kept so that any two versions can be compared long after. */
+export const documentVersionTexts = sqliteTable("document_version_texts", {
+  versionId: text("version_id")
+    .primaryKey()
+    .references(() => documentVersions.id, { onDelete: "cascade" }),
+  documentId: text("document_id").notNull(),
+  workspaceId: text("workspace_id").notNull(),
+  source: text("source", { enum: TEXT_SOURCES }).notNull(),
+  content: text("content").notNull(),
+  charCount: integer("char_count").notNull(),
+});

@@ -17,6 +17,8 @@ import {
   documentShares,
   documents,
   documentTexts,
+  documentVersions,
+  documentVersionTexts,
   type DocumentType,
   type SharePermission,
   type TextSource,
@@ -287,6 +289,15 @@ export async function saveDocumentText(db: Db, document: { id: string; workspace
   ]);
 }
 
+/** Keeps a version's text for comparisons; the current version's text also lives in `document_texts`. */
+export function saveVersionText(db: Db, document: { id: string; workspaceId: string }, versionId: string, text: string, source: TextSource) {
+  const content = text.length > MAX_STORED_TEXT_CHARS ? text.slice(0, MAX_STORED_TEXT_CHARS) : text;
+  return db
+    .insert(documentVersionTexts)
+    .values({ versionId, documentId: document.id, workspaceId: document.workspaceId, source, content, charCount: text.length })
+    .onConflictDoUpdate({ target: documentVersionTexts.versionId, set: { source, content, charCount: text.length } });
+}
+
 export function documentAudit(ctx: RequestContext, session: CurrentSession, action: string, documentId: string, metadata?: Record<string, string | number | boolean | null>) {
   return ctx.db.insert(auditLog).values(
     auditRow({
@@ -314,7 +325,7 @@ export async function requestAnalysis(ctx: RequestContext, session: CurrentSessi
     ctx.db.update(documents).set({ status: "pending", errorReason: null, updatedAt: new Date() }).where(eq(documents.id, id)),
     documentAudit(ctx, session, "document.analysis_requested", id),
   ]);
-  await enqueueAnalysis(ctx, { documentId: id, workspaceId: document.workspaceId });
+  await enqueueAnalysis(ctx, { documentId: id, workspaceId: document.workspaceId, versionId: document.currentVersionId ?? undefined });
 }
 
 /** The browser's OCR result for an image document; it is then analysed like any other text. */
@@ -322,13 +333,19 @@ export async function saveRecognisedText(ctx: RequestContext, session: CurrentSe
   const document = await requireVisibleDocument(ctx, session, id, t);
   if (!canEditDocument(session, document)) await refuse(ctx, session, id, 403, t("errors.editForbidden"));
   const kind = kindFromMimeType(document.mimeType);
-  if (!kind || !isImageKind(kind)) throw new HttpError(409, t("errors.ocrOnlyImages"));
+  const version = document.currentVersionId
+    ? await ctx.db.select({ source: documentVersions.source }).from(documentVersions).where(eq(documentVersions.id, document.currentVersionId)).get()
+    : undefined;
+  // Pictures, and PDFs the scanner assembled from pictures, get their text from the browser's OCR.
+  const recognisable = !!kind && (isImageKind(kind) || (kind === "pdf" && version?.source === "scan"));
+  if (!recognisable) throw new HttpError(409, t("errors.ocrOnlyImages"));
   await saveDocumentText(ctx.db, document, text, "ocr");
   await ctx.db.batch([
     ctx.db.update(documents).set({ status: "pending", errorReason: null, updatedAt: new Date() }).where(eq(documents.id, id)),
-    documentAudit(ctx, session, "document.text_recognised", id, { chars: text.length }),
+    ...(document.currentVersionId ? [saveVersionText(ctx.db, document, document.currentVersionId, text, "ocr")] : []),
+    documentAudit(ctx, session, "document.text_recognised", id, { chars: text.length, version: document.currentVersionNumber }),
   ]);
-  await enqueueAnalysis(ctx, { documentId: id, workspaceId: document.workspaceId });
+  await enqueueAnalysis(ctx, { documentId: id, workspaceId: document.workspaceId, versionId: document.currentVersionId ?? undefined });
 }
 
 export async function renameDocument(ctx: RequestContext, session: CurrentSession, id: string, changes: { title: string; type: DocumentType }, t: Translate) {
@@ -348,9 +365,11 @@ export async function renameDocument(ctx: RequestContext, session: CurrentSessio
 export async function deleteDocument(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
   const document = await requireVisibleDocument(ctx, session, id, t);
   if (!canManageDocument(session, document)) await refuse(ctx, session, id, 403, t("errors.manageForbidden"));
-  await ctx.db.batch([ctx.db.delete(documents).where(eq(documents.id, id)), documentAudit(ctx, session, "document.delete", id)]);
-  const keys = [document.storageKey, ...(document.thumbnailKey ? [document.thumbnailKey] : [])];
-  await ctx.env.FILES.delete(keys);
+  // Every version's file goes too (a restored version shares its file with the one it restored).
+  const versionKeys = await ctx.db.selectDistinct({ key: documentVersions.storageKey }).from(documentVersions).where(eq(documentVersions.documentId, id));
+  await ctx.db.batch([ctx.db.delete(documents).where(eq(documents.id, id)), documentAudit(ctx, session, "document.delete", id, { versions: document.currentVersionNumber })]);
+  const keys = new Set([document.storageKey, ...versionKeys.map((v) => v.key), ...(document.thumbnailKey ? [document.thumbnailKey] : [])]);
+  await ctx.env.FILES.delete([...keys]);
 }
 
 /** Records a download in the audit log and returns the stored object. */

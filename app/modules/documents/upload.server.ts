@@ -8,7 +8,7 @@ import type { RequestContext } from "~/platform/request-context.server";
 import { detectFileKind, FILE_KINDS, type FileKind, isImageKind, SNIFF_BYTES, titleFromFileName } from "./file-types";
 import { enqueueAnalysis } from "./jobs.server";
 import { canUploadDocuments } from "./permissions";
-import { DOCUMENT_TYPES, documents, type DocumentType } from "./schema";
+import { DOCUMENT_TYPES, documents, documentVersions, type DocumentType } from "./schema";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -101,12 +101,65 @@ function hashingStream(sniffed: Sniffed, declared: number) {
 export interface UploadInput extends UploadMetadata {
   body: ReadableStream<Uint8Array> | null;
   contentLength: number | null;
+  /** "scan": a PDF assembled by the scanner, whose recognised text the browser sends next. */
+  source?: "upload" | "scan";
+}
+
+export interface StoredFile {
+  storageKey: string;
+  kind: FileKind;
+  mimeType: string;
+  sizeBytes: number;
+  sha256: string;
 }
 
 /**
- * Streams one file to R2 under a server-made key and creates its document row, together or not at
- * all: the row is written only after R2 has the whole file, and the object is removed if the row
- * cannot be written. The Worker never holds the file in memory.
+ * Checks the declared size, recognises the file by its first bytes and streams it to R2 under a
+ * server-made key, hashing it on the way. Nothing is kept when any step fails.
+ */
+export async function storeUploadedFile(
+  ctx: RequestContext,
+  target: { workspaceId: string; documentId: string },
+  input: Pick<UploadInput, "body" | "contentLength" | "fileName" | "source">,
+  t: Translate,
+): Promise<StoredFile> {
+  const limit = ctx.config.MAX_UPLOAD_BYTES;
+  const limitMb = Math.round(limit / (1024 * 1024));
+  if (input.contentLength === null || !Number.isFinite(input.contentLength)) throw new HttpError(411, t("errors.lengthRequired"));
+  if (input.contentLength === 0 || !input.body) throw new HttpError(400, input.source === "scan" ? t("errors.emptyScan") : t("errors.emptyFile"));
+  if (input.contentLength > limit) throw new HttpError(413, t("errors.tooLarge", { mb: limitMb }));
+
+  const sniffed = await sniff(input.body, input.fileName, t);
+  if (input.source === "scan" && sniffed.kind !== "pdf") {
+    await sniffed.reader.cancel();
+    throw new HttpError(415, t("errors.scanNotPdf"));
+  }
+  const info = FILE_KINDS[sniffed.kind];
+  const storageKey = `ws/${target.workspaceId}/documents/${target.documentId}/${crypto.randomUUID()}.${info.extension}`;
+  const { stream, sha256 } = hashingStream(sniffed, input.contentLength);
+  try {
+    await ctx.env.FILES.put(storageKey, stream.pipeThrough(new FixedLengthStream(input.contentLength)), {
+      httpMetadata: { contentType: info.mimeType },
+      customMetadata: { documentId: target.documentId, workspaceId: target.workspaceId },
+    });
+  } catch (error) {
+    // A cut connection or a body shorter/longer than declared: R2 keeps nothing of a failed put.
+    console.warn("Upload to R2 failed", error);
+    await ctx.env.FILES.delete(storageKey).catch(() => {});
+    throw new HttpError(400, t("errors.uploadInterrupted"));
+  }
+  return { storageKey, kind: sniffed.kind, mimeType: info.mimeType, sizeBytes: input.contentLength, sha256: await sha256 };
+}
+
+/** Whether the text of a new file is read on the server now, or arrives later from the browser's OCR. */
+export function readsTextOnServer(kind: FileKind, source: UploadInput["source"]): boolean {
+  return !isImageKind(kind) && source !== "scan";
+}
+
+/**
+ * Streams one file to R2 under a server-made key and creates its document row and version 1,
+ * together or not at all: the rows are written only after R2 has the whole file, and the object is
+ * removed if the rows cannot be written. The Worker never holds the file in memory.
  */
 export async function uploadDocument(ctx: RequestContext, session: CurrentSession, input: UploadInput, t: Translate) {
   const workspace = session.workspace;
@@ -126,30 +179,10 @@ export async function uploadDocument(ctx: RequestContext, session: CurrentSessio
     throw new HttpError(403, t("errors.uploadForbidden"));
   }
 
-  const limit = ctx.config.MAX_UPLOAD_BYTES;
-  const limitMb = Math.round(limit / (1024 * 1024));
-  if (input.contentLength === null || !Number.isFinite(input.contentLength)) throw new HttpError(411, t("errors.lengthRequired"));
-  if (input.contentLength === 0 || !input.body) throw new HttpError(400, t("errors.emptyFile"));
-  if (input.contentLength > limit) throw new HttpError(413, t("errors.tooLarge", { mb: limitMb }));
-
-  const sniffed = await sniff(input.body, input.fileName, t);
-  const info = FILE_KINDS[sniffed.kind];
   const id = crypto.randomUUID();
-  const storageKey = `ws/${workspace.id}/documents/${id}/${crypto.randomUUID()}.${info.extension}`;
-  const { stream, sha256 } = hashingStream(sniffed, input.contentLength);
-
-  try {
-    await ctx.env.FILES.put(storageKey, stream.pipeThrough(new FixedLengthStream(input.contentLength)), {
-      httpMetadata: { contentType: info.mimeType },
-      customMetadata: { documentId: id, workspaceId: workspace.id },
-    });
-  } catch (error) {
-    // A cut connection or a body shorter/longer than declared: R2 keeps nothing of a failed put.
-    console.warn("Upload to R2 failed", error);
-    await ctx.env.FILES.delete(storageKey).catch(() => {});
-    throw new HttpError(400, t("errors.uploadInterrupted"));
-  }
-
+  const stored = await storeUploadedFile(ctx, { workspaceId: workspace.id, documentId: id }, input, t);
+  const versionId = crypto.randomUUID();
+  const source = input.source ?? "upload";
   const now = new Date();
   const row = {
     id,
@@ -158,17 +191,33 @@ export async function uploadDocument(ctx: RequestContext, session: CurrentSessio
     type: (input.type ?? "other") as DocumentType,
     status: "pending" as const,
     fileName: input.fileName,
-    mimeType: info.mimeType,
-    sizeBytes: input.contentLength,
-    storageKey,
+    mimeType: stored.mimeType,
+    sizeBytes: stored.sizeBytes,
+    storageKey: stored.storageKey,
     uploadedBy: session.user.id,
     createdAt: now,
     updatedAt: now,
-    sha256: await sha256,
+    sha256: stored.sha256,
+    currentVersionId: versionId,
+    currentVersionNumber: 1,
   };
   try {
     await ctx.db.batch([
       ctx.db.insert(documents).values(row),
+      ctx.db.insert(documentVersions).values({
+        id: versionId,
+        documentId: id,
+        workspaceId: workspace.id,
+        number: 1,
+        fileName: input.fileName,
+        mimeType: stored.mimeType,
+        sizeBytes: stored.sizeBytes,
+        sha256: stored.sha256,
+        storageKey: stored.storageKey,
+        source,
+        createdBy: session.user.id,
+        createdAt: now,
+      }),
       ctx.db.insert(auditLog).values(
         auditRow({
           action: "document.upload",
@@ -178,16 +227,16 @@ export async function uploadDocument(ctx: RequestContext, session: CurrentSessio
           targetId: id,
           ip: ctx.ip,
           userAgent: ctx.userAgent,
-          metadata: { kind: sniffed.kind, sizeBytes: input.contentLength, typeChosen: input.type ?? null },
+          metadata: { kind: stored.kind, sizeBytes: stored.sizeBytes, typeChosen: input.type ?? null, source },
         }),
       ),
     ]);
   } catch (error) {
-    await ctx.env.FILES.delete(storageKey);
+    await ctx.env.FILES.delete(stored.storageKey);
     throw error;
   }
 
-  // Images wait for the browser's OCR to post their text; everything else is read on the server.
-  if (!isImageKind(sniffed.kind)) await enqueueAnalysis(ctx, { documentId: id, workspaceId: workspace.id });
-  return { ...row, kind: sniffed.kind, typeChosen: input.type !== undefined };
+  // Images and scans wait for the browser's OCR to post their text; everything else is read on the server.
+  if (readsTextOnServer(stored.kind, source)) await enqueueAnalysis(ctx, { documentId: id, workspaceId: workspace.id, versionId });
+  return { ...row, kind: stored.kind, typeChosen: input.type !== undefined, source };
 }

@@ -17,7 +17,7 @@ export type HelpTopic = (typeof HELP_TOPICS)[number];
 /** Every signed-in area of the product, for /modules. `ready` areas have their own screen today. */
 export const PRODUCT_MODULES = [
   { path: "/dashboard", id: "dashboard", ready: true },
-  { path: "/documents", id: "documents", ready: false },
+  { path: "/documents", id: "documents", ready: true },
   { path: "/chat", id: "chat", ready: false },
   { path: "/notifications", id: "notifications", ready: false },
   { path: "/polling", id: "polling", ready: false },
@@ -37,7 +37,7 @@ export const PRODUCT_MODULES = [
   { path: "/regulatory-audit", id: "regulatory-audit", ready: false },
   { path: "/legal-intelligence", id: "legal-intelligence", ready: false },
   { path: "/document-drafting", id: "document-drafting", ready: false },
-  { path: "/version-control", id: "version-control", ready: false },
+  { path: "/version-control", id: "version-control", ready: true },
   { path: "/scanner", id: "scanner", ready: false },
   { path: "/translator", id: "translator", ready: false },
   { path: "/video-meetings", id: "video-meetings", ready: false },

@@ -15,6 +15,7 @@ import { AnalysisPanel } from "./analysis-panel";
 import { DocumentTypeIcon, DocumentTypeOptions, useDocumentTypeLabel } from "./document-type";
 import { SharingPanel, type SharingState } from "./sharing-panel";
 import { OcrPanel } from "./ocr-panel";
+import { formatBytes, type VersionRow, VersionsPanel } from "./versions-panel";
 import { DocumentStatusBadge } from "./status-badge";
 
 const STATUS_POLL_MS = 2500;
@@ -33,6 +34,7 @@ export interface DocumentDetailProps {
     createdAt: string;
     uploadedByName: string | null;
     thumbnailUrl: string | null;
+    currentVersionNumber: number;
   };
   text: { source: string; content: string; charCount: number } | null;
   analysis: { engine: string; model: string | null; createdAt: string; result: DocumentAnalysis } | null;
@@ -40,12 +42,8 @@ export interface DocumentDetailProps {
   canManage: boolean;
   canEdit: boolean;
   sharing: SharingState | null;
-}
-
-function formatBytes(bytes: number, formatNumber: (n: number, o?: Intl.NumberFormatOptions) => string) {
-  if (bytes < 1024) return `${formatNumber(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${formatNumber(bytes / 1024, { maximumFractionDigits: 1 })} KB`;
-  return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
+  versions: VersionRow[];
+  maxBytes: number;
 }
 
 /** Quotes the analysis points to, in one fixed order so that anchors stay stable. */
@@ -72,7 +70,7 @@ function Viewer({ document, hasText }: { document: DocumentDetailProps["document
   return hasText ? null : <p className="m-0 text-sm text-muted-foreground">{t("detail.noPreview")}</p>;
 }
 
-export function DocumentDetail({ document, text, analysis, activity, canManage, canEdit, sharing }: DocumentDetailProps) {
+export function DocumentDetail({ document, text, analysis, activity, canManage, canEdit, sharing, versions, maxBytes }: DocumentDetailProps) {
   const { t } = useTranslation("documents");
   const { formatNumber, formatDate } = useLanguage();
   const typeLabel = useDocumentTypeLabel();
@@ -240,6 +238,10 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
               {t("detail.detailsHeading")}
             </h2>
             <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-muted-foreground">{t("detail.version")}</dt>
+              <dd className="m-0" data-testid="document-version">
+                {document.currentVersionNumber}
+              </dd>
               <dt className="text-muted-foreground">{t("detail.fileName")}</dt>
               <dd className="m-0 break-all">{document.fileName}</dd>
               <dt className="text-muted-foreground">{t("detail.size")}</dt>
@@ -263,6 +265,7 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
             </dl>
           </section>
 
+          <VersionsPanel documentId={document.id} versions={versions} canEdit={canEdit} maxBytes={maxBytes} />
           {sharing ? <SharingPanel sharing={sharing} /> : null}
           <section aria-labelledby="activity-heading" className="rounded-lg border border-solid border-border bg-card p-4">
             <h2 id="activity-heading" className="m-0 mb-2 text-lg">

@@ -1,0 +1,76 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AppShell } from "~/components/app-shell";
+import { requireSession } from "~/modules/auth/guard.server";
+import { toPublicUser } from "~/modules/auth/public-user";
+import { VersionHistoryPage } from "~/modules/documents/components/version-control";
+import { documentsT } from "~/modules/documents/i18n.server";
+import { canEditDocument } from "~/modules/documents/service.server";
+import { compareVersions, listVersions, restoreFromForm } from "~/modules/documents/versions.server";
+import { HttpError } from "~/platform/http.server";
+import { getRequestContext } from "~/platform/request-context.server";
+
+export const handle = { i18n: ["documents"] };
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.document.title ?? "History"} · Version control · Legal Document Platform` }];
+
+/** Refusals become the page's status (404 for a document one may not see: never the data). */
+function asResponse(error: unknown): never {
+  if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
+  throw error;
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const session = await requireSession(args);
+  const ctx = getRequestContext(args.request, args.context);
+  const t = documentsT(args.request);
+  const id = args.params.id ?? "";
+  const { document, versions } = await listVersions(ctx, session, id, t).catch(asResponse);
+  const params = new URL(args.request.url).searchParams;
+  // By default the two newest versions are compared, as a reader most often wants.
+  const from = params.get("from") ?? versions[1]?.id;
+  const to = params.get("to") ?? versions[0]?.id;
+  let comparison = null;
+  let comparisonError: string | null = null;
+  if (from && to && versions.length > 1) {
+    try {
+      const result = await compareVersions(ctx, session, id, from, to, t);
+      comparison = { from: result.from, to: result.to, ...result.diff };
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status === 404) asResponse(error);
+      comparisonError = error.message;
+    }
+  }
+  return {
+    user: toPublicUser(session),
+    document: { id: document.id, title: document.title, type: document.type },
+    versions,
+    canEdit: canEditDocument(session, document),
+    comparison,
+    comparisonError,
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const session = await requireSession(args);
+  const ctx = getRequestContext(args.request, args.context);
+  const t = documentsT(args.request);
+  const form = await args.request.formData();
+  if (form.get("intent") !== "restore") return data({ error: t("errors.unknownAction") }, 400);
+  try {
+    const version = await restoreFromForm(ctx, session, args.params.id ?? "", form, t);
+    return { ok: true, restored: version?.number };
+  } catch (error) {
+    if (error instanceof HttpError) return data({ error: error.message }, error.status);
+    throw error;
+  }
+}
+
+export default function VersionHistoryRoute() {
+  const { user, ...page } = useLoaderData<typeof loader>();
+  return (
+    <AppShell user={user}>
+      <VersionHistoryPage {...page} />
+    </AppShell>
+  );
+}
