@@ -1,35 +1,13 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
-import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { hydrated, isolateClientAddress, signInAsDemo, startFamily } from "./support";
 
 isolateClientAddress();
 
 const FIXTURES = new URL("../fixtures/documents/", import.meta.url);
 const trustText = readFileSync(new URL("hartwell-family-trust.txt", FIXTURES));
 const poaText = readFileSync(new URL("okafor-durable-power-of-attorney.txt", FIXTURES));
-
-/** A new person with a new, empty family workspace, signed in (documents tests must not share data). */
-async function startFamily(page: Page, trustName: string) {
-  const id = `doc${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  await page.goto("/customer-signup");
-  await page.evaluate(() => localStorage.setItem("onboarding-completed", "true"));
-  const response = await page.request.post("/customer-signup", {
-    form: {
-      name: "Rosa Alvarez",
-      username: id,
-      email: `${id}@example.com`,
-      password: "Tr0ub4dor&Horse!",
-      confirmPassword: "Tr0ub4dor&Horse!",
-      trustName,
-      role: "owner",
-      jurisdiction: "California, USA",
-    },
-    headers: { Origin: new URL(page.url()).origin },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-}
 
 async function uploadFiles(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
   await page.getByTestId("file-input").setInputFiles(files);

@@ -1,4 +1,4 @@
-import { test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 export const DEMO = { email: "eleanor@hartwell.example", password: "Hartwell@Demo2026" };
 
@@ -22,4 +22,26 @@ export async function signInAsDemo(page: Page, { skipTour = true, email = DEMO.e
   await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL("**/chat");
+}
+
+/** A new person with a new, empty family workspace, signed in (documents tests must not share data). */
+export async function startFamily(page: Page, trustName: string) {
+  const id = `doc${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  await page.goto("/customer-signup");
+  await page.evaluate(() => localStorage.setItem("onboarding-completed", "true"));
+  const response = await page.request.post("/customer-signup", {
+    form: {
+      name: "Rosa Alvarez",
+      username: id,
+      email: `${id}@example.com`,
+      password: "Tr0ub4dor&Horse!",
+      confirmPassword: "Tr0ub4dor&Horse!",
+      trustName,
+      role: "owner",
+      jurisdiction: "California, USA",
+    },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
 }

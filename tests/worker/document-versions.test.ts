@@ -221,6 +221,24 @@ describe("document versions", () => {
     expect(sql(`SELECT sha256, current_version_number AS n FROM documents WHERE id = '${doc.id}'`)[0]).toEqual({ sha256: sha(v1Text), n: 1 });
   });
 
+  it("a version added before the first was read still keeps the first's text, so the two can be compared", async () => {
+    const owner = await startWorkspace(baseUrl, "verrace", "The Hasty Trust");
+    const doc = await uploadDocument(owner.client, v1Text, "trust.txt");
+    // No wait: version 2 arrives while version 1's job is still queued.
+    expect((await uploadVersion(owner.client, doc.id, v2Text, { fileName: "trust-2.txt" })).status).toBe(201);
+    await waitCompleted(owner.client, doc.id);
+    const [second, first] = await versionsOf(owner.client, doc.id);
+    const compare = await eventually(async () => {
+      const response = await owner.client.get(`/api/documents/${doc.id}/compare?from=${first.id}&to=${second.id}`);
+      return response.status === 200 ? ((await response.json()) as { added: number; removed: number }) : null;
+    });
+    expect(compare.added).toBeGreaterThan(0);
+    expect(compare.removed).toBeGreaterThan(0);
+    // The document itself describes version 2 only.
+    expect(sql(`SELECT sha256, current_version_number AS n FROM documents WHERE id = '${doc.id}'`)[0]).toEqual({ sha256: sha(v2Text), n: 2 });
+    expect(await searchTotal(owner.client, "pelicanfeather")).toBe(1);
+  });
+
   it("a scan waits for its recognised text, then is analysed and found by search; as a version too", async () => {
     const owner = await startWorkspace(baseUrl, "verscan", "The Scanned Trust");
     const pdf = await pictureOnlyPdf();

@@ -5,7 +5,7 @@ import { AnalysisError, chooseAnalysisEngine } from "./analysis/providers";
 import { EXTRACT_MAX_BYTES, extractDocumentText, UnreadableDocumentError } from "./extract.server";
 import { encodeFailure, type Failure } from "./failure-reasons";
 import { isImageKind, kindFromMimeType } from "./file-types";
-import { documentAnalyses, documents, documentTexts, type TextSource } from "./schema";
+import { documentAnalyses, documents, documentTexts, documentVersions, documentVersionTexts, type TextSource } from "./schema";
 import type { AnalysisJob } from "./jobs.server";
 import { saveDocumentText, saveVersionText } from "./service.server";
 
@@ -34,8 +34,9 @@ export async function runDocumentAnalysis(env: Env, job: AnalysisJob, attempt: n
   const found = and(eq(documents.id, job.documentId), eq(documents.workspaceId, job.workspaceId));
   const document = await db.select().from(documents).where(found).get();
   if (!document) return; // deleted meanwhile: nothing to do.
-  // A newer version arrived after this job was queued: its own job reads and analyses it.
-  if (job.versionId && document.currentVersionId !== job.versionId) return;
+  // A newer version arrived after this job was queued: its own job reads and analyses it. This
+  // version's text is still kept, so that it can be compared with the others later.
+  if (job.versionId && document.currentVersionId !== job.versionId) return keepSupersededText(env, document, job.versionId);
   // Every write below is for this version only, so a version added meanwhile is never overwritten.
   const where = document.currentVersionId ? and(found, eq(documents.currentVersionId, document.currentVersionId)) : found;
 
@@ -88,5 +89,27 @@ export async function runDocumentAnalysis(env: Env, job: AnalysisJob, attempt: n
     const reason = encodeFailure({ ...failureOf(error), retrying: retry });
     await db.update(documents).set({ status: "error", errorReason: reason, updatedAt: new Date() }).where(where);
     if (retry) throw error;
+  }
+}
+
+/** Reads and keeps the text of a version that is no longer current (for comparisons); never fails the job. */
+async function keepSupersededText(env: Env, document: { id: string; workspaceId: string }, versionId: string) {
+  const db = createDb(env.DB);
+  try {
+    const version = await db
+      .select()
+      .from(documentVersions)
+      .where(and(eq(documentVersions.id, versionId), eq(documentVersions.documentId, document.id)))
+      .get();
+    const kind = version ? kindFromMimeType(version.mimeType) : null;
+    if (!version || !kind || isImageKind(kind) || version.sizeBytes > EXTRACT_MAX_BYTES) return;
+    const known = await db.select({ id: documentVersionTexts.versionId }).from(documentVersionTexts).where(eq(documentVersionTexts.versionId, versionId)).get();
+    if (known) return;
+    const object = await env.FILES.get(version.storageKey);
+    if (!object) return;
+    const text = (await extractDocumentText(kind, new Uint8Array(await object.arrayBuffer()))) ?? "";
+    if (text.trim()) await saveVersionText(db, document, versionId, text, kind as TextSource);
+  } catch (error) {
+    console.warn(`Could not read the text of superseded version ${versionId}`, error);
   }
 }

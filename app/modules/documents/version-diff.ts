@@ -47,15 +47,21 @@ function normalise(text: string): string {
   return text.replace(/\r\n?/g, "\n").replace(/[ \t]+\n/g, "\n");
 }
 
-/** Long unchanged passages are shortened to their first and last lines around the changes. */
-export function collapseUnchanged(parts: DiffPart[], keepLines = 3): (DiffPart & { hiddenLines?: number })[] {
+export type ShownPart = DiffPart | { kind: "collapsed"; head: string; tail: string; hiddenLines: number };
+
+/** Long unchanged passages are shortened to the few lines next to each change. */
+export function collapseUnchanged(parts: DiffPart[], keepLines = 3): ShownPart[] {
   return parts.map((part, index) => {
     if (part.kind !== "same") return part;
     const lines = part.text.split("\n");
     const head = index === 0 ? 0 : keepLines;
     const tail = index === parts.length - 1 ? 0 : keepLines;
     if (lines.length <= head + tail + 2) return part;
-    const hiddenLines = lines.length - head - tail;
-    return { kind: "same", text: [...lines.slice(0, head), "", ...lines.slice(lines.length - tail)].join("\n"), hiddenLines };
+    return {
+      kind: "collapsed",
+      head: lines.slice(0, head).join("\n"),
+      tail: lines.slice(lines.length - tail).join("\n"),
+      hiddenLines: lines.length - head - tail,
+    };
   });
 }

@@ -146,14 +146,12 @@ function DiffText({ parts }: { parts: DiffPart[] }) {
               <span className="sr-only">{t("versionControl.removedEnd")}</span>
             </del>
           );
-        if (part.hiddenLines) {
-          const [head, tail] = part.text.split("\n\n");
+        if (part.kind === "collapsed") {
           return (
             <span key={i}>
-              {head}
-              {"\n"}
+              {part.head}
               <span className="my-1 block text-center text-xs text-muted-foreground">{t("versionControl.unchangedLines", { count: part.hiddenLines })}</span>
-              {tail}
+              {part.tail}
             </span>
           );
         }

@@ -47,7 +47,7 @@ export function VersionOrigin({ version }: { version: Pick<VersionRow, "source" 
 /** One version's facts, as the history lists them everywhere. */
 export function VersionFacts({ version, documentId, canEdit }: { version: VersionRow; documentId: string; canEdit: boolean }) {
   const { t } = useTranslation("documents");
-  const { formatNumber, formatDate } = useLanguage();
+  const { formatNumber } = useLanguage();
   return (
     <div className="grid gap-1 text-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -55,9 +55,7 @@ export function VersionFacts({ version, documentId, canEdit }: { version: Versio
         {version.current ? <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">{t("versions.current")}</span> : null}
         <span className="text-muted-foreground">
           <VersionOrigin version={version} /> ·{" "}
-          <time dateTime={version.createdAt} title={formatDate(version.createdAt, { dateStyle: "long", timeStyle: "short" })} suppressHydrationWarning>
-            <RelativeTime value={version.createdAt} />
-          </time>
+<RelativeTime value={version.createdAt} />
         </span>
       </div>
       {version.note ? <p className="m-0 break-words italic">“{version.note}”</p> : null}
