@@ -21,15 +21,50 @@ async function upload(client: Client, body: Buffer, fileName: string) {
 const json = (client: Client, method: string, path: string, body?: unknown) =>
   client.fetch(path, { method, headers: { "Content-Type": "application/json", Origin: client.origin }, body: body === undefined ? undefined : JSON.stringify(body) });
 
-/** Every read of a document a person may not see answers 404 and never carries its data. */
+/**
+ * Every route of a document a person may not see answers 404 and never carries its data: reads
+ * (the document, its file, thumbnail, analysis, versions, a version's file, a comparison, both pages)
+ * and writes (details, deletion, analysis, recognised text, a new version, a restore, sharing).
+ */
 async function expectHidden(client: Client, id: string) {
-  for (const path of [`/api/documents/${id}`, `/api/documents/${id}/file`, `/api/documents/${id}/shares`, `/documents/${id}`]) {
+  const versionId = String(sql(`SELECT current_version_id AS v FROM documents WHERE id = '${id}'`)[0].v);
+  const reads = [
+    `/api/documents/${id}`,
+    `/api/documents/${id}/file`,
+    `/api/documents/${id}/file?inline=1`,
+    `/api/documents/${id}/thumbnail`,
+    `/api/documents/${id}/shares`,
+    `/api/documents/${id}/versions`,
+    `/api/documents/${id}/versions/${versionId}/file`,
+    `/api/documents/${id}/compare?from=${versionId}&to=${versionId}`,
+    `/documents/${id}`,
+    `/version-control/${id}`,
+  ];
+  for (const path of reads) {
     const response = await client.get(path);
     expect(response.status, path).toBe(404);
     expect(await response.text(), path).not.toContain("Hartwell");
   }
+  const writes: [string, string, unknown][] = [
+    ["PATCH", `/api/documents/${id}`, { title: "Taken", type: "trust" }],
+    ["DELETE", `/api/documents/${id}`, undefined],
+    ["POST", `/api/documents/${id}/analyze`, undefined],
+    ["PUT", `/api/documents/${id}/text`, { text: "overwritten" }],
+    ["POST", `/api/documents/${id}/versions/${versionId}/restore`, {}],
+  ];
+  for (const [method, path, body] of writes) expect((await json(client, method, path, body)).status, `${method} ${path}`).toBe(404);
+  const version = await client.fetch(`/api/documents/${id}/versions?fileName=v.txt`, {
+    method: "POST",
+    headers: { "Content-Type": "application/octet-stream", Origin: client.origin },
+    body: "a new version",
+  });
+  expect(version.status).toBe(404);
   const search = (await (await client.get("/api/documents?q=spendthrift")).json()) as { total: number };
   expect(search.total).toBe(0);
+  const recent = (await (await client.get("/api/legal/documents/recent")).json()) as { id: string }[];
+  expect(recent.map((d) => d.id)).not.toContain(id);
+  const dashboard = await (await client.get("/dashboard")).text();
+  expect(dashboard).not.toContain(id);
 }
 
 describe("document sharing and roles", () => {
@@ -81,7 +116,7 @@ describe("document sharing and roles", () => {
 
     // Every refused read or change was written down as denied, with where it came from.
     const denied = sql(`SELECT action, outcome, ip, user_agent FROM audit_log WHERE actor_user_id = '${benId}' AND target_id = '${doc.id}' AND outcome = 'denied'`);
-    expect(denied.length).toBeGreaterThanOrEqual(8);
+    expect(denied.length).toBeGreaterThanOrEqual(16);
     expect(denied.every((row) => row.action === "document.access_denied" && row.ip)).toBe(true);
 
     // Each change is audited with who and what, never the document's contents.
