@@ -17,6 +17,9 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/worker/global-setup.ts"],
           testTimeout: 30_000,
+          // One wrangler dev serves every worker test; the load tests (hundreds of ballots) must not
+          // share it with other files' requests, or its local proxy drops some (503).
+          fileParallelism: false,
           hookTimeout: 60_000,
         },
       },

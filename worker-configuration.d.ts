@@ -3,7 +3,7 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./workers/app");
-		durableNamespaces: "UserRoom";
+		durableNamespaces: "UserRoom" | "PollTimer";
 	}
 	interface ProductionEnv {
 		FILES: R2Bucket;
@@ -18,6 +18,7 @@ declare namespace Cloudflare {
 		SUPPORT_EMAIL: "support@trust-platform.example";
 		PASSWORD_PEPPER: string;
 		UserRoom: DurableObjectNamespace<import("./workers/app").UserRoom>;
+		PollTimer: DurableObjectNamespace<import("./workers/app").PollTimer>;
 	}
 	interface Env {
 		FILES: R2Bucket;
@@ -32,6 +33,7 @@ declare namespace Cloudflare {
 		SUPPORT_EMAIL: "support@trust-platform.example";
 		PASSWORD_PEPPER: string;
 		UserRoom: DurableObjectNamespace<import("./workers/app").UserRoom>;
+		PollTimer: DurableObjectNamespace<import("./workers/app").PollTimer>;
 		SALES_PHONE?: "+1 (555) 010-0100";
 		// Optional settings and secrets (not in wrangler.toml): upload limit and the AI engine.
 		MAX_UPLOAD_BYTES?: string;

@@ -17,6 +17,7 @@ import en_documents from "../public/locales/en/documents.json";
 import en_guides from "../public/locales/en/guides.json";
 import en_help from "../public/locales/en/help.json";
 import en_landing from "../public/locales/en/landing.json";
+import en_polls from "../public/locales/en/polls.json";
 import en_profile from "../public/locales/en/profile.json";
 import en_tour from "../public/locales/en/tour.json";
 import es_auth from "../public/locales/es/auth.json";
@@ -62,7 +63,7 @@ import zh_tour from "../public/locales/zh/tour.json";
 
 export const bundledResources = {
   "de": { "auth": de_auth, "common": de_common, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "guides": de_guides, "help": de_help, "landing": de_landing, "profile": de_profile, "tour": de_tour },
-  "en": { "auth": en_auth, "common": en_common, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "guides": en_guides, "help": en_help, "landing": en_landing, "profile": en_profile, "tour": en_tour },
+  "en": { "auth": en_auth, "common": en_common, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "guides": en_guides, "help": en_help, "landing": en_landing, "polls": en_polls, "profile": en_profile, "tour": en_tour },
   "es": { "auth": es_auth, "common": es_common, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "guides": es_guides, "help": es_help, "landing": es_landing, "profile": es_profile, "tour": es_tour },
   "fr": { "auth": fr_auth, "common": fr_common, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "guides": fr_guides, "help": fr_help, "landing": fr_landing, "profile": fr_profile, "tour": fr_tour },
   "ja": { "auth": ja_auth, "common": ja_common, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "guides": ja_guides, "help": ja_help, "landing": ja_landing, "profile": ja_profile, "tour": ja_tour },

@@ -20,17 +20,31 @@ export const notificationSchema = z.object({
   createdAt: z.string(),
 });
 
+/**
+ * The fields after the spec's own are ours: which notification and poll an event is about, so that
+ * the browser can mark it read and link to the poll. Empty `voterName`/`optionText` mean "not shown"
+ * (an anonymous poll, or results hidden until it closes).
+ */
+const eventRef = { notificationId: z.string().optional(), pollId: z.string().optional() };
+
 export const serverMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("authenticated"), userName: z.string() }),
-  z.object({ type: z.literal("vote_cast"), voterName: z.string(), optionText: z.string(), pollTitle: z.string() }),
-  z.object({ type: z.literal("poll_completed"), pollTitle: z.string(), finalResult: z.string() }),
-  z.object({ type: z.literal("vote_required"), pollTitle: z.string() }),
-  z.object({ type: z.literal("poll_created"), creatorName: z.string(), pollTitle: z.string() }),
+  z.object({ type: z.literal("vote_cast"), voterName: z.string(), optionText: z.string(), pollTitle: z.string(), ...eventRef }),
+  z.object({ type: z.literal("poll_completed"), pollTitle: z.string(), finalResult: z.string(), ...eventRef }),
+  z.object({ type: z.literal("vote_required"), pollTitle: z.string(), ...eventRef }),
+  z.object({ type: z.literal("poll_created"), creatorName: z.string(), pollTitle: z.string(), ...eventRef }),
   z.object({ type: z.literal("pending_notifications"), notifications: z.array(notificationSchema) }),
   z.object({ type: z.literal("subscribed"), threadId }),
   z.object({ type: z.literal("unsubscribed"), threadId }),
   z.object({ type: z.literal("error"), message: z.string() }),
+  /** Ours: something happened in a thread the connection subscribed to (the conversations feature fills `event`). */
+  z.object({ type: z.literal("thread_event"), threadId, event: z.record(z.unknown()) }),
 ]);
+
+/** The largest client message a room reads; anything longer is refused with an `error`. */
+export const MAX_CLIENT_MESSAGE_BYTES = 4096;
+/** Per connection: at most this many messages in the window; more are refused, and a sustained flood closes it. */
+export const MESSAGE_RATE = { windowMs: 10_000, max: 30, closeAfter: 120 } as const;
 
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

@@ -1,5 +1,7 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import {
+  MAX_CLIENT_MESSAGE_BYTES,
+  MESSAGE_RATE,
   parseClientMessage,
   type ServerMessage,
   VERIFIED_USER_ID_HEADER,
@@ -13,13 +15,33 @@ interface ConnectionState {
   threads: readonly string[];
 }
 
+interface StoredNotification {
+  id: string;
+  type: string;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** Message counts per connection for the flood limit; kept in memory (a hibernated room starts afresh). */
+interface RateWindow {
+  startedAt: number;
+  count: number;
+}
+
 /**
  * One room per user, named by the user id. The Worker lets only that user's signed-in browsers in;
  * the room then checks that `authenticate` names the same user. Connection state lives in the socket
  * attachment, so subscriptions survive hibernation.
+ *
+ * Notifications are stored in D1 before they reach the room. A notification is marked delivered by
+ * one atomic `UPDATE … WHERE delivered_at IS NULL RETURNING`, either when it is pushed to a live,
+ * authenticated connection or when a connection authenticates and collects what is pending: whichever
+ * comes first sends it, the other finds nothing, so nothing is delivered twice or lost.
  */
 export class UserRoom extends Server<Env> {
   static options = { hibernate: true };
+
+  #rates = new Map<string, RateWindow>();
 
   onConnect(connection: Connection<ConnectionState>, ctx: ConnectionContext) {
     const userId = ctx.request.headers.get(VERIFIED_USER_ID_HEADER);
@@ -35,30 +57,114 @@ export class UserRoom extends Server<Env> {
     });
   }
 
-  onMessage(connection: Connection<ConnectionState>, raw: string | ArrayBuffer | ArrayBufferView) {
+  onClose(connection: Connection) {
+    this.#rates.delete(connection.id);
+  }
+
+  async onMessage(connection: Connection<ConnectionState>, raw: string | ArrayBuffer | ArrayBufferView) {
     const state = connection.state;
     if (!state) return;
-    const parsed = typeof raw === "string" ? parseClientMessage(raw) : ({ ok: false, error: "Binary messages are not supported" } as const);
+    if (!this.#withinRate(connection)) return;
+    if (typeof raw !== "string") return send(connection, { type: "error", message: "Binary messages are not supported" });
+    if (raw.length > MAX_CLIENT_MESSAGE_BYTES) return send(connection, { type: "error", message: `Message too large (at most ${MAX_CLIENT_MESSAGE_BYTES} bytes)` });
+    const parsed = parseClientMessage(raw);
     if (!parsed.ok) return send(connection, { type: "error", message: parsed.error });
     const message = parsed.message;
     switch (message.type) {
-      case "authenticate":
+      case "authenticate": {
         if (message.userId !== state.userId) {
           return send(connection, { type: "error", message: "Authentication failed: this connection belongs to another user" });
         }
         connection.setState({ ...state, authenticated: true });
-        return send(connection, { type: "authenticated", userName: state.userName });
+        send(connection, { type: "authenticated", userName: state.userName });
+        return send(connection, { type: "pending_notifications", notifications: await this.#collectPending() });
+      }
       case "ping":
         return;
       case "subscribe_thread":
         if (!state.authenticated) return send(connection, { type: "error", message: "Authenticate first" });
-        connection.setState({ ...state, threads: [...new Set([...state.threads, message.threadId])] });
+        connection.setState({ ...state, threads: [...new Set([...state.threads, message.threadId])].slice(-200) });
         return send(connection, { type: "subscribed", threadId: message.threadId });
       case "unsubscribe_thread":
         if (!state.authenticated) return send(connection, { type: "error", message: "Authenticate first" });
         connection.setState({ ...state, threads: state.threads.filter((t) => t !== message.threadId) });
         return send(connection, { type: "unsubscribed", threadId: message.threadId });
     }
+  }
+
+  /**
+   * Called by the Worker (RPC) after it stored a notification for this user. Sends the event to every
+   * authenticated connection if it is the first to claim the notification; returns whether it did.
+   */
+  async deliver(notification: StoredNotification, event: ServerMessage): Promise<boolean> {
+    const live = this.#authenticatedConnections();
+    if (live.length === 0) return false;
+    const claimed = await this.env.DB.prepare("UPDATE notifications SET delivered_at = ?1 WHERE id = ?2 AND user_id = ?3 AND delivered_at IS NULL RETURNING id")
+      .bind(Date.now(), notification.id, this.name)
+      .first();
+    if (!claimed) return false;
+    const payload = JSON.stringify(event);
+    for (const connection of live) connection.send(payload);
+    return true;
+  }
+
+  /** Called by the Worker (RPC): forwards a thread event to this user's connections subscribed to the thread. */
+  pushThread(threadId: string, event: Record<string, unknown>): number {
+    const payload = JSON.stringify({ type: "thread_event", threadId, event } satisfies ServerMessage);
+    let sent = 0;
+    for (const connection of this.#authenticatedConnections()) {
+      if (connection.state?.threads.includes(threadId)) {
+        connection.send(payload);
+        sent++;
+      }
+    }
+    return sent;
+  }
+
+  #authenticatedConnections(): Connection<ConnectionState>[] {
+    return [...this.getConnections<ConnectionState>()].filter((c) => c.state?.authenticated);
+  }
+
+  /** Everything stored for this user that no connection has received yet, claimed in one statement. */
+  async #collectPending() {
+    const { results } = await this.env.DB.prepare(
+      "UPDATE notifications SET delivered_at = ?1 WHERE user_id = ?2 AND delivered_at IS NULL RETURNING id, type, metadata, created_at",
+    )
+      .bind(Date.now(), this.name)
+      .all<{ id: string; type: string; metadata: string; created_at: number }>();
+    return results
+      .sort((a, b) => a.created_at - b.created_at)
+      .map((row) => ({ id: row.id, type: row.type, metadata: parseMetadata(row.metadata), createdAt: new Date(row.created_at).toISOString() }));
+  }
+
+  /** A flood is answered with errors, then the connection is closed; normal use never comes near it. */
+  #withinRate(connection: Connection): boolean {
+    const now = Date.now();
+    let window = this.#rates.get(connection.id);
+    if (!window || now - window.startedAt > MESSAGE_RATE.windowMs) {
+      window = { startedAt: now, count: 0 };
+      this.#rates.set(connection.id, window);
+    }
+    window.count++;
+    if (window.count > MESSAGE_RATE.closeAfter) {
+      connection.close(1008, "Too many messages");
+      return false;
+    }
+    if (window.count > MESSAGE_RATE.max) {
+      // Only the first refusal of a window is answered, so a flood does not turn into a flood back.
+      if (window.count === MESSAGE_RATE.max + 1) send(connection, { type: "error", message: "Too many messages: slow down" });
+      return false;
+    }
+    return true;
+  }
+}
+
+function parseMetadata(raw: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(raw);
+    return value && typeof value === "object" ? value : {};
+  } catch {
+    return {};
   }
 }
 

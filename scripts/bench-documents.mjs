@@ -1,5 +1,6 @@
 // Document benchmarks for `npm run bench`: streaming upload throughput and the Worker's memory for
-// 5 MB and 50 MB files, full-text search over 10,000 generated documents, and the recent list.
+// 5 MB and 50 MB files, full-text search over 10,000 generated documents, the recent list, and versions
+// (adding one to a long instrument, comparing two readings, listing the history).
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -137,6 +138,63 @@ async function measureSearch(server, cookie, queries, rounds) {
   return { requests: timings.length, p50ms: Number(percentile(timings, 50).toFixed(1)), p95ms: Number(percentile(timings, 95).toFixed(1)), maxMs: Number(timings.at(-1).toFixed(1)) };
 }
 
+/** A long instrument (about 300 KB of text) and an amended reading of it with a few dozen clauses changed. */
+function longInstrument() {
+  const random = prng(11);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const clauses = [];
+  for (let c = 0; c < 1500; c++) clauses.push(`Section ${c + 1}. ${Array.from({ length: 30 }, () => pick(WORDS)).join(" ")}.`);
+  const amended = clauses.map((clause, c) => (c % 50 === 7 ? clause.replace(/trustee/g, `successor trustee ${pick(NAMES)}`) : clause));
+  amended.splice(700, 0, "Section 700a. The Trustee shall keep a reserve for the Cedar Crest roof.");
+  return { before: clauses.join("\n"), after: amended.join("\n") };
+}
+
+/**
+ * Versions: the time to add a version of a 300 KB instrument (store, hash, and its reading and
+ * analysis until "completed"), then comparing the two readings word by word and listing the history.
+ */
+async function measureVersions(server, cookie) {
+  const { before, after } = longInstrument();
+  const post = (path, body) => fetch(`${server.url}${path}`, { method: "POST", headers: { cookie, "Content-Type": "application/octet-stream", Origin: server.url }, body });
+  const waitCompleted = async (id) => {
+    for (let i = 0; i < 400; i++) {
+      const body = await (await fetch(`${server.url}/api/documents/${id}`, { headers: { cookie } })).json();
+      if (body.document.status === "completed") return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error("the version was not analysed in time");
+  };
+  const created = await post("/api/documents?fileName=long-instrument.txt", before);
+  const { document } = await created.json();
+  await waitCompleted(document.id);
+  const started = performance.now();
+  const added = await post(`/api/documents/${document.id}/versions?fileName=long-instrument-amended.txt&note=bench`, after);
+  if (added.status !== 201) throw new Error(`version upload failed: ${added.status}`);
+  const uploadMs = performance.now() - started;
+  await waitCompleted(document.id);
+  const readyMs = performance.now() - started;
+  const versions = (await (await fetch(`${server.url}/api/documents/${document.id}/versions`, { headers: { cookie } })).json()).versions;
+  const timed = async (path, rounds) => {
+    const timings = [];
+    for (let r = 0; r < rounds; r++) {
+      const t0 = performance.now();
+      const response = await fetch(`${server.url}${path}`, { headers: { cookie } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${path} failed: ${response.status}`);
+      timings.push(performance.now() - t0);
+    }
+    timings.sort((a, b) => a - b);
+    return { p50ms: Number(percentile(timings, 50).toFixed(1)), p95ms: Number(percentile(timings, 95).toFixed(1)) };
+  };
+  return {
+    textKB: Math.round(after.length / 1024),
+    uploadMs: Math.round(uploadMs),
+    uploadToAnalysedMs: Math.round(readyMs),
+    compare: await timed(`/api/documents/${document.id}/compare?from=${versions[1].id}&to=${versions[0].id}`, 20),
+    history: await timed(`/api/documents/${document.id}/versions`, 50),
+  };
+}
+
 export async function benchDocuments({ server, cookie, persistTo, duration }) {
   // The first large upload grows workerd's allocator and the local R2 store once; what stays is
   // whether memory grows with each further file, so that is what is reported.
@@ -159,5 +217,9 @@ export async function benchDocuments({ server, cookie, persistTo, duration }) {
   const recent = await autocannon({ url: `${server.url}/api/legal/documents/recent`, headers: { cookie }, connections: 10, duration });
   const recentRow = { requestsPerSecond: Math.round(recent.requests.average), p50ms: recent.latency.p50, p99ms: recent.latency.p99, non2xx: recent.non2xx };
   console.log(`GET /api/legal/documents/recent (10 conns) ${recentRow.requestsPerSecond} req/s  p50 ${recentRow.p50ms} ms  p99 ${recentRow.p99ms} ms (non-2xx ${recentRow.non2xx})`);
-  return { uploads, search: { documents: corpusSize, ...search }, recent: recentRow };
+  const versions = await measureVersions(server, cookie);
+  console.log(
+    `Version of a ${versions.textKB} KB instrument: stored in ${versions.uploadMs} ms, read and analysed ${versions.uploadToAnalysedMs} ms after upload; compare (word diff) p50 ${versions.compare.p50ms} ms p95 ${versions.compare.p95ms} ms; history p50 ${versions.history.p50ms} ms`,
+  );
+  return { uploads, search: { documents: corpusSize, ...search }, recent: recentRow, versions };
 }

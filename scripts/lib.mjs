@@ -1,4 +1,5 @@
 // Shared by start, dev, test and bench: local configuration, wrangler calls, server lifecycle.
+import { createWriteStream } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -74,6 +75,12 @@ export async function startServer({ port, persistTo, inherit = false, vars = {},
   if (!inherit) {
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
+    // WRANGLER_LOG_FILE=path keeps the server's output for debugging a test run.
+    if (process.env.WRANGLER_LOG_FILE) {
+      const log = createWriteStream(process.env.WRANGLER_LOG_FILE);
+      child.stdout.pipe(log);
+      child.stderr.pipe(log);
+    }
   }
   const stop = () => {
     try {

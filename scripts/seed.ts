@@ -44,6 +44,10 @@ for (const [index, m] of members.entries()) {
   );
 }
 statements.push(`UPDATE workspaces SET created_by = ${q(members[0].id)} WHERE id = ${q(WORKSPACE_ID)};`);
+// Beneficial interests, which weigh weighted votes: James and Daniel 40% each, Sophie 20%.
+for (const [index, share] of [[1, 4000], [4, 4000], [2, 2000]] as const) {
+  statements.push(`UPDATE memberships SET beneficial_share_bp = ${share} WHERE workspace_id = ${q(WORKSPACE_ID)} AND user_id = ${q(members[index].id)} AND beneficial_share_bp IS NULL;`);
+}
 
 // Two of the family's instruments, stored, read and analysed as an upload would be (offline engine).
 const demoDocuments = [

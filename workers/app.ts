@@ -3,6 +3,7 @@ import { getServerByName } from "partyserver";
 // The Remix server build; `npm run build` writes it before wrangler bundles this file.
 import * as build from "../build/server";
 import { purgeExpired } from "../app/modules/auth/maintenance.server";
+import { closeOverduePolls } from "../app/modules/polls/closing.server";
 import { loadSession } from "../app/modules/auth/session.server";
 import { serverT } from "../app/i18n.server";
 import { createDb } from "../app/platform/db.server";
@@ -15,6 +16,7 @@ import { isForeignWrite, withSecurityHeaders } from "../app/platform/security.se
 import { VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER } from "../party/protocol";
 
 export { UserRoom } from "../party/user-room";
+export { PollTimer } from "../party/poll-timer";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 const t = serverT("auth");
@@ -72,5 +74,7 @@ export default {
 
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(purgeExpired(createDb(env.DB)));
+    // A safety net for poll alarms: anything past its closing time is closed now.
+    ctx.waitUntil(closeOverduePolls(env));
   },
 } satisfies ExportedHandler<Env, JobMessage>;

@@ -1,5 +1,4 @@
 import { describe, expect, inject, it } from "vitest";
-import WebSocket from "ws";
 import { Client, latestMail, newAccount, registerUser } from "../helpers/client";
 import { sql as runSql, startWorkspace as startWorkspaceAt } from "../helpers/workspace";
 
@@ -114,45 +113,5 @@ describe("workspaces, invitations and tenancy", () => {
     expect(rows.every((r) => typeof r.ip === "string" && r.ip.length > 0)).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(account.password);
     expect(JSON.stringify(rows)).not.toContain("Wrong&Password9");
-  });
-});
-
-describe("the user's room at /ws", () => {
-  const wsUrl = baseUrl.replace(/^http/, "ws") + "/ws";
-
-  function connect(headers: Record<string, string>) {
-    return new Promise<{ ws?: WebSocket; status?: number }>((resolve) => {
-      const ws = new WebSocket(wsUrl, { headers });
-      ws.on("open", () => resolve({ ws }));
-      ws.on("unexpected-response", (_req, res) => resolve({ status: res.statusCode }));
-      ws.on("error", () => resolve({ status: -1 }));
-    });
-  }
-
-  function nextMessage(ws: WebSocket) {
-    return new Promise<Record<string, unknown>>((resolve) => ws.once("message", (data) => resolve(JSON.parse(String(data)))));
-  }
-
-  it("refuses an upgrade without a session (401) or from a foreign origin (403)", async () => {
-    const { client } = await registerUser(baseUrl, "wsdeny");
-    expect((await connect({ Origin: new URL(baseUrl).origin })).status).toBe(401);
-    expect((await connect({ Origin: "https://evil.example", Cookie: client.cookieHeader() })).status).toBe(403);
-  });
-
-  it("authenticates only as the session's own user; bad messages get an error and the socket stays open", async () => {
-    const { client, userId, account } = await registerUser(baseUrl, "wsok");
-    const { ws } = await connect({ Origin: new URL(baseUrl).origin, Cookie: client.cookieHeader() });
-    expect(ws).toBeDefined();
-    ws!.send(JSON.stringify({ type: "authenticate", userId: "someone-else" }));
-    expect(await nextMessage(ws!)).toEqual({ type: "error", message: expect.stringMatching(/another user/) });
-    ws!.send("not json");
-    expect(await nextMessage(ws!)).toEqual({ type: "error", message: "Message is not valid JSON" });
-    ws!.send(JSON.stringify({ type: "authenticate", userId }));
-    expect(await nextMessage(ws!)).toEqual({ type: "authenticated", userName: account.name });
-    ws!.send(JSON.stringify({ type: "subscribe_thread", threadId: "thread-1" }));
-    expect(await nextMessage(ws!)).toEqual({ type: "subscribed", threadId: "thread-1" });
-    ws!.send(JSON.stringify({ type: "unsubscribe_thread", threadId: "thread-1" }));
-    expect(await nextMessage(ws!)).toEqual({ type: "unsubscribed", threadId: "thread-1" });
-    ws!.close();
   });
 });

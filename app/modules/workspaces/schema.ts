@@ -34,6 +34,8 @@ export const memberships = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ROLES }).notNull(),
+    /** The member's beneficial interest in the trust, in basis points (4000 = 40%); weighs their vote in weighted polls. */
+    beneficialShareBp: integer("beneficial_share_bp"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [uniqueIndex("memberships_ws_user_unique").on(t.workspaceId, t.userId), index("memberships_user_idx").on(t.userId)],

@@ -1,0 +1,43 @@
+import type { NotificationChannel, NotificationType } from "./schema";
+
+/**
+ * What a person gets when they have not chosen: everything in the app; e-mail only for what needs them
+ * to act or tells them an outcome (a vote they are asked for, a reminder, a final result). SMS waits
+ * for a phone channel (the conversations feature) and is off until then.
+ */
+export const DEFAULT_PREFERENCES: Record<NotificationType, Record<NotificationChannel, boolean>> = {
+  poll_created: { in_app: true, email: false, sms: false },
+  vote_required: { in_app: true, email: true, sms: false },
+  vote_cast: { in_app: true, email: false, sms: false },
+  poll_completed: { in_app: true, email: true, sms: false },
+  vote_reminder: { in_app: true, email: true, sms: false },
+};
+
+/** Channels a person can already turn on; SMS is shown but not yet deliverable. */
+export const AVAILABLE_CHANNELS: NotificationChannel[] = ["in_app", "email"];
+
+export const DEFAULT_COMPLIANCE_REMINDERS = { leadDays: [30, 7, 1], inApp: true, email: true, sms: false, overdueDaily: true };
+export const MAX_LEAD_DAYS = 365;
+export const MAX_LEAD_TIMES = 6;
+
+/** The effective choice for each recipient: stored rows override the defaults. */
+export function resolvePreference(
+  type: NotificationType,
+  channel: NotificationChannel,
+  stored: { type: string; channel: string; enabled: boolean }[],
+): boolean {
+  const row = stored.find((r) => r.type === type && r.channel === channel);
+  return row ? row.enabled : DEFAULT_PREFERENCES[type][channel];
+}
+
+/** Lead times as a person types them ("30, 7, 1"): whole days, 0–365, no repeats, largest first. */
+export function parseLeadDays(raw: string): number[] | null {
+  const parts = raw
+    .split(/[\s,;]+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0 || parts.length > MAX_LEAD_TIMES) return null;
+  const days = parts.map(Number);
+  if (days.some((d) => !Number.isInteger(d) || d < 0 || d > MAX_LEAD_DAYS)) return null;
+  return [...new Set(days)].sort((a, b) => b - a);
+}

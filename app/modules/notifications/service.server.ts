@@ -1,0 +1,215 @@
+import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { getServerByName } from "partyserver";
+import type { ServerMessage } from "../../../party/protocol";
+import { serverT } from "~/i18n.server";
+import { users } from "~/modules/auth/schema";
+import type { CurrentSession } from "~/modules/auth/session.server";
+import type { Db } from "~/platform/db.server";
+import type { AppConfig } from "~/platform/env.server";
+import { sendMail } from "~/platform/mail.server";
+import { resolvePreference } from "./preferences";
+import { notificationPreferences, notifications, type NotificationType, NOTIFICATION_TYPES } from "./schema";
+
+export type NotificationMetadata = Record<string, string | number | boolean | null>;
+
+/** What a notification looks like on the wire (spec section 3: id, type, metadata, createdAt). */
+export interface NotificationPayload {
+  id: string;
+  type: NotificationType;
+  metadata: NotificationMetadata;
+  createdAt: string;
+}
+
+export interface Recipient {
+  userId: string;
+  email: string;
+  language: string | null;
+}
+
+export interface NotifyRequest {
+  workspaceId: string;
+  type: NotificationType;
+  recipients: Recipient[];
+  /** Stored with the notification and shown by the notification centre. */
+  metadata: NotificationMetadata;
+  /** The live event (spec section 7) for each recipient, in their language where it carries words. */
+  event: (recipient: Recipient) => ServerMessage;
+  /** The e-mail for recipients who want this event by e-mail. */
+  mail?: (recipient: Recipient) => { subject: string; text: string };
+}
+
+interface NotifyDeps {
+  db: Db;
+  env: Env;
+  config: AppConfig;
+}
+
+/**
+ * Writes one notification per recipient who wants it in the app, then pushes each to that person's
+ * room (spec: written first, pushed second, so nothing is lost while they are offline), and queues the
+ * e-mails of those who want it by e-mail. Returns the notification ids by user.
+ */
+export async function notify({ db, env, config }: NotifyDeps, request: NotifyRequest): Promise<Map<string, string>> {
+  const recipients = dedupe(request.recipients);
+  if (recipients.length === 0) return new Map();
+  const stored = [];
+  // D1 binds at most 100 parameters per statement: large families are read in slices.
+  for (const slice of chunk(recipients, 90)) {
+    stored.push(
+      ...(await db
+        .select({ userId: notificationPreferences.userId, type: notificationPreferences.type, channel: notificationPreferences.channel, enabled: notificationPreferences.enabled })
+        .from(notificationPreferences)
+        .where(and(inArray(notificationPreferences.userId, slice.map((r) => r.userId)), eq(notificationPreferences.type, request.type)))),
+    );
+  }
+  const wants = (userId: string, channel: "in_app" | "email") =>
+    resolvePreference(
+      request.type,
+      channel,
+      stored.filter((row) => row.userId === userId),
+    );
+
+  const now = new Date();
+  const inApp = recipients.filter((r) => wants(r.userId, "in_app")).map((recipient) => ({ recipient, id: crypto.randomUUID() }));
+  if (inApp.length) {
+    // D1 limits bound parameters per statement; rows go in slices of 10 (8 columns each), in one batch.
+    const rows = inApp.map(({ recipient, id }) => ({ id, workspaceId: request.workspaceId, userId: recipient.userId, type: request.type, metadata: request.metadata, createdAt: now }));
+    const slices = chunk(rows, 10).map((slice) => db.insert(notifications).values(slice));
+    await db.batch(slices as [(typeof slices)[number], ...(typeof slices)[number][]]);
+  }
+
+  const pushes = inApp.map(({ recipient, id }) =>
+    pushToRoom(env, recipient.userId, { id, type: request.type, metadata: request.metadata, createdAt: now.toISOString() }, withNotificationId(request.event(recipient), id)).catch((error) =>
+      // The notification is stored: it arrives as pending_notifications at the next connection.
+      console.warn(`Could not push notification ${id} to ${recipient.userId}`, error),
+    ),
+  );
+  const mails = request.mail
+    ? recipients
+        .filter((r) => wants(r.userId, "email"))
+        .map((recipient) => {
+          const mail = request.mail!(recipient);
+          return sendMail(db, config, env.JOBS, { to: recipient.email, subject: mail.subject, text: mail.text, kind: `notification.${request.type}` });
+        })
+    : [];
+  await Promise.all([...pushes, ...mails]);
+  return new Map(inApp.map(({ recipient, id }) => [recipient.userId, id]));
+}
+
+/** Hands one stored notification to the person's room, which sends it only to a live, signed-in connection. */
+export async function pushToRoom(env: Env, userId: string, notification: NotificationPayload, event: ServerMessage) {
+  const room = await getServerByName(env.UserRoom, userId);
+  return room.deliver(notification, event);
+}
+
+/** Pushes a thread event to every participant's room, which forwards it to connections subscribed to the thread. */
+export async function pushThreadEvent(env: Env, userIds: string[], threadId: string, event: Record<string, unknown>) {
+  await Promise.all(
+    [...new Set(userIds)].map(async (userId) => {
+      const room = await getServerByName(env.UserRoom, userId);
+      return room.pushThread(threadId, event);
+    }),
+  );
+}
+
+/** Events about a stored notification carry its id, so the browser can mark it read. */
+function withNotificationId(event: ServerMessage, id: string): ServerMessage {
+  return "pollTitle" in event ? { ...event, notificationId: id } : event;
+}
+
+function dedupe(recipients: Recipient[]) {
+  const seen = new Set<string>();
+  return recipients.filter((r) => (seen.has(r.userId) ? false : (seen.add(r.userId), true)));
+}
+
+function chunk<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** Recipients with what notify() needs (address, language). */
+export async function recipientsFor(db: Db, userIds: string[]): Promise<Recipient[]> {
+  if (userIds.length === 0) return [];
+  const rows = [];
+  for (const ids of chunk([...new Set(userIds)], 90)) {
+    rows.push(...(await db.select({ userId: users.id, email: users.email, language: users.language }).from(users).where(inArray(users.id, ids))));
+  }
+  return rows;
+}
+
+/** A translate function in a recipient's saved language (English when none is saved). */
+export function recipientT(recipient: Recipient, namespaces: string[]) {
+  return serverT(namespaces, recipient.language ?? "en");
+}
+
+// ---- The notification centre -------------------------------------------------------------------
+
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+
+export interface NotificationQuery {
+  type?: NotificationType;
+  unreadOnly?: boolean;
+  before?: Date;
+}
+
+/** The person's notifications in the current workspace, newest first, with the unread count. */
+export async function listNotifications(db: Db, session: CurrentSession, query: NotificationQuery = {}) {
+  if (!session.workspace) return { items: [], unread: 0, hasMore: false };
+  const mine = and(eq(notifications.userId, session.user.id), eq(notifications.workspaceId, session.workspace.id));
+  const filters = [mine];
+  if (query.type) filters.push(eq(notifications.type, query.type));
+  if (query.unreadOnly) filters.push(isNull(notifications.readAt));
+  if (query.before) filters.push(lt(notifications.createdAt, query.before));
+  const [rows, [{ unread }]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(and(...filters))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(NOTIFICATIONS_PAGE_SIZE + 1),
+    db.select({ unread: count() }).from(notifications).where(and(mine, isNull(notifications.readAt))),
+  ]);
+  return {
+    items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((row) => ({
+      id: row.id,
+      type: row.type,
+      metadata: row.metadata,
+      read: row.readAt !== null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    unread,
+    hasMore: rows.length > NOTIFICATIONS_PAGE_SIZE,
+  };
+}
+
+export async function unreadCount(db: Db, session: CurrentSession): Promise<number> {
+  if (!session.workspace) return 0;
+  const [{ unread }] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, session.user.id), eq(notifications.workspaceId, session.workspace.id), isNull(notifications.readAt)));
+  return unread;
+}
+
+/** Marks one (or, with no id, every) notification of this person in this workspace as read. Returns how many changed. */
+export async function markRead(db: Db, session: CurrentSession, id?: string): Promise<number> {
+  if (!session.workspace) return 0;
+  const where = and(
+    eq(notifications.userId, session.user.id),
+    eq(notifications.workspaceId, session.workspace.id),
+    isNull(notifications.readAt),
+    ...(id ? [eq(notifications.id, id)] : []),
+  );
+  const result = await db.update(notifications).set({ readAt: new Date() }).where(where).run();
+  return result.meta.changes ?? 0;
+}
+
+export function isNotificationType(value: unknown): value is NotificationType {
+  return typeof value === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(value);
+}
+
+/** Notifications older than a year that were read are purged by the cron (the audit log keeps the record). */
+export async function purgeOldNotifications(db: Db, now = Date.now()) {
+  await db.delete(notifications).where(and(lt(notifications.createdAt, new Date(now - 365 * 86_400_000)), sql`${notifications.readAt} IS NOT NULL`));
+}

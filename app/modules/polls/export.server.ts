@@ -1,0 +1,144 @@
+import Papa from "papaparse";
+import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
+import type { CurrentSession } from "~/modules/auth/session.server";
+import { auditRow } from "~/modules/audit/audit.server";
+import { auditLog } from "~/modules/audit/schema";
+import type { RequestContext } from "~/platform/request-context.server";
+import { pollDetail, type PollDetail } from "./service.server";
+import type { TallyResult } from "./tally";
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const fileBase = (detail: PollDetail) =>
+  `vote-record-${
+    detail.poll.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 60) || "poll"
+  }`;
+
+/** The facts every export carries, as label/value rows. */
+function summaryRows(detail: PollDetail, t: Translate): [string, string][] {
+  const { poll, turnout } = detail;
+  return [
+    [t("record.title"), poll.title],
+    [t("record.type"), t(`types.${poll.type}`)],
+    [t("record.status"), t(`status.${poll.status}`)],
+    [t("record.createdBy"), poll.creatorName ?? ""],
+    [t("record.createdAt"), poll.createdAt],
+    [t("record.closesAt"), poll.closesAt],
+    [t("record.closedAt"), poll.closedAt ?? ""],
+    [t("record.quorum"), `${poll.quorumPercent}%`],
+    [t("record.weighted"), poll.weighted ? t("record.yes") : t("record.no")],
+    [t("record.anonymous"), poll.anonymous ? t("record.yes") : t("record.no")],
+    [t("record.turnout"), `${turnout.voted} / ${turnout.eligible}`],
+    [t("record.result"), detail.resultText ?? (detail.tally ? t("record.stillOpen") : t("record.hidden"))],
+  ];
+}
+
+function tallyRows(tally: TallyResult | null, weighted: boolean, t: Translate): string[][] {
+  if (!tally) return [];
+  const rows = tally.counts.map((c) => [c.text, weighted ? `${(c.votes / 100).toFixed(2)}%` : String(c.votes), `${Math.round(c.share * 1000) / 10}%`]);
+  for (const round of tally.rounds) {
+    const eliminated = round.eliminated.map((id) => tally.counts.find((c) => c.optionId === id)?.text ?? "").join(", ");
+    rows.push([t("record.round", { round: round.round }), round.counts.map((c) => `${tally.counts.find((o) => o.optionId === c.optionId)?.text}: ${c.votes}`).join("; "), eliminated ? t("record.eliminated", { option: eliminated }) : ""]);
+  }
+  return rows;
+}
+
+async function recordDetail(ctx: RequestContext, session: CurrentSession, id: string, t: Translate, format: "csv" | "pdf") {
+  const detail = await pollDetail(ctx, session, id, t);
+  await ctx.db.insert(auditLog).values(
+    auditRow({ action: "poll.export", workspaceId: session.workspace?.id, actorUserId: session.user.id, targetType: "poll", targetId: id, ip: ctx.ip, userAgent: ctx.userAgent, metadata: { format } }),
+  );
+  return detail;
+}
+
+/** The record of a vote as CSV (papaparse quotes every field safely; formulas are neutralised). */
+export async function pollRecordCsv(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
+  const detail = await recordDetail(ctx, session, id, t, "csv");
+  const rows: string[][] = [...summaryRows(detail, t), [], [t("record.option"), t("record.votes"), t("record.share")], ...tallyRows(detail.tally, detail.poll.weighted, t), []];
+  rows.push([t("record.voter"), t("record.voted"), t("record.votedAt"), t("record.choice")]);
+  if (detail.voters) {
+    for (const v of detail.voters) rows.push([v.name, v.voted ? t("record.yes") : t("record.no"), v.votedAt ?? "", v.choices?.join(" > ") ?? ""]);
+  } else {
+    rows.push([t("record.anonymousVoters", { voted: detail.turnout.voted, eligible: detail.turnout.eligible })]);
+  }
+  // A cell starting with = + - @ would run as a formula in a spreadsheet: prefix it with a quote.
+  const safe = rows.map((row) => row.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
+  return { body: `\uFEFF${Papa.unparse(safe, { quotes: true, newline: "\r\n" })}\r\n`, fileName: `${fileBase(detail)}.csv` };
+}
+
+/** WinAnsi (the standard PDF fonts' encoding) cannot draw every character; others become "?". */
+function drawable(text: string, font: PDFFont) {
+  return [...text]
+    .map((ch) => {
+      try {
+        font.encodeText(ch);
+        return ch;
+      } catch {
+        return "?";
+      }
+    })
+    .join("");
+}
+
+/** The record of a vote as a PDF (pdf-lib, Helvetica): summary, tallies and rounds, and the voters. */
+export async function pollRecordPdf(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
+  const detail = await recordDetail(ctx, session, id, t, "pdf");
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`${t("record.heading")}: ${detail.poll.title}`);
+  pdf.setProducer("Legal Document Platform");
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  let page = pdf.addPage([595, 842]);
+  let y = 800;
+  const line = (text: string, { size = 10, f = font, indent = 0 } = {}) => {
+    const width = 595 - 100 - indent;
+    const words = drawable(text, f).split(/\s+/);
+    let current = "";
+    const flush = () => {
+      if (y < 60) {
+        page = pdf.addPage([595, 842]);
+        y = 800;
+      }
+      page.drawText(current, { x: 50 + indent, y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
+      y -= size + 5;
+      current = "";
+    };
+    for (const word of words) {
+      const next = current ? `${current} ${word}` : word;
+      if (f.widthOfTextAtSize(next, size) > width && current) {
+        flush();
+        current = word;
+      } else current = next;
+    }
+    if (current) flush();
+  };
+  line(t("record.heading"), { size: 16, f: bold });
+  y -= 6;
+  for (const [label, value] of summaryRows(detail, t)) line(`${label}: ${value}`);
+  if (detail.poll.description) {
+    y -= 4;
+    line(detail.poll.description, { size: 9 });
+  }
+  y -= 8;
+  line(t("record.tallyHeading"), { size: 12, f: bold });
+  const tally = tallyRows(detail.tally, detail.poll.weighted, t);
+  if (tally.length === 0) line(t("record.hidden"));
+  for (const row of tally) line(row.filter(Boolean).join(" — "), { indent: 10 });
+  y -= 8;
+  line(t("record.votersHeading"), { size: 12, f: bold });
+  if (detail.voters) {
+    for (const v of detail.voters) {
+      line(`${v.name}: ${v.voted ? `${t("record.voted")} ${v.votedAt ?? ""}${v.choices ? ` — ${v.choices.join(" > ")}` : ""}` : t("record.notVoted")}`, { indent: 10 });
+    }
+  } else {
+    line(t("record.anonymousVoters", { voted: detail.turnout.voted, eligible: detail.turnout.eligible }), { indent: 10 });
+  }
+  y -= 8;
+  line(t("record.generated", { date: new Date().toISOString() }), { size: 8 });
+  return { body: await pdf.save(), fileName: `${fileBase(detail)}.pdf` };
+}
+

@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { ROLES } from "~/modules/workspaces/schema";
+import { POLL_ELIGIBILITY, POLL_TYPES } from "./schema";
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export const POLL_LIMITS = {
+  titleMin: 3,
+  titleMax: 200,
+  descriptionMax: 4000,
+  optionMax: 200,
+  optionsMin: 2,
+  optionsMax: 20,
+  /** A poll must stay open at least this long, and close within a year. */
+  minOpenMs: 5 * 60_000,
+  maxOpenMs: 366 * 86_400_000,
+} as const;
+
+const checkbox = z.preprocess((v) => v === true || v === "true" || v === "on" || v === "1", z.boolean());
+
+/**
+ * A new poll, as the form and the JSON API send it. Options are required for every type but the
+ * yes/no/abstain proposal, whose three options are made by the server.
+ */
+export const createPollSchema = (t: Translate, now = Date.now()) =>
+  z
+    .object({
+      title: z
+        .string({ required_error: t("errors.titleMissing") })
+        .trim()
+        .min(POLL_LIMITS.titleMin, t("errors.titleShort", { min: POLL_LIMITS.titleMin }))
+        .max(POLL_LIMITS.titleMax, t("errors.titleLong", { max: POLL_LIMITS.titleMax })),
+      description: z
+        .string()
+        .trim()
+        .max(POLL_LIMITS.descriptionMax, t("errors.descriptionLong", { max: POLL_LIMITS.descriptionMax }))
+        .optional()
+        .transform((v) => v || undefined),
+      type: z.enum(POLL_TYPES, { errorMap: () => ({ message: t("errors.unknownType") }) }),
+      options: z
+        .array(z.string().trim().max(POLL_LIMITS.optionMax, t("errors.optionLong", { max: POLL_LIMITS.optionMax })))
+        .max(POLL_LIMITS.optionsMax, t("errors.optionsMax", { max: POLL_LIMITS.optionsMax }))
+        .default([])
+        .transform((list) => list.filter((o) => o.length > 0)),
+      closesAt: z
+        .string({ required_error: t("errors.closesAtMissing") })
+        .refine((v) => !Number.isNaN(Date.parse(v)), t("errors.closesAtInvalid"))
+        .transform((v) => new Date(v))
+        .refine((d) => d.getTime() >= now + POLL_LIMITS.minOpenMs, t("errors.closesAtPast"))
+        .refine((d) => d.getTime() <= now + POLL_LIMITS.maxOpenMs, t("errors.closesAtFar")),
+      eligibility: z.enum(POLL_ELIGIBILITY, { errorMap: () => ({ message: t("errors.unknownEligibility") }) }).default("all"),
+      eligibleRoles: z.array(z.enum(ROLES, { errorMap: () => ({ message: t("errors.unknownRole") }) })).default([]),
+      eligibleUserIds: z.array(z.string().max(64)).max(500).default([]),
+      quorumPercent: z.coerce
+        .number({ invalid_type_error: t("errors.quorumInvalid") })
+        .int(t("errors.quorumInvalid"))
+        .min(0, t("errors.quorumInvalid"))
+        .max(100, t("errors.quorumInvalid"))
+        .default(0),
+      hideResults: checkbox.default(false),
+      weighted: checkbox.default(false),
+      anonymous: checkbox.default(false),
+    })
+    .strict()
+    .superRefine((poll, issue) => {
+      if (poll.type !== "yes_no") {
+        if (poll.options.length < POLL_LIMITS.optionsMin) {
+          issue.addIssue({ code: "custom", path: ["options"], message: t("errors.optionsMin", { min: POLL_LIMITS.optionsMin }) });
+        }
+        const seen = new Set(poll.options.map((o) => o.toLocaleLowerCase()));
+        if (seen.size !== poll.options.length) issue.addIssue({ code: "custom", path: ["options"], message: t("errors.optionsDuplicate") });
+      }
+      if (poll.eligibility === "roles" && poll.eligibleRoles.length === 0) {
+        issue.addIssue({ code: "custom", path: ["eligibleRoles"], message: t("errors.rolesMissing") });
+      }
+      if (poll.eligibility === "people" && poll.eligibleUserIds.length === 0) {
+        issue.addIssue({ code: "custom", path: ["eligibleUserIds"], message: t("errors.peopleMissing") });
+      }
+    });
+export type CreatePollInput = z.infer<ReturnType<typeof createPollSchema>>;
+
+export const ballotSchema = (t: Translate) =>
+  z
+    .object({
+      choices: z
+        .array(z.string().min(1).max(64), { required_error: t("errors.choiceMissing"), invalid_type_error: t("errors.choiceMissing") })
+        .min(1, t("errors.choiceMissing"))
+        .max(POLL_LIMITS.optionsMax, t("errors.choiceMissing")),
+    })
+    .strict();
+
+/** A form posts several values under one name; JSON sends arrays. Both become the same object. */
+export function pollFormToObject(form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const list = (name: string) => form.getAll(name).filter((v): v is string => typeof v === "string");
+  const closesAt = text("closesAt");
+  // <input type="datetime-local"> has no zone; the browser adds the person's offset in `closesAtOffset`.
+  const offset = text("closesAtOffset");
+  return {
+    title: text("title"),
+    description: text("description"),
+    type: text("type"),
+    options: list("options"),
+    closesAt: closesAt && offset && !/[zZ]|[+-]\d\d:\d\d$/.test(closesAt) ? `${closesAt}${offset}` : closesAt,
+    eligibility: text("eligibility"),
+    eligibleRoles: list("eligibleRoles"),
+    eligibleUserIds: list("eligibleUserIds"),
+    quorumPercent: text("quorumPercent") || undefined,
+    hideResults: text("hideResults"),
+    weighted: text("weighted"),
+    anonymous: text("anonymous"),
+  };
+}
