@@ -26,6 +26,7 @@ import { getCurrentSession } from "./modules/auth/guard.server";
 import { isSignedInPath } from "./modules/navigation/route-sets";
 import { toPublicUser } from "./modules/auth/public-user";
 import { listUserWorkspaces } from "./modules/workspaces/service.server";
+import { unreadCount } from "./modules/notifications/service.server";
 import { getRequestContext } from "./platform/request-context.server";
 import { PreferencesProvider, useThemeState } from "./modules/preferences/display";
 import { isLanguageCode, languageDirection } from "./modules/preferences/languages";
@@ -40,12 +41,14 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 export async function loader(args: LoaderFunctionArgs) {
   const session = await getCurrentSession(args);
   const preferences = resolveDisplayPreferences(args.request, session?.user);
-  const workspaces = session ? await listUserWorkspaces(getRequestContext(args.request, args.context), session.user.id) : [];
+  const ctx = getRequestContext(args.request, args.context);
+  const [workspaces, unreadNotifications] = session ? await Promise.all([listUserWorkspaces(ctx, session.user.id), unreadCount(ctx.db, session)]) : [[], 0];
   return {
     locale: preferences.language,
     preferences,
     user: session ? toPublicUser(session) : null,
     workspaces,
+    unreadNotifications,
     supportEmail: args.context.cloudflare.env.SUPPORT_EMAIL ?? "support@trust-platform.example",
   };
 }

@@ -35,7 +35,7 @@ export function Toaster() {
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} label={t("toast.regionLabel")}>
       {toasts.map(({ id, title, description, action, variant, ...props }) => (
-        <ToastRoot key={id} variant={variant} data-variant={variant ?? "default"} {...props}>
+        <ToastRoot key={id} variant={variant} data-variant={variant ?? "default"} data-testid="toast" {...props}>
           <div className="grid gap-1">
             {title ? <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title> : null}
             {description ? <ToastPrimitive.Description className="text-sm">{description}</ToastPrimitive.Description> : null}

@@ -481,3 +481,29 @@ export async function setBeneficialShare(ctx: RequestContext, session: CurrentSe
   ]);
 }
 
+
+/**
+ * The poll pages' form actions (vote, close, remind, watch), shared by /polling/{id} and
+ * /vote-tracking/{id}. Refusals come back as `{ intent, error }` with their status.
+ */
+export async function pollFormAction(ctx: RequestContext, session: CurrentSession, id: string, form: FormData, t: Translate) {
+  const intent = String(form.get("intent") ?? "");
+  switch (intent) {
+    case "vote": {
+      const choices = form.getAll("choices").filter((c): c is string => typeof c === "string" && c.length > 0);
+      if (choices.length === 0) throw new HttpError(400, t("errors.choiceMissing"));
+      await castBallot(ctx, session, id, choices, t);
+      return { intent, ok: true };
+    }
+    case "close":
+      await closePollByHand(ctx, session, id, t);
+      return { intent, ok: true };
+    case "remind":
+      return { intent, ok: true, ...(await remindVoters(ctx, session, id, t)) };
+    case "watch":
+      await setWatching(ctx, session, id, form.get("watching") === "true", t);
+      return { intent, ok: true };
+    default:
+      throw new HttpError(400, t("errors.unknownCommand"));
+  }
+}

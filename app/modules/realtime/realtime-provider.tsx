@@ -1,0 +1,203 @@
+import { Link } from "@remix-run/react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "~/components/ui/use-toast";
+import type { ServerMessage } from "../../../party/protocol";
+import { RealtimeConnection, type ConnectionStatus } from "./connection";
+
+/** Spec section 9: how long each live event's toast stays. */
+export const REALTIME_TOAST_MS = { vote_cast: 5000, poll_completed: 7000, vote_required: 10000, poll_created: 5000 } as const;
+/** Spec section 7: the sound of a vote, at volume 0.3. */
+export const NOTIFICATION_SOUND = { src: "/notification.mp3", volume: 0.3 } as const;
+
+type Listener = (message: ServerMessage) => void;
+
+interface RealtimeValue {
+  status: ConnectionStatus;
+  /** Unread notifications in this workspace, kept live. */
+  unread: number;
+  setUnread: (next: number | ((n: number) => number)) => void;
+  /** Every server message; returns the unsubscribe function. */
+  listen: (listener: Listener) => () => void;
+  /** Subscribes this page to a thread (poll, conversation) while mounted; returns the unsubscribe function. */
+  subscribeThread: (threadId: string, onEvent: (event: Record<string, unknown>) => void) => () => void;
+}
+
+const RealtimeContext = createContext<RealtimeValue | null>(null);
+
+function playNotificationSound() {
+  try {
+    const audio = new Audio(NOTIFICATION_SOUND.src);
+    audio.volume = NOTIFICATION_SOUND.volume;
+    // Browsers refuse sound before the person has interacted with the page; that is fine.
+    void audio.play().catch(() => {});
+  } catch {
+    /* no audio in this browser */
+  }
+}
+
+/**
+ * One live connection per signed-in person for the whole app (spec section 4: it starts only when a
+ * user id is known). Shows the spec's toasts for live events, plays the vote sound, keeps the
+ * unread count, and lets pages listen to threads.
+ */
+export function RealtimeProvider({ userId, initialUnread, children }: { userId: string | null; initialUnread: number; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<ConnectionStatus>("disconnected");
+  const [unread, setUnread] = useState(initialUnread);
+  const listeners = useRef(new Set<Listener>());
+  const threadHandlers = useRef(new Map<string, Set<(event: Record<string, unknown>) => void>>());
+  const connection = useRef<RealtimeConnection | null>(null);
+  const tRef = useRef(t);
+  tRef.current = t;
+
+  // The server's count is the truth whenever the page's data is loaded again.
+  useEffect(() => setUnread(initialUnread), [initialUnread]);
+
+  useEffect(() => {
+    if (!userId) return;
+    const live = new RealtimeConnection({
+      userId,
+      onStatus: setStatus,
+      onMessage: (message) => {
+        showToast(message, tRef.current);
+        if (message.type === "vote_cast") playNotificationSound();
+        // What was stored while away is already in the page's count when the page loaded after it;
+        // ask the server for the exact figure instead of adding it twice.
+        if (message.type === "pending_notifications") {
+          if (message.notifications.length) void refreshUnread(setUnread);
+        } else if ("notificationId" in message && message.notificationId) setUnread((n) => n + 1);
+        if (message.type === "thread_event") threadHandlers.current.get(message.threadId)?.forEach((handler) => handler(message.event));
+        listeners.current.forEach((listener) => listener(message));
+      },
+    });
+    connection.current = live;
+    for (const threadId of threadHandlers.current.keys()) live.subscribeThread(threadId);
+    return () => {
+      live.close();
+      connection.current = null;
+    };
+  }, [userId]);
+
+  const listen = useCallback((listener: Listener) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+
+  const subscribeThread = useCallback((threadId: string, onEvent: (event: Record<string, unknown>) => void) => {
+    const handlers = threadHandlers.current.get(threadId) ?? new Set();
+    if (handlers.size === 0) connection.current?.subscribeThread(threadId);
+    handlers.add(onEvent);
+    threadHandlers.current.set(threadId, handlers);
+    return () => {
+      handlers.delete(onEvent);
+      if (handlers.size === 0) {
+        threadHandlers.current.delete(threadId);
+        connection.current?.unsubscribeThread(threadId);
+      }
+    };
+  }, []);
+
+  const value = useMemo(() => ({ status, unread, setUnread, listen, subscribeThread }), [status, unread, listen, subscribeThread]);
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}
+
+export function useRealtime(): RealtimeValue {
+  const value = useContext(RealtimeContext);
+  if (!value) throw new Error("useRealtime must be used inside RealtimeProvider");
+  return value;
+}
+
+/** The same, or null outside a signed-in page (the bell works without live updates). */
+export function useOptionalRealtime(): RealtimeValue | null {
+  return useContext(RealtimeContext);
+}
+
+/** A page's live thread while it is mounted. */
+export function useThread(threadId: string | null, onEvent: (event: Record<string, unknown>) => void) {
+  const realtime = useOptionalRealtime();
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  useEffect(() => {
+    if (!realtime || !threadId) return;
+    return realtime.subscribeThread(threadId, (event) => handler.current(event));
+  }, [realtime?.subscribeThread, threadId]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+async function refreshUnread(setUnread: (n: number) => void) {
+  try {
+    const response = await fetch("/api/notifications?unread=1", { credentials: "same-origin", headers: { Accept: "application/json" } });
+    if (response.ok) setUnread(((await response.json()) as { unread: number }).unread);
+  } catch {
+    /* the count catches up at the next page load */
+  }
+}
+
+function PollLink({ pollId, children }: { pollId?: string; children: ReactNode }) {
+  return pollId ? (
+    <Link to={`/polling/${pollId}`} className="text-inherit">
+      {children}
+    </Link>
+  ) : (
+    <>{children}</>
+  );
+}
+
+/** Spec section 3/9: a toast per live event, each with its own duration; a server error is destructive. */
+function showToast(message: ServerMessage, t: (key: string, options?: Record<string, unknown>) => string) {
+  switch (message.type) {
+    case "vote_cast":
+      toast({
+        title: t("realtime.voteCastTitle"),
+        description: (
+          <PollLink pollId={message.pollId}>
+            {message.voterName && message.optionText
+              ? t("realtime.voteCast", { name: message.voterName, option: message.optionText, poll: message.pollTitle })
+              : message.voterName
+                ? t("realtime.voteCastHidden", { name: message.voterName, poll: message.pollTitle })
+                : t("realtime.voteCastAnonymous", { poll: message.pollTitle })}
+          </PollLink>
+        ),
+        duration: REALTIME_TOAST_MS.vote_cast,
+      });
+      return;
+    case "poll_completed":
+      toast({
+        title: t("realtime.pollCompletedTitle"),
+        description: <PollLink pollId={message.pollId}>{t("realtime.pollCompleted", { poll: message.pollTitle, result: message.finalResult })}</PollLink>,
+        duration: REALTIME_TOAST_MS.poll_completed,
+      });
+      return;
+    case "vote_required":
+      toast({
+        title: t("realtime.voteRequiredTitle"),
+        description: <PollLink pollId={message.pollId}>{t("realtime.voteRequired", { poll: message.pollTitle })}</PollLink>,
+        duration: REALTIME_TOAST_MS.vote_required,
+      });
+      return;
+    case "poll_created":
+      toast({
+        title: t("realtime.pollCreatedTitle"),
+        description: <PollLink pollId={message.pollId}>{t("realtime.pollCreated", { name: message.creatorName, poll: message.pollTitle })}</PollLink>,
+        duration: REALTIME_TOAST_MS.poll_created,
+      });
+      return;
+    case "pending_notifications":
+      if (message.notifications.length === 0) return;
+      toast({
+        title: t("realtime.whileAwayTitle"),
+        description: (
+          <Link to="/notifications" className="text-inherit">
+            {t("realtime.whileAway", { count: message.notifications.length })}
+          </Link>
+        ),
+        duration: REALTIME_TOAST_MS.poll_created,
+      });
+      return;
+    case "error":
+      toast({ title: t("realtime.connectionError"), description: message.message, variant: "destructive" });
+      return;
+    default:
+      return;
+  }
+}
