@@ -6,9 +6,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { benchDocuments } from "./bench-documents.mjs";
+import { benchRealtime } from "./bench-realtime.mjs";
 import { build, DEMO, ensureDevVars, migrate, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+/** BENCH_ONLY=realtime (or documents, http) runs one part. */
+const ONLY = process.env.BENCH_ONLY;
+const runs = (part) => !ONLY || ONLY === part;
 ensureDevVars();
 build();
 const persistTo = mkdtempSync(join(tmpdir(), "bench-"));
@@ -50,11 +54,11 @@ try {
     for (const url of new Set(urls)) gzipBytes += gzipSync(Buffer.from(await (await fetch(new URL(url, server.url))).arrayBuffer())).length;
     return { page: path, files: new Set(urls).size, gzipKB: Number((gzipBytes / 1024).toFixed(1)) };
   }
-  const javascript = [await javascriptWeight("/"), await javascriptWeight("/dashboard", { cookie })];
+  const javascript = runs("http") ? [await javascriptWeight("/"), await javascriptWeight("/dashboard", { cookie })] : [];
   for (const j of javascript) console.log(`JavaScript shipped by ${j.page.padEnd(11)} ${j.gzipKB} KB gzipped in ${j.files} files (+ inline)`);
 
   const results = [];
-  for (const s of scenarios) {
+  for (const s of runs("http") ? scenarios : []) {
     const r = await autocannon({
       url: `${server.url}${s.path}`,
       method: s.method ?? "GET",
@@ -79,15 +83,17 @@ try {
     );
   }
   console.log("");
-  const documents = await benchDocuments({ server, cookie, persistTo, duration: DURATION });
+  const documents = runs("documents") ? await benchDocuments({ server, cookie, persistTo, duration: DURATION }) : null;
+  console.log("");
+  const realtime = runs("realtime") ? await benchRealtime({ server, cookie, persistTo }) : null;
 
   const single = (name) => results.find((r) => r.scenario.startsWith(name) && r.connections === 1);
-  const hashCostMs = Number((single("POST /api/auth/login").meanMs - single("GET /api/auth/user").meanMs).toFixed(1));
-  console.log(`\nPassword hash cost (login minus user, one connection): about ${hashCostMs} ms`);
+  const hashCostMs = runs("http") ? Number((single("POST /api/auth/login").meanMs - single("GET /api/auth/user").meanMs).toFixed(1)) : null;
+  if (hashCostMs !== null) console.log(`\nPassword hash cost (login minus user, one connection): about ${hashCostMs} ms`);
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(
     "bench/results/latest.json",
-    JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, results, hashCostMs, javascript, documents }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, results, hashCostMs, javascript, documents, realtime }, null, 2),
   );
   console.log("Written to bench/results/latest.json");
 } finally {

@@ -52,7 +52,7 @@ interface NotifyDeps {
 export async function notify({ db, env, config }: NotifyDeps, request: NotifyRequest): Promise<Map<string, string>> {
   const recipients = dedupe(request.recipients);
   if (recipients.length === 0) return new Map();
-  const stored = [];
+  const stored: { userId: string; type: string; channel: string; enabled: boolean }[] = [];
   // D1 binds at most 100 parameters per statement: large families are read in slices.
   for (const slice of chunk(recipients, 90)) {
     stored.push(
