@@ -33,10 +33,10 @@ interface RateWindow {
  * the room then checks that `authenticate` names the same user. Connection state lives in the socket
  * attachment, so subscriptions survive hibernation.
  *
- * Notifications are stored in D1 before they reach the room. A notification is marked delivered by
- * one atomic `UPDATE … WHERE delivered_at IS NULL RETURNING`, either when it is pushed to a live,
- * authenticated connection or when a connection authenticates and collects what is pending: whichever
- * comes first sends it, the other finds nothing, so nothing is delivered twice or lost.
+ * Notifications are stored in D1 before they reach the room. A notification is claimed once (see
+ * #claim), either when it is pushed to a live, authenticated connection or when a connection
+ * authenticates and collects what is pending: whichever comes first sends it, the other finds it
+ * claimed, so nothing is delivered twice or lost.
  */
 export class UserRoom extends Server<Env> {
   static options = { hibernate: true };
@@ -99,10 +99,7 @@ export class UserRoom extends Server<Env> {
   async deliver(notification: StoredNotification, event: ServerMessage): Promise<boolean> {
     const live = this.#authenticatedConnections();
     if (live.length === 0) return false;
-    const claimed = await this.env.DB.prepare("UPDATE notifications SET delivered_at = ?1 WHERE id = ?2 AND user_id = ?3 AND delivered_at IS NULL RETURNING id")
-      .bind(Date.now(), notification.id, this.name)
-      .first();
-    if (!claimed) return false;
+    if (!(await this.#claim([notification.id])).length) return false;
     const payload = JSON.stringify(event);
     for (const connection of live) connection.send(payload);
     return true;
@@ -125,16 +122,51 @@ export class UserRoom extends Server<Env> {
     return [...this.getConnections<ConnectionState>()].filter((c) => c.state?.authenticated);
   }
 
-  /** Everything stored for this user that no connection has received yet, claimed in one statement. */
+  /** Everything stored for this user that no connection has received yet, oldest first. */
   async #collectPending() {
     const { results } = await this.env.DB.prepare(
-      "UPDATE notifications SET delivered_at = ?1 WHERE user_id = ?2 AND delivered_at IS NULL RETURNING id, type, metadata, created_at",
+      "SELECT id, type, metadata, created_at FROM notifications WHERE user_id = ?1 AND delivered_at IS NULL ORDER BY created_at LIMIT 500",
     )
-      .bind(Date.now(), this.name)
+      .bind(this.name)
       .all<{ id: string; type: string; metadata: string; created_at: number }>();
+    const claimed = new Set(await this.#claim(results.map((row) => row.id)));
     return results
-      .sort((a, b) => a.created_at - b.created_at)
+      .filter((row) => claimed.has(row.id))
       .map((row) => ({ id: row.id, type: row.type, metadata: parseMetadata(row.metadata), createdAt: new Date(row.created_at).toISOString() }));
+  }
+
+  /**
+   * Marks notifications delivered and returns those that were not yet: the room's own storage is the
+   * arbiter (a Durable Object runs one event at a time around storage calls, so two pushes or a push
+   * and a sign-in can never both claim one), and D1's `delivered_at` follows without holding the send.
+   */
+  async #claim(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const keys = ids.map((id) => `delivered:${id}`);
+    const known = await this.ctx.storage.get<number>(keys);
+    const fresh = ids.filter((_, i) => !known.has(keys[i]));
+    if (fresh.length === 0) return [];
+    const now = Date.now();
+    await this.ctx.storage.put(Object.fromEntries(fresh.map((id) => [`delivered:${id}`, now])));
+    this.ctx.waitUntil(this.#recordDelivered(fresh, now));
+    return fresh;
+  }
+
+  async #recordDelivered(ids: string[], at: number) {
+    try {
+      for (let i = 0; i < ids.length; i += 90) {
+        const slice = ids.slice(i, i + 90);
+        await this.env.DB.prepare(`UPDATE notifications SET delivered_at = ?1 WHERE id IN (${slice.map((_, j) => `?${j + 2}`).join(",")})`)
+          .bind(at, ...slice)
+          .run();
+      }
+      // The room's own record is only needed until D1 says the same; keep a day of it, then prune.
+      const old = await this.ctx.storage.list<number>({ prefix: "delivered:", limit: 1000 });
+      const stale = [...old].filter(([, when]) => when < at - 86_400_000).map(([key]) => key);
+      if (stale.length) await this.ctx.storage.delete(stale.slice(0, 128));
+    } catch (error) {
+      console.warn("Could not record delivered notifications", error);
+    }
   }
 
   /** A flood is answered with errors, then the connection is closed; normal use never comes near it. */

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { getServerByName } from "partyserver";
 import type { ServerMessage } from "../../../party/protocol";
 import { serverT } from "~/i18n.server";
 import { users } from "~/modules/auth/schema";
@@ -98,17 +97,22 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
 
 /** Hands one stored notification to the person's room, which sends it only to a live, signed-in connection. */
 export async function pushToRoom(env: Env, userId: string, notification: NotificationPayload, event: ServerMessage) {
-  const room = await getServerByName(env.UserRoom, userId);
-  return room.deliver(notification, event);
+  return roomOf(env, userId).deliver(notification, event);
+}
+
+/**
+ * A user's room by name. The RPC goes straight to it: partyserver's getServerByName would first make
+ * a second call (setName) that only waits for an onStart() the room does not have, doubling the cost
+ * of every push. The room knows its name from its id.
+ */
+function roomOf(env: Env, userId: string) {
+  return env.UserRoom.get(env.UserRoom.idFromName(userId));
 }
 
 /** Pushes a thread event to every participant's room, which forwards it to connections subscribed to the thread. */
 export async function pushThreadEvent(env: Env, userIds: string[], threadId: string, event: Record<string, unknown>) {
   await Promise.all(
-    [...new Set(userIds)].map(async (userId) => {
-      const room = await getServerByName(env.UserRoom, userId);
-      return room.pushThread(threadId, event);
-    }),
+    [...new Set(userIds)].map((userId) => roomOf(env, userId).pushThread(threadId, event)),
   );
 }
 

@@ -133,14 +133,14 @@ export async function createPoll(ctx: RequestContext, session: CurrentSession, i
     (async () => {
       const everyone = await recipientsFor(ctx.db, others(members.map((m) => m.userId)));
       const voters = everyone.filter((r) => chosen.some((v) => v.userId === r.userId));
-      await notify(deps, {
+      await Promise.all([notify(deps, {
         workspaceId: workspace.id,
         type: "poll_created",
         recipients: everyone,
         metadata,
         event: () => ({ type: "poll_created", creatorName, pollTitle: input.title, pollId: id }),
-      });
-      await notify(deps, {
+      }),
+      notify(deps, {
         workspaceId: workspace.id,
         type: "vote_required",
         recipients: voters,
@@ -150,7 +150,7 @@ export async function createPoll(ctx: RequestContext, session: CurrentSession, i
           const rt = recipientT(recipient, ["polls"]);
           return { subject: rt("mail.voteRequiredSubject", { title: input.title }), text: rt("mail.voteRequiredBody", { title: input.title, name: creatorName, link, closesAt: input.closesAt.toUTCString() }) };
         },
-      });
+      })]);
     })().catch((error) => console.error("Could not notify about a new poll", id, error)),
   );
   return { id };

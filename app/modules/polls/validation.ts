@@ -50,7 +50,7 @@ export const createPollSchema = (t: Translate, now = Date.now()) =>
         .refine((d) => d.getTime() <= now + POLL_LIMITS.maxOpenMs, t("errors.closesAtFar")),
       eligibility: z.enum(POLL_ELIGIBILITY, { errorMap: () => ({ message: t("errors.unknownEligibility") }) }).default("all"),
       eligibleRoles: z.array(z.enum(ROLES, { errorMap: () => ({ message: t("errors.unknownRole") }) })).default([]),
-      eligibleUserIds: z.array(z.string().max(64)).max(500).default([]),
+      eligibleUserIds: z.array(z.string().max(64)).max(5000).default([]),
       quorumPercent: z.coerce
         .number({ invalid_type_error: t("errors.quorumInvalid") })
         .int(t("errors.quorumInvalid"))
