@@ -127,7 +127,7 @@ export function PollPage({ data }: { data: PollPageData }) {
           <TurnoutBar voted={turnout.voted} eligible={turnout.eligible} turnoutShare={tally?.turnoutShare ?? (turnout.eligible ? turnout.voted / turnout.eligible : 0)} quorumPercent={poll.quorumPercent} />
           {tally ? (
             <>
-              <TallyChart tally={tally} weighted={poll.weighted} />
+              <TallyChart tally={tally} weighted={poll.weighted} final={poll.status === "closed"} />
               {!open ? <ResultExplanation tally={tally} weighted={poll.weighted} /> : null}
             </>
           ) : (

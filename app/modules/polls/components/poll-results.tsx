@@ -40,7 +40,7 @@ export function TurnoutBar({ voted, eligible, turnoutShare, quorumPercent }: { v
  * The tally as horizontal bars (each labelled with its votes and share, so the chart reads without
  * colour), and for ranked choice the rounds of the instant runoff.
  */
-export function TallyChart({ tally, weighted }: { tally: TallyResult; weighted: boolean }) {
+export function TallyChart({ tally, weighted, final }: { tally: TallyResult; weighted: boolean; final: boolean }) {
   const { t } = useTranslation("polls");
   const votes = useVoteFormat(weighted);
   const winners = new Set(tally.outcome === "winner" || tally.outcome === "tie" ? tally.winnerOptionIds : []);
@@ -53,7 +53,7 @@ export function TallyChart({ tally, weighted }: { tally: TallyResult; weighted: 
             <div className="flex justify-between gap-2 text-sm">
               <span className={winners.has(count.optionId) ? "font-semibold" : ""}>
                 {count.text}
-                {winners.has(count.optionId) ? <span className="ms-2 text-xs">{tally.outcome === "tie" ? t("ui.tied") : t("ui.winner")}</span> : null}
+                {winners.has(count.optionId) ? <span className="ms-2 text-xs">{tally.outcome === "tie" ? t("ui.tied") : final ? t("ui.winner") : t("ui.leading")}</span> : null}
               </span>
               <span className="tabular-nums" data-testid="tally-figures">
                 {votes(count.votes)} · {pct(count.share)}%

@@ -70,7 +70,7 @@ export function VoteRecordPage({ data }: { data: PollPageData }) {
         <TurnoutBar voted={turnout.voted} eligible={turnout.eligible} turnoutShare={tally?.turnoutShare ?? (turnout.eligible ? turnout.voted / turnout.eligible : 0)} quorumPercent={poll.quorumPercent} />
         {tally ? (
           <>
-            <TallyChart tally={tally} weighted={poll.weighted} />
+            <TallyChart tally={tally} weighted={poll.weighted} final={poll.status === "closed"} />
             <ResultExplanation tally={tally} weighted={poll.weighted} />
           </>
         ) : (
