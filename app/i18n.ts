@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from "./modules/preferences/languages";
 
 /** Namespaces, one JSON file each under public/locales/{lng}/. Routes name the ones they use in `handle.i18n`. */
-export const NAMESPACES = ["common", "auth", "tour", "landing", "dashboard", "help", "profile", "demo", "documents"] as const;
+export const NAMESPACES = ["common", "auth", "tour", "landing", "dashboard", "help", "profile", "demo", "documents", "polls", "notifications", "scanner"] as const;
 
 /** i18next settings shared by the server render and the browser. */
 export const i18nConfig = {

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { AppShell } from "~/components/app-shell";
 import { FormField } from "~/components/form-field";
@@ -11,6 +12,10 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { requireSession } from "~/modules/auth/guard.server";
 import { toPublicUser } from "~/modules/auth/public-user";
+import type { CurrentSession } from "~/modules/auth/session.server";
+import { useAnnouncer } from "~/modules/a11y/announcer";
+import { pollsT } from "~/modules/polls/i18n.server";
+import { setBeneficialShare, workspaceVoters } from "~/modules/polls/service.server";
 import { NativeSelect } from "~/components/ui/select";
 import { canAdminister, INVITABLE_ROLES } from "~/modules/workspaces/roles";
 import { listWorkspaceAudit } from "~/modules/audit/audit.server";
@@ -34,17 +39,21 @@ export async function loader(args: LoaderFunctionArgs) {
       actorUserId: session.user.id,
       workspaceId: session.workspace?.id,
     });
-    return data({ user, allowed: false as const, members: [], invitations: [], audit: [] }, 403);
+    return data({ user, allowed: false as const, members: [], invitations: [], audit: [], sharesTotalBp: 0 }, 403);
   }
-  const [members, invitations, audit] = await Promise.all([
+  const [members, invitations, audit, voters] = await Promise.all([
     listMembers(ctx, session),
     listPendingInvitations(ctx, session),
     listWorkspaceAudit(ctx.db, session.workspace!.id),
+    workspaceVoters(ctx.db, session),
   ]);
+  // Beneficial interests weigh weighted votes, so only voting members (viewers never vote) carry one.
+  const shares = new Map(voters.map((v) => [v.userId, v.shareBp]));
   return {
     user,
     allowed: true as const,
-    members: members.map((m) => ({ ...m, since: m.since.toISOString() })),
+    members: members.map((m) => ({ ...m, since: m.since.toISOString(), votes: shares.has(m.userId), shareBp: shares.get(m.userId) ?? null })),
+    sharesTotalBp: voters.reduce((sum, v) => sum + (v.shareBp ?? 0), 0),
     invitations: invitations.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
     audit,
   };
@@ -54,27 +63,51 @@ export async function action(args: ActionFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
   const session = await requireSession(args);
   const formData = await args.request.formData();
+  const intent = String(formData.get("intent") ?? "invite");
   try {
-    if (formData.get("intent") === "revoke") {
+    if (intent === "share") return await saveShare(args, session, formData);
+    if (intent === "revoke") {
       await revokeInvitation(ctx, session, String(formData.get("invitationId") ?? ""));
-      return { result: undefined, notice: ctx.t("admin.revoked", { ns: "common" }), error: null };
+      return { intent, result: undefined, notice: ctx.t("admin.revoked", { ns: "common" }), error: null };
     }
     const submission = parseWithZod(formData, { schema: invitationFields(ctx.t) });
-    if (submission.status !== "success") return data({ result: submission.reply(), notice: null, error: null }, 400);
+    if (submission.status !== "success") return data({ intent, result: submission.reply(), notice: null, error: null }, 400);
     await inviteMember(ctx, session, submission.value);
     return {
+      intent,
       result: submission.reply({ resetForm: true }),
       notice: ctx.t("admin.inviteSent", { ns: "common", email: submission.value.email }),
       error: null,
     };
   } catch (error) {
-    if (error instanceof HttpError) return data({ result: undefined, notice: null, error: error.message }, error.status);
+    if (error instanceof HttpError) return data({ intent, result: undefined, notice: null, error: error.message }, error.status);
     throw error;
   }
 }
 
+/**
+ * One member's beneficial interest, typed as a percentage (empty = none) and stored in basis points.
+ * The module checks the role, the range and that all shares stay within 100%; its message names the row.
+ */
+async function saveShare(args: ActionFunctionArgs, session: CurrentSession, formData: FormData) {
+  const ctx = getRequestContext(args.request, args.context);
+  const t = pollsT(args.request);
+  const userId = String(formData.get("userId") ?? "");
+  const raw = String(formData.get("sharePercent") ?? "").trim().replace(",", ".");
+  const shareBp = raw === "" ? null : Math.round(Number(raw) * 100);
+  try {
+    // NaN (not a number) fails the module's integer check with its own "0 to 100" message.
+    await setBeneficialShare(ctx, session, userId, shareBp, t);
+  } catch (error) {
+    if (error instanceof HttpError) return data({ intent: "share", result: undefined, notice: null, error: error.message, userId, submitted: raw }, error.status);
+    throw error;
+  }
+  const member = (await listMembers(ctx, session)).find((m) => m.userId === userId);
+  return { intent: "share", result: undefined, notice: ctx.t("admin.shareSaved", { ns: "common", name: member?.name ?? "" }), error: null, userId, submitted: null };
+}
+
 export default function AdminRoute() {
-  const { user, allowed, members, invitations, audit } = useLoaderData<typeof loader>();
+  const { user, allowed, members, invitations, audit, sharesTotalBp } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const { t: tAuth } = useTranslation("auth");
@@ -88,6 +121,15 @@ export default function AdminRoute() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: invitationFields(tAuth) }),
   });
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(iso));
+  const percent = (bp: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(bp / 100);
+  const shareResult = actionData && "userId" in actionData ? actionData : null;
+  const inviteResult = actionData && actionData.intent !== "share" ? actionData : null;
+  const announcer = useAnnouncer();
+  // A share saved or refused: say so (the row's message is beside its field, the notice above the list).
+  useEffect(() => {
+    if (shareResult?.error) announcer.announceError(shareResult.error);
+    else if (shareResult?.notice) announcer.announceSuccess(shareResult.notice);
+  }, [shareResult]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <AppShell user={user}>
@@ -95,29 +137,45 @@ export default function AdminRoute() {
       {!allowed ? (
         <Banner kind="error">{t("admin.forbidden")}</Banner>
       ) : (
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <section aria-labelledby="members-heading" className="rounded-lg border border-solid border-border bg-card p-4">
             <h2 id="members-heading" className="mt-0 text-lg">
               {t("admin.members")}
             </h2>
+            <p className="mt-0 text-sm text-muted-foreground">{t("admin.shareIntro")}</p>
+            {shareResult?.notice ? <Banner kind="success">{shareResult.notice}</Banner> : null}
+            {/* An error about no listed row (a member who left meanwhile) goes in the banner. */}
+            {shareResult?.error && !members.some((m) => m.votes && m.userId === shareResult.userId) ? <Banner kind="error">{shareResult.error}</Banner> : null}
             <ul className="m-0 list-none p-0">
               {members.map((m) => (
-                <li key={m.userId} className="border-b border-solid border-border py-2 last:border-none">
+                <li key={m.userId} className="border-b border-solid border-border py-2 last:border-none" data-testid="member-row">
                   <div className="font-medium">{m.name}</div>
                   <div className="text-sm text-muted-foreground">
                     {m.email} · {tAuth(`roles.${m.role}`)} · {t("admin.memberSince", { date: date(m.since) })}
                   </div>
+                  {m.votes ? (
+                    <ShareForm
+                      userId={m.userId}
+                      name={m.name}
+                      shareBp={m.shareBp}
+                      error={shareResult?.userId === m.userId ? shareResult.error : null}
+                      submitted={shareResult?.userId === m.userId ? shareResult.submitted : null}
+                    />
+                  ) : null}
                 </li>
               ))}
             </ul>
+            <p className="mb-0 text-sm font-medium" data-testid="shares-total">
+              {t("admin.sharesTotal", { total: percent(sharesTotalBp) })}
+            </p>
           </section>
           <section aria-labelledby="invite-heading" className="rounded-lg border border-solid border-border bg-card p-4">
             <h2 id="invite-heading" className="mt-0 text-lg">
               {t("admin.invite")}
             </h2>
             <p className="text-sm text-muted-foreground">{t("admin.inviteIntro", { workspace: user.workspace?.name })}</p>
-            {actionData?.notice ? <Banner kind="success">{actionData.notice}</Banner> : null}
-            {actionData?.error ? <Banner kind="error">{actionData.error}</Banner> : null}
+            {inviteResult?.notice ? <Banner kind="success">{inviteResult.notice}</Banner> : null}
+            {inviteResult?.error ? <Banner kind="error">{inviteResult.error}</Banner> : null}
             <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-col gap-3">
               <FormField id={fields.email.id} errorId={fields.email.errorId} label={tAuth("fields.email")} errors={fields.email.errors}>
                 <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} />
@@ -191,5 +249,48 @@ export default function AdminRoute() {
         </div>
       )}
     </AppShell>
+  );
+}
+
+/** A member's beneficial interest in percent (empty = none), saved on its own; a refusal shows beside the field. */
+function ShareForm({ userId, name, shareBp, error, submitted }: { userId: string; name: string; shareBp: number | null; error: string | null; submitted: string | null }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const errorId = useId();
+  const saving = useNavigation().formData?.get("userId") === userId;
+  const stored = shareBp === null ? "" : String(shareBp / 100);
+  return (
+    // Keyed by the stored value so the field shows it again after a save.
+    <Form method="post" key={stored} className="mt-2 flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="share" />
+      <input type="hidden" name="userId" value={userId} />
+      <div className="grid gap-1">
+        <label htmlFor={inputId} className="text-sm">
+          {t("admin.shareLabel")}
+          <span className="sr-only"> {name}</span>
+        </label>
+        <Input
+          id={inputId}
+          name="sharePercent"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={100}
+          step={0.01}
+          defaultValue={submitted ?? stored}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="w-32"
+        />
+      </div>
+      <Button type="submit" size="sm" variant="outline" disabled={saving} aria-label={t("admin.shareSaveFor", { name })}>
+        {t("admin.shareSave")}
+      </Button>
+      {error ? (
+        <p id={errorId} className="m-0 basis-full text-sm text-destructive" data-testid="share-error">
+          {error}
+        </p>
+      ) : null}
+    </Form>
   );
 }

@@ -1,0 +1,81 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AppShell } from "~/components/app-shell";
+import { serverT } from "~/i18n.server";
+import { requireSession } from "~/modules/auth/guard.server";
+import { toPublicUser } from "~/modules/auth/public-user";
+import { NotificationsPage, type NotificationsActionData } from "~/modules/notifications/components/notifications-page";
+import { AVAILABLE_CHANNELS } from "~/modules/notifications/preferences";
+import { getPreferences, savePreferences } from "~/modules/notifications/preferences.server";
+import { NOTIFICATION_TYPES } from "~/modules/notifications/schema";
+import { isNotificationType, listNotifications, markRead } from "~/modules/notifications/service.server";
+import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
+import { getRequestContext } from "~/platform/request-context.server";
+
+export const handle = { i18n: ["notifications"] };
+export const meta: MetaFunction = () => [{ title: "Notifications · Legal Document Platform" }];
+
+/** `?type=`, `?unread=1` and `?before=` (ISO time of the last item shown); anything unreadable is simply ignored. */
+function parseQuery(params: URLSearchParams) {
+  const type = params.get("type");
+  const before = params.get("before") ? new Date(params.get("before")!) : null;
+  return {
+    type: isNotificationType(type) ? type : null,
+    unreadOnly: params.get("unread") === "1",
+    before: before && !Number.isNaN(before.getTime()) ? before.toISOString() : null,
+  };
+}
+
+/** The person's notifications in the current workspace (newest first, filtered, paged) and their preferences. */
+export async function loader(args: LoaderFunctionArgs) {
+  const session = await requireSession(args);
+  const { db } = getRequestContext(args.request, args.context);
+  const query = parseQuery(new URL(args.request.url).searchParams);
+  const [list, preferences] = await Promise.all([
+    listNotifications(db, session, { type: query.type ?? undefined, unreadOnly: query.unreadOnly, before: query.before ? new Date(query.before) : undefined }),
+    getPreferences(db, session.user.id),
+  ]);
+  return { user: toPublicUser(session), query, ...list, preferences, availableChannels: AVAILABLE_CHANNELS };
+}
+
+/** Forms of the page (they work without JavaScript): mark one read, mark all read, save the preferences. */
+export async function action(args: ActionFunctionArgs) {
+  const session = await requireSession(args);
+  const { db } = getRequestContext(args.request, args.context);
+  const t = serverT("notifications", resolveDisplayPreferences(args.request).language);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  switch (intent) {
+    case "read": {
+      await markRead(db, session, String(form.get("id") ?? "").slice(0, 64));
+      return { intent, notice: t("notice.markedRead"), error: null } satisfies NotificationsActionData;
+    }
+    case "read-all": {
+      await markRead(db, session);
+      return { intent, notice: t("notice.markedAllRead"), error: null } satisfies NotificationsActionData;
+    }
+    case "preferences": {
+      // Only the deliverable channels are on the form; an unticked box is absent, so it means off.
+      // SMS keeps whatever is stored (merged from the current matrix, as the JSON API does).
+      const current = await getPreferences(db, session.user.id);
+      const merged = Object.fromEntries(
+        NOTIFICATION_TYPES.map((type) => [type, { ...current[type], ...Object.fromEntries(AVAILABLE_CHANNELS.map((channel) => [channel, form.get(`${type}.${channel}`) === "on"])) }]),
+      );
+      await savePreferences(db, session.user.id, merged);
+      return { intent, notice: t("prefs.saved"), error: null } satisfies NotificationsActionData;
+    }
+    default:
+      return data({ intent, notice: null, error: t("errors.unknownAction") } satisfies NotificationsActionData, 400);
+  }
+}
+
+export default function NotificationsRoute() {
+  const { user, ...loaded } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AppShell user={user}>
+      <NotificationsPage {...loaded} actionData={actionData ?? null} />
+    </AppShell>
+  );
+}
