@@ -7,7 +7,9 @@ import de_documents from "../public/locales/de/documents.json";
 import de_guides from "../public/locales/de/guides.json";
 import de_help from "../public/locales/de/help.json";
 import de_landing from "../public/locales/de/landing.json";
+import de_notifications from "../public/locales/de/notifications.json";
 import de_profile from "../public/locales/de/profile.json";
+import de_scanner from "../public/locales/de/scanner.json";
 import de_tour from "../public/locales/de/tour.json";
 import en_auth from "../public/locales/en/auth.json";
 import en_common from "../public/locales/en/common.json";
@@ -17,8 +19,10 @@ import en_documents from "../public/locales/en/documents.json";
 import en_guides from "../public/locales/en/guides.json";
 import en_help from "../public/locales/en/help.json";
 import en_landing from "../public/locales/en/landing.json";
+import en_notifications from "../public/locales/en/notifications.json";
 import en_polls from "../public/locales/en/polls.json";
 import en_profile from "../public/locales/en/profile.json";
+import en_scanner from "../public/locales/en/scanner.json";
 import en_tour from "../public/locales/en/tour.json";
 import es_auth from "../public/locales/es/auth.json";
 import es_common from "../public/locales/es/common.json";
@@ -28,7 +32,9 @@ import es_documents from "../public/locales/es/documents.json";
 import es_guides from "../public/locales/es/guides.json";
 import es_help from "../public/locales/es/help.json";
 import es_landing from "../public/locales/es/landing.json";
+import es_notifications from "../public/locales/es/notifications.json";
 import es_profile from "../public/locales/es/profile.json";
+import es_scanner from "../public/locales/es/scanner.json";
 import es_tour from "../public/locales/es/tour.json";
 import fr_auth from "../public/locales/fr/auth.json";
 import fr_common from "../public/locales/fr/common.json";
@@ -38,7 +44,9 @@ import fr_documents from "../public/locales/fr/documents.json";
 import fr_guides from "../public/locales/fr/guides.json";
 import fr_help from "../public/locales/fr/help.json";
 import fr_landing from "../public/locales/fr/landing.json";
+import fr_notifications from "../public/locales/fr/notifications.json";
 import fr_profile from "../public/locales/fr/profile.json";
+import fr_scanner from "../public/locales/fr/scanner.json";
 import fr_tour from "../public/locales/fr/tour.json";
 import ja_auth from "../public/locales/ja/auth.json";
 import ja_common from "../public/locales/ja/common.json";
@@ -48,7 +56,9 @@ import ja_documents from "../public/locales/ja/documents.json";
 import ja_guides from "../public/locales/ja/guides.json";
 import ja_help from "../public/locales/ja/help.json";
 import ja_landing from "../public/locales/ja/landing.json";
+import ja_notifications from "../public/locales/ja/notifications.json";
 import ja_profile from "../public/locales/ja/profile.json";
+import ja_scanner from "../public/locales/ja/scanner.json";
 import ja_tour from "../public/locales/ja/tour.json";
 import zh_auth from "../public/locales/zh/auth.json";
 import zh_common from "../public/locales/zh/common.json";
@@ -58,14 +68,16 @@ import zh_documents from "../public/locales/zh/documents.json";
 import zh_guides from "../public/locales/zh/guides.json";
 import zh_help from "../public/locales/zh/help.json";
 import zh_landing from "../public/locales/zh/landing.json";
+import zh_notifications from "../public/locales/zh/notifications.json";
 import zh_profile from "../public/locales/zh/profile.json";
+import zh_scanner from "../public/locales/zh/scanner.json";
 import zh_tour from "../public/locales/zh/tour.json";
 
 export const bundledResources = {
-  "de": { "auth": de_auth, "common": de_common, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "guides": de_guides, "help": de_help, "landing": de_landing, "profile": de_profile, "tour": de_tour },
-  "en": { "auth": en_auth, "common": en_common, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "guides": en_guides, "help": en_help, "landing": en_landing, "polls": en_polls, "profile": en_profile, "tour": en_tour },
-  "es": { "auth": es_auth, "common": es_common, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "guides": es_guides, "help": es_help, "landing": es_landing, "profile": es_profile, "tour": es_tour },
-  "fr": { "auth": fr_auth, "common": fr_common, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "guides": fr_guides, "help": fr_help, "landing": fr_landing, "profile": fr_profile, "tour": fr_tour },
-  "ja": { "auth": ja_auth, "common": ja_common, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "guides": ja_guides, "help": ja_help, "landing": ja_landing, "profile": ja_profile, "tour": ja_tour },
-  "zh": { "auth": zh_auth, "common": zh_common, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "guides": zh_guides, "help": zh_help, "landing": zh_landing, "profile": zh_profile, "tour": zh_tour },
+  "de": { "auth": de_auth, "common": de_common, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "guides": de_guides, "help": de_help, "landing": de_landing, "notifications": de_notifications, "profile": de_profile, "scanner": de_scanner, "tour": de_tour },
+  "en": { "auth": en_auth, "common": en_common, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "guides": en_guides, "help": en_help, "landing": en_landing, "notifications": en_notifications, "polls": en_polls, "profile": en_profile, "scanner": en_scanner, "tour": en_tour },
+  "es": { "auth": es_auth, "common": es_common, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "guides": es_guides, "help": es_help, "landing": es_landing, "notifications": es_notifications, "profile": es_profile, "scanner": es_scanner, "tour": es_tour },
+  "fr": { "auth": fr_auth, "common": fr_common, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "guides": fr_guides, "help": fr_help, "landing": fr_landing, "notifications": fr_notifications, "profile": fr_profile, "scanner": fr_scanner, "tour": fr_tour },
+  "ja": { "auth": ja_auth, "common": ja_common, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "guides": ja_guides, "help": ja_help, "landing": ja_landing, "notifications": ja_notifications, "profile": ja_profile, "scanner": ja_scanner, "tour": ja_tour },
+  "zh": { "auth": zh_auth, "common": zh_common, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "guides": zh_guides, "help": zh_help, "landing": zh_landing, "notifications": zh_notifications, "profile": zh_profile, "scanner": zh_scanner, "tour": zh_tour },
 };

@@ -1,0 +1,35 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AppShell } from "~/components/app-shell";
+import { requireSession } from "~/modules/auth/guard.server";
+import { toPublicUser } from "~/modules/auth/public-user";
+import { canUploadDocuments } from "~/modules/documents/permissions";
+import { listEditableDocuments } from "~/modules/documents/versions.server";
+import { ScannerPage } from "~/modules/scanner/components/scanner-page";
+import type { Role } from "~/modules/workspaces/schema";
+import { getRequestContext } from "~/platform/request-context.server";
+
+// "documents" for the document type names in the save form.
+export const handle = { i18n: ["scanner", "documents"] };
+export const meta: MetaFunction = () => [{ title: "Scanner · Legal Document Platform" }];
+
+/** Whether this person may add documents, and the documents they may add a version to. */
+export async function loader(args: LoaderFunctionArgs) {
+  const session = await requireSession(args);
+  const ctx = getRequestContext(args.request, args.context);
+  return {
+    user: toPublicUser(session),
+    canUpload: canUploadDocuments(session.workspace?.role as Role | undefined),
+    editable: session.workspace ? await listEditableDocuments(ctx.db, session) : [],
+    maxBytes: ctx.config.MAX_UPLOAD_BYTES,
+  };
+}
+
+export default function ScannerRoute() {
+  const { user, ...data } = useLoaderData<typeof loader>();
+  return (
+    <AppShell user={user}>
+      <ScannerPage {...data} />
+    </AppShell>
+  );
+}
