@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import config from "../../playwright.config";
 import { hydrated, isolateClientAddress, startFamily } from "./support";
 
@@ -229,5 +230,28 @@ test.describe("mobile scanner", () => {
     const list = await page.request.get("/api/documents");
     expect(((await list.json()) as { total: number }).total).toBe(0);
     expect(foreign).toEqual([]);
+  });
+
+  test("a scan stored without its text (the browser closed too soon) gets it later from its document page", async ({ page }) => {
+    test.setTimeout(120_000);
+    const word = uniqueWord();
+    const picture = await pictureOfText(page, ["ROOF INVOICE", word.toUpperCase()]);
+    const pdf = await PDFDocument.create();
+    const image = await pdf.embedJpg(picture);
+    pdf.addPage([image.width, image.height]).drawImage(image, { x: 0, y: 0, width: image.width, height: image.height });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await startFamily(page, "The Interrupted Scan Trust");
+    const created = await page.request.post(`/api/documents?fileName=scan.pdf&source=scan&title=Roof%20invoice`, {
+      data: Buffer.from(await pdf.save()),
+      headers: { "Content-Type": "application/pdf", Origin: new URL(page.url()).origin },
+    });
+    expect(created.status()).toBe(201);
+    const { document } = (await created.json()) as { document: { id: string } };
+    await hydrated(page, `/documents/${document.id}`);
+    await expect(page.getByTestId("ocr-panel")).toBeVisible();
+    await page.getByRole("button", { name: "Recognise text" }).click();
+    await expect(page.getByTestId("document-text")).toContainText(word.toUpperCase(), { timeout: 90_000 });
+    await hydrated(page, `/documents?q=${word}`);
+    await expect(page.getByTestId("document-row")).toHaveCount(1);
   });
 });

@@ -320,7 +320,7 @@ export async function requestAnalysis(ctx: RequestContext, session: CurrentSessi
   if (document.status === "analyzing") throw new HttpError(409, t("errors.alreadyAnalyzing"));
   const kind = kindFromMimeType(document.mimeType);
   const hasText = await ctx.db.select({ id: documentTexts.documentId }).from(documentTexts).where(eq(documentTexts.documentId, id)).get();
-  if (kind && isImageKind(kind) && !hasText) throw new HttpError(409, t("errors.needsOcr"));
+  if (!hasText && kind && (isImageKind(kind) || (kind === "pdf" && (await currentVersionSource(ctx.db, document)) === "scan"))) throw new HttpError(409, t("errors.needsOcr"));
   await ctx.db.batch([
     ctx.db.update(documents).set({ status: "pending", errorReason: null, updatedAt: new Date() }).where(eq(documents.id, id)),
     documentAudit(ctx, session, "document.analysis_requested", id),
@@ -328,16 +328,18 @@ export async function requestAnalysis(ctx: RequestContext, session: CurrentSessi
   await enqueueAnalysis(ctx, { documentId: id, workspaceId: document.workspaceId, versionId: document.currentVersionId ?? undefined });
 }
 
+async function currentVersionSource(db: Db, document: { currentVersionId: string | null }) {
+  if (!document.currentVersionId) return null;
+  return (await db.select({ source: documentVersions.source }).from(documentVersions).where(eq(documentVersions.id, document.currentVersionId)).get())?.source ?? null;
+}
+
 /** The browser's OCR result for an image document; it is then analysed like any other text. */
 export async function saveRecognisedText(ctx: RequestContext, session: CurrentSession, id: string, text: string, t: Translate) {
   const document = await requireVisibleDocument(ctx, session, id, t);
   if (!canEditDocument(session, document)) await refuse(ctx, session, id, 403, t("errors.editForbidden"));
   const kind = kindFromMimeType(document.mimeType);
-  const version = document.currentVersionId
-    ? await ctx.db.select({ source: documentVersions.source }).from(documentVersions).where(eq(documentVersions.id, document.currentVersionId)).get()
-    : undefined;
   // Pictures, and PDFs the scanner assembled from pictures, get their text from the browser's OCR.
-  const recognisable = !!kind && (isImageKind(kind) || (kind === "pdf" && version?.source === "scan"));
+  const recognisable = !!kind && (isImageKind(kind) || (kind === "pdf" && (await currentVersionSource(ctx.db, document)) === "scan"));
   if (!recognisable) throw new HttpError(409, t("errors.ocrOnlyImages"));
   await saveDocumentText(ctx.db, document, text, "ocr");
   await ctx.db.batch([

@@ -80,7 +80,9 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
   const [editing, setEditing] = useState(false);
   const busy = document.status === "pending" || document.status === "analyzing";
   const kind = kindFromMimeType(document.mimeType);
-  const needsOcr = !!kind && isImageKind(kind) && !text;
+  // Pictures, and PDFs the scanner made from pictures, get their text from recognition in the browser.
+  const scanned = kind === "pdf" && versions.find((v) => v.current)?.source === "scan";
+  const needsOcr = !!kind && (isImageKind(kind) || scanned) && !text;
 
   useEffect(() => {
     if (!busy || needsOcr) return;
@@ -194,7 +196,7 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
               {t("detail.viewerHeading")}
             </h2>
             <Viewer document={document} hasText={!!text} />
-            {needsOcr ? <OcrPanel documentId={document.id} canManage={canEdit} /> : null}
+            {needsOcr ? <OcrPanel documentId={document.id} canManage={canEdit} isPdf={kind === "pdf"} /> : null}
           </section>
           {located ? (
             <section aria-labelledby="text-heading" className="grid gap-2">

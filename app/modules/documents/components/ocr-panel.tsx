@@ -5,12 +5,13 @@ import { Button } from "~/components/ui/button";
 import { ProgressBar } from "~/components/ui/progress";
 import { useAnnouncer } from "~/modules/a11y/announcer";
 import { recogniseText } from "./ocr";
+import { renderPdfPages } from "./thumbnails";
 
 /**
  * Pictures of paper have no text until it is recognised. That happens here, in the browser (the
  * file never leaves the platform for it); the text is then saved and analysed like any other.
  */
-export function OcrPanel({ documentId, canManage }: { documentId: string; canManage: boolean }) {
+export function OcrPanel({ documentId, canManage, isPdf = false }: { documentId: string; canManage: boolean; isPdf?: boolean }) {
   const { t } = useTranslation("documents");
   const { announceError, announceSuccess, announceLoading } = useAnnouncer();
   const revalidator = useRevalidator();
@@ -20,8 +21,18 @@ export function OcrPanel({ documentId, canManage }: { documentId: string; canMan
     setState({ running: true, progress: null, stage: "" });
     announceLoading(t("ocr.what"));
     try {
-      const image = await (await fetch(`/api/documents/${documentId}/file?inline=1`)).blob();
-      const text = await recogniseText(image, (progress, stage) => setState((s) => ({ ...s, progress: stage.startsWith("recognizing") ? progress : null, stage })));
+      const file = await (await fetch(`/api/documents/${documentId}/file?inline=1`)).blob();
+      // A scanned PDF holds pictures of its pages: each is drawn and read in turn, progress across all.
+      const pictures = isPdf ? await renderPdfPages(file) : [file];
+      const texts: string[] = [];
+      for (const [index, picture] of pictures.entries()) {
+        texts.push(
+          await recogniseText(picture, (progress, stage) =>
+            setState((s) => ({ ...s, progress: stage.startsWith("recognizing") ? (index * 100 + progress) / pictures.length : null, stage })),
+          ),
+        );
+      }
+      const text = pictures.length > 1 ? texts.map((page, i) => `--- ${t("ocr.pageMarker", { n: i + 1 })} ---\n${page.trim()}`).join("\n\n") : (texts[0] ?? "");
       if (!text.trim()) throw new Error(t("ocr.nothingFound"));
       const response = await fetch(`/api/documents/${documentId}/text`, {
         method: "PUT",
