@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { hydrated, isolateClientAddress, signInAsDemo, startFamily } from "./support";
 
 isolateClientAddress();
 
@@ -63,10 +63,23 @@ test.describe("signed-in shell", () => {
     await expect(page.getByTestId("role-label")).toHaveText("Owner");
     await expect(page.getByTestId("admin-link")).toBeVisible();
     await expect(page.getByTestId("user-avatar").first()).toHaveText("EH");
-    await page.getByRole("button", { name: "Open notification center" }).click();
-    await expect(page.getByTestId("notifications-empty")).toBeVisible();
+    // Other tests vote in the demo workspace, so Eleanor's centre may list notifications: its parts are checked here,
+    // its empty state with a new family below.
+    await page.getByRole("button", { name: "Open notification center", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Open all notifications" })).toHaveAttribute("href", "/notifications");
     await page.keyboard.press("Escape");
     await expect(page.getByRole("link", { name: "Help" })).toHaveAttribute("href", "/help");
+  });
+
+  test("notification centre: an honest empty state for a new family, and live status", async ({ page }) => {
+    await startFamily(page, "The Quiet Trust");
+    await hydrated(page, "/dashboard");
+    await expect(page.getByTestId("notifications-button")).toHaveAttribute("data-realtime", "connected", { timeout: 15_000 });
+    await page.getByRole("button", { name: "Open notification center", exact: true }).click();
+    await expect(page.getByTestId("notifications-empty")).toBeVisible();
+    await expect(page.getByTestId("realtime-status")).toHaveText("Live");
+    await expect(page.getByTestId("unread-count")).toHaveCount(0);
   });
 
   test("dashboard: greeting, four stat cards, module dialog with its route, quick actions", async ({ page }) => {

@@ -51,14 +51,16 @@ export function NotificationCenter() {
     }
   };
 
-  const label = unread > 0 ? t("notifications.openWithUnread", { count: unread }) : t("a11y.openNotifications");
+  // The button keeps the spec's name ("Open notification center"); the unread count is its description.
+  const countId = useId();
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={label} data-tour="notification-center" data-testid="notifications-button" data-realtime={realtime?.status} className="relative">
+        <Button variant="ghost" size="icon" aria-label={t("a11y.openNotifications")} aria-describedby={unread > 0 ? countId : undefined} data-tour="notification-center" data-testid="notifications-button" data-realtime={realtime?.status} className="relative">
           <span aria-hidden="true" className="text-lg leading-none">
             🔔
           </span>
+          {unread > 0 ? <span id={countId} className="sr-only">{t("notifications.openWithUnread", { count: unread })}</span> : null}
           {unread > 0 ? (
             <span
               aria-hidden="true"
