@@ -136,7 +136,7 @@ export function AppShell({
   const { t } = useTranslation();
   const root = useRootData();
   return (
-    <RealtimeProvider userId={user.workspace ? user.id : null} initialUnread={root?.unreadNotifications ?? 0}>
+    <RealtimeProvider userId={user.id} initialUnread={root?.unreadNotifications ?? 0}>
     <TourProvider>
       <a
         href="#main-content"
