@@ -42,6 +42,7 @@ export class UserRoom extends Server<Env> {
   static options = { hibernate: true };
 
   #rates = new Map<string, RateWindow>();
+  #lastPrune = 0;
 
   onConnect(connection: Connection<ConnectionState>, ctx: ConnectionContext) {
     const userId = ctx.request.headers.get(VERIFIED_USER_ID_HEADER);
@@ -99,7 +100,8 @@ export class UserRoom extends Server<Env> {
   async deliver(notification: StoredNotification, event: ServerMessage): Promise<boolean> {
     const live = this.#authenticatedConnections();
     if (live.length === 0) return false;
-    if (!(await this.#claim([notification.id])).length) return false;
+    // The Worker records D1's delivered_at for a whole fan-out in one statement (it knows who said yes).
+    if (!(await this.#claim([notification.id], { recordInD1: false })).length) return false;
     const payload = JSON.stringify(event);
     for (const connection of live) connection.send(payload);
     return true;
@@ -140,7 +142,7 @@ export class UserRoom extends Server<Env> {
    * arbiter (a Durable Object runs one event at a time around storage calls, so two pushes or a push
    * and a sign-in can never both claim one), and D1's `delivered_at` follows without holding the send.
    */
-  async #claim(ids: string[]): Promise<string[]> {
+  async #claim(ids: string[], { recordInD1 = true } = {}): Promise<string[]> {
     if (ids.length === 0) return [];
     const keys = ids.map((id) => `delivered:${id}`);
     const known = await this.ctx.storage.get<number>(keys);
@@ -148,7 +150,8 @@ export class UserRoom extends Server<Env> {
     if (fresh.length === 0) return [];
     const now = Date.now();
     await this.ctx.storage.put(Object.fromEntries(fresh.map((id) => [`delivered:${id}`, now])));
-    this.ctx.waitUntil(this.#recordDelivered(fresh, now));
+    if (recordInD1) this.ctx.waitUntil(this.#recordDelivered(fresh, now));
+    else this.ctx.waitUntil(this.#prune(now));
     return fresh;
   }
 
@@ -160,13 +163,19 @@ export class UserRoom extends Server<Env> {
           .bind(at, ...slice)
           .run();
       }
-      // The room's own record is only needed until D1 says the same; keep a day of it, then prune.
-      const old = await this.ctx.storage.list<number>({ prefix: "delivered:", limit: 1000 });
-      const stale = [...old].filter(([, when]) => when < at - 86_400_000).map(([key]) => key);
-      if (stale.length) await this.ctx.storage.delete(stale.slice(0, 128));
     } catch (error) {
       console.warn("Could not record delivered notifications", error);
     }
+    await this.#prune(at);
+  }
+
+  /** The room's own record is only needed until D1 says the same; a day of it is kept, then pruned. */
+  async #prune(now: number) {
+    if (now - this.#lastPrune < 3_600_000) return;
+    this.#lastPrune = now;
+    const old = await this.ctx.storage.list<number>({ prefix: "delivered:", limit: 1000 });
+    const stale = [...old].filter(([, when]) => when < now - 86_400_000).map(([key]) => key);
+    if (stale.length) await this.ctx.storage.delete(stale.slice(0, 128));
   }
 
   /** A flood is answered with errors, then the connection is closed; normal use never comes near it. */

@@ -127,9 +127,10 @@ describe("the realtime protocol at /ws", () => {
     for (const socket of [ownerSocket, memberSocket]) {
       expect(await socket.next("poll_completed")).toMatchObject({ type: "poll_completed", pollTitle: "Repair the roof", finalResult: "Cedar Crest Roofing wins with 100% · turnout 50%", pollId });
     }
-    // Delivered live, so not pending at the next sign-in.
+    // Delivered live, so not pending at the next sign-in, and D1 records the deliveries too.
     const later = await SocketClient.signedIn(member.client, member.me.id);
     expect(later.pending).toEqual([]);
+    await eventually(async () => Number(sql(`SELECT count(*) AS n FROM notifications WHERE user_id = '${member.me.id}' AND delivered_at IS NULL`)[0].n) === 0);
     for (const s of [ownerSocket, memberSocket, later.socket]) s.close();
   });
 });

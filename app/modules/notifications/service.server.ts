@@ -77,12 +77,25 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
     await db.batch(slices as [(typeof slices)[number], ...(typeof slices)[number][]]);
   }
 
-  const pushes = inApp.map(({ recipient, id }) =>
-    pushToRoom(env, recipient.userId, { id, type: request.type, metadata: request.metadata, createdAt: now.toISOString() }, withNotificationId(request.event(recipient), id)).catch((error) =>
-      // The notification is stored: it arrives as pending_notifications at the next connection.
-      console.warn(`Could not push notification ${id} to ${recipient.userId}`, error),
+  const pushes = Promise.all(
+    inApp.map(({ recipient, id }) =>
+      pushToRoom(env, recipient.userId, { id, type: request.type, metadata: request.metadata, createdAt: now.toISOString() }, withNotificationId(request.event(recipient), id))
+        .then((sent): string | null => (sent ? id : null))
+        .catch((error): string | null => {
+          // The notification is stored: it arrives as pending_notifications at the next connection.
+          console.warn(`Could not push notification ${id} to ${recipient.userId}`, error);
+          return null;
+        }),
     ),
-  );
+  ).then(async (results) => {
+    // Rooms claim deliveries in their own storage; D1 learns them here in one statement per 90, so
+    // later sign-ins skip them without a hundred single-row writes racing the pushes.
+    const sent = results.filter((id): id is string => id !== null);
+    for (let i = 0; i < sent.length; i += 90) {
+      const slice = sent.slice(i, i + 90);
+      await db.update(notifications).set({ deliveredAt: new Date() }).where(inArray(notifications.id, slice));
+    }
+  });
   const mails = request.mail
     ? recipients
         .filter((r) => wants(r.userId, "email"))
@@ -91,7 +104,7 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
           return sendMail(db, config, env.JOBS, { to: recipient.email, subject: mail.subject, text: mail.text, kind: `notification.${request.type}` });
         })
     : [];
-  await Promise.all([...pushes, ...mails]);
+  await Promise.all([pushes, ...mails]);
   return new Map(inApp.map(({ recipient, id }) => [recipient.userId, id]));
 }
 
