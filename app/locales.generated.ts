@@ -8,6 +8,7 @@ import de_guides from "../public/locales/de/guides.json";
 import de_help from "../public/locales/de/help.json";
 import de_landing from "../public/locales/de/landing.json";
 import de_notifications from "../public/locales/de/notifications.json";
+import de_polls from "../public/locales/de/polls.json";
 import de_profile from "../public/locales/de/profile.json";
 import de_scanner from "../public/locales/de/scanner.json";
 import de_tour from "../public/locales/de/tour.json";
@@ -33,6 +34,7 @@ import es_guides from "../public/locales/es/guides.json";
 import es_help from "../public/locales/es/help.json";
 import es_landing from "../public/locales/es/landing.json";
 import es_notifications from "../public/locales/es/notifications.json";
+import es_polls from "../public/locales/es/polls.json";
 import es_profile from "../public/locales/es/profile.json";
 import es_scanner from "../public/locales/es/scanner.json";
 import es_tour from "../public/locales/es/tour.json";
@@ -45,6 +47,7 @@ import fr_guides from "../public/locales/fr/guides.json";
 import fr_help from "../public/locales/fr/help.json";
 import fr_landing from "../public/locales/fr/landing.json";
 import fr_notifications from "../public/locales/fr/notifications.json";
+import fr_polls from "../public/locales/fr/polls.json";
 import fr_profile from "../public/locales/fr/profile.json";
 import fr_scanner from "../public/locales/fr/scanner.json";
 import fr_tour from "../public/locales/fr/tour.json";
@@ -57,6 +60,7 @@ import ja_guides from "../public/locales/ja/guides.json";
 import ja_help from "../public/locales/ja/help.json";
 import ja_landing from "../public/locales/ja/landing.json";
 import ja_notifications from "../public/locales/ja/notifications.json";
+import ja_polls from "../public/locales/ja/polls.json";
 import ja_profile from "../public/locales/ja/profile.json";
 import ja_scanner from "../public/locales/ja/scanner.json";
 import ja_tour from "../public/locales/ja/tour.json";
@@ -69,15 +73,16 @@ import zh_guides from "../public/locales/zh/guides.json";
 import zh_help from "../public/locales/zh/help.json";
 import zh_landing from "../public/locales/zh/landing.json";
 import zh_notifications from "../public/locales/zh/notifications.json";
+import zh_polls from "../public/locales/zh/polls.json";
 import zh_profile from "../public/locales/zh/profile.json";
 import zh_scanner from "../public/locales/zh/scanner.json";
 import zh_tour from "../public/locales/zh/tour.json";
 
 export const bundledResources = {
-  "de": { "auth": de_auth, "common": de_common, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "guides": de_guides, "help": de_help, "landing": de_landing, "notifications": de_notifications, "profile": de_profile, "scanner": de_scanner, "tour": de_tour },
+  "de": { "auth": de_auth, "common": de_common, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "guides": de_guides, "help": de_help, "landing": de_landing, "notifications": de_notifications, "polls": de_polls, "profile": de_profile, "scanner": de_scanner, "tour": de_tour },
   "en": { "auth": en_auth, "common": en_common, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "guides": en_guides, "help": en_help, "landing": en_landing, "notifications": en_notifications, "polls": en_polls, "profile": en_profile, "scanner": en_scanner, "tour": en_tour },
-  "es": { "auth": es_auth, "common": es_common, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "guides": es_guides, "help": es_help, "landing": es_landing, "notifications": es_notifications, "profile": es_profile, "scanner": es_scanner, "tour": es_tour },
-  "fr": { "auth": fr_auth, "common": fr_common, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "guides": fr_guides, "help": fr_help, "landing": fr_landing, "notifications": fr_notifications, "profile": fr_profile, "scanner": fr_scanner, "tour": fr_tour },
-  "ja": { "auth": ja_auth, "common": ja_common, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "guides": ja_guides, "help": ja_help, "landing": ja_landing, "notifications": ja_notifications, "profile": ja_profile, "scanner": ja_scanner, "tour": ja_tour },
-  "zh": { "auth": zh_auth, "common": zh_common, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "guides": zh_guides, "help": zh_help, "landing": zh_landing, "notifications": zh_notifications, "profile": zh_profile, "scanner": zh_scanner, "tour": zh_tour },
+  "es": { "auth": es_auth, "common": es_common, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "guides": es_guides, "help": es_help, "landing": es_landing, "notifications": es_notifications, "polls": es_polls, "profile": es_profile, "scanner": es_scanner, "tour": es_tour },
+  "fr": { "auth": fr_auth, "common": fr_common, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "guides": fr_guides, "help": fr_help, "landing": fr_landing, "notifications": fr_notifications, "polls": fr_polls, "profile": fr_profile, "scanner": fr_scanner, "tour": fr_tour },
+  "ja": { "auth": ja_auth, "common": ja_common, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "guides": ja_guides, "help": ja_help, "landing": ja_landing, "notifications": ja_notifications, "polls": ja_polls, "profile": ja_profile, "scanner": ja_scanner, "tour": ja_tour },
+  "zh": { "auth": zh_auth, "common": zh_common, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "guides": zh_guides, "help": zh_help, "landing": zh_landing, "notifications": zh_notifications, "polls": zh_polls, "profile": zh_profile, "scanner": zh_scanner, "tour": zh_tour },
 };
