@@ -73,8 +73,10 @@ export default {
   },
 
   async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(purgeExpired(createDb(env.DB)));
+    // Each job reports its own failure; one failing never stops the other.
+    const run = (name: string, job: Promise<unknown>) => job.catch((error) => console.error(`Scheduled job ${name} failed`, error));
+    ctx.waitUntil(run("purge", purgeExpired(createDb(env.DB))));
     // A safety net for poll alarms: anything past its closing time is closed now.
-    ctx.waitUntil(closeOverduePolls(env));
+    ctx.waitUntil(run("close overdue polls", closeOverduePolls(env)));
   },
 } satisfies ExportedHandler<Env, JobMessage>;
