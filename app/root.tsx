@@ -27,6 +27,7 @@ import { isSignedInPath } from "./modules/navigation/route-sets";
 import { toPublicUser } from "./modules/auth/public-user";
 import { listUserWorkspaces } from "./modules/workspaces/service.server";
 import { unreadCount } from "./modules/notifications/service.server";
+import { RealtimeProvider } from "./modules/realtime/realtime-provider";
 import { getRequestContext } from "./platform/request-context.server";
 import { PreferencesProvider, useThemeState } from "./modules/preferences/display";
 import { isLanguageCode, languageDirection } from "./modules/preferences/languages";
@@ -139,10 +140,13 @@ export default function App() {
     <AnnouncerProvider>
       <PreferencesProvider server={data?.preferences ?? FALLBACK_PREFERENCES} signedIn={Boolean(data?.user)}>
         <TooltipProvider>
-          <NavigationProgress signedIn={Boolean(data?.user)} />
-          <Outlet />
-          <Toaster />
-          <RouteAnnouncements />
+          {/* Here, not in each page's shell, so the live connection survives navigation between pages. */}
+          <RealtimeProvider userId={data?.user?.id ?? null} initialUnread={data?.unreadNotifications ?? 0}>
+            <NavigationProgress signedIn={Boolean(data?.user)} />
+            <Outlet />
+            <Toaster />
+            <RouteAnnouncements />
+          </RealtimeProvider>
         </TooltipProvider>
       </PreferencesProvider>
     </AnnouncerProvider>

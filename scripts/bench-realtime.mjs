@@ -2,13 +2,8 @@
 // member each), the time from an HTTP request to every socket's message (poll created → vote_required
 // to every eligible voter; a ballot → vote_cast to every watcher), and how many messages one room
 // delivers per second to its connections.
-import { execFileSync } from "node:child_process";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import WebSocket from "ws";
-import { npxBin, offlineEnv } from "./lib.mjs";
+import { insertMembers } from "./direct-members.mjs";
 
 const WORKSPACE_ID = "8f0c2a64-6c1e-4d4e-9a51-3f1b2c7d9e01"; // the demo workspace (scripts/seed.ts)
 const OWNER_ID = "a1f4c2e0-0001-4c6e-8d2a-5b7e9f100001"; // Eleanor, whose session the bench uses
@@ -18,25 +13,9 @@ function percentile(sorted, p) {
 }
 const round = (ms) => Number(ms.toFixed(1));
 
-/** Members written straight into local D1, each with a session (hashing 1,000 passwords would take minutes). */
+/** Members written straight into local D1, each with a session (scripts/direct-members.mjs). */
 function addMembers(persistTo, count, tag) {
-  const now = Date.now();
-  const q = (v) => `'${String(v).replace(/'/g, "''")}'`;
-  const people = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), token: randomBytes(32).toString("base64url"), name: `Bench ${tag} ${i}` }));
-  const statements = people.flatMap((p) => [
-    `INSERT INTO users (id, email, username, name, password_hash, email_verified_at, created_at, updated_at) VALUES (${q(p.id)}, ${q(`${p.id}@bench.example`)}, ${q(`b${p.id.replace(/-/g, "").slice(0, 24)}`)}, ${q(p.name)}, 'x', ${now}, ${now}, ${now});`,
-    `INSERT INTO memberships (id, workspace_id, user_id, role, created_at) VALUES (${q(randomUUID())}, ${q(WORKSPACE_ID)}, ${q(p.id)}, 'family_member', ${now});`,
-    `INSERT INTO sessions (id, token_hash, user_id, workspace_id, remember, created_at, last_seen_at, expires_at) VALUES (${q(randomUUID())}, ${q(createHash("sha256").update(p.token).digest("hex"))}, ${q(p.id)}, ${q(WORKSPACE_ID)}, 1, ${now}, ${now}, ${now + 86_400_000});`,
-  ]);
-  const dir = mkdtempSync(join(tmpdir(), "bench-members-"));
-  try {
-    const file = join(dir, "members.sql");
-    writeFileSync(file, statements.join("\n"));
-    execFileSync(npxBin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file], { env: offlineEnv, stdio: "ignore" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return people.map((p) => ({ ...p, cookie: `session=${p.token}` }));
+  return insertMembers(persistTo, WORKSPACE_ID, count, { role: "family_member", tag: `Bench ${tag}` }).map((p) => ({ ...p, cookie: `session=${p.token}` }));
 }
 
 /** Opens and authenticates one socket per member; resolves when all have received pending_notifications. */

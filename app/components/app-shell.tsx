@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "~/modules/auth/public-user";
 import { NotificationCenter } from "~/modules/notifications/components/notification-center";
-import { RealtimeProvider } from "~/modules/realtime/realtime-provider";
 import { TourProvider, useTour } from "~/modules/onboarding/tour";
 import { LanguageSwitcher } from "~/modules/preferences/components/language-switcher";
 import { ThemePopover } from "~/modules/preferences/components/theme-popover";
@@ -134,9 +133,7 @@ export function AppShell({
   needsWorkspace?: boolean;
 }) {
   const { t } = useTranslation();
-  const root = useRootData();
   return (
-    <RealtimeProvider userId={user.id} initialUnread={root?.unreadNotifications ?? 0}>
     <TourProvider>
       <a
         href="#main-content"
@@ -150,6 +147,5 @@ export function AppShell({
         {user.workspace || !needsWorkspace ? children : <NoWorkspace />}
       </main>
     </TourProvider>
-    </RealtimeProvider>
   );
 }

@@ -16,6 +16,12 @@ export class HttpError extends Error {
 
 export const NO_STORE = { "Cache-Control": "no-store" };
 
+/** For page loaders: a refusal becomes the page's status and sentence (404 for anything not visible: never the data). */
+export function throwAsResponse(error: unknown): never {
+  if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
+  throw error;
+}
+
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");

@@ -12,7 +12,7 @@ import { DOCUMENT_TYPES, SHARE_PERMISSIONS } from "~/modules/documents/schema";
 import { revokeShare, shareDocument, sharingOf } from "~/modules/documents/sharing.server";
 import { deleteDocument, openDocument, renameDocument, requestAnalysis, thumbnailUrl } from "~/modules/documents/service.server";
 import { restoreFromForm, versionsOf } from "~/modules/documents/versions.server";
-import { HttpError } from "~/platform/http.server";
+import { HttpError, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const handle = { i18n: ["documents"] };
@@ -20,21 +20,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && "document" in data ? data.document.title : "Document"} · Legal Document Platform` },
 ];
 
-/** Page loaders answer a refusal with its status (404 for anything not visible: never the data). */
-async function orStatus<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
-
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   const t = documentsT(args.request);
-  const opened = await orStatus(() => openDocument(ctx, session, args.params.id ?? "", t));
+  const opened = await openDocument(ctx, session, args.params.id ?? "", t).catch(throwAsResponse);
   const { storageKey: _key, thumbnailKey, ...document } = opened.document;
   return {
     user: toPublicUser(session),

@@ -8,24 +8,18 @@ import { VersionHistoryPage } from "~/modules/documents/components/version-contr
 import { documentsT } from "~/modules/documents/i18n.server";
 import { canEditDocument } from "~/modules/documents/service.server";
 import { compareVersions, listVersions, restoreFromForm } from "~/modules/documents/versions.server";
-import { HttpError } from "~/platform/http.server";
+import { HttpError, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const handle = { i18n: ["documents"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.document.title ?? "History"} · Version control · Legal Document Platform` }];
-
-/** Refusals become the page's status (404 for a document one may not see: never the data). */
-function asResponse(error: unknown): never {
-  if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-  throw error;
-}
 
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   const t = documentsT(args.request);
   const id = args.params.id ?? "";
-  const { document, versions } = await listVersions(ctx, session, id, t).catch(asResponse);
+  const { document, versions } = await listVersions(ctx, session, id, t).catch(throwAsResponse);
   const params = new URL(args.request.url).searchParams;
   // By default the two newest versions are compared, as a reader most often wants.
   const from = params.get("from") ?? versions[1]?.id;
@@ -37,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
       const result = await compareVersions(ctx, session, id, from, to, t);
       comparison = { from: result.from, to: result.to, ...result.diff };
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status === 404) asResponse(error);
+      if (!(error instanceof HttpError) || error.status === 404) throwAsResponse(error);
       comparisonError = error.message;
     }
   }

@@ -1,10 +1,6 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
 import WebSocket from "ws";
+import { insertMembers } from "../../scripts/direct-members.mjs";
 import { Client } from "./client";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 
 /** A test client for /ws that keeps every message, so a test can wait for the one it expects. */
 export class SocketClient {
@@ -77,33 +73,9 @@ export class SocketClient {
   }
 }
 
-/**
- * Many members at once, written straight into local D1 with a session each (hashing 200 passwords
- * through the sign-up would take minutes). Returns signed-in clients.
- */
+/** Many signed-in members at once, written straight into local D1 (see scripts/direct-members.mjs). */
 export function addMembersDirectly(baseUrl: string, persistTo: string, workspaceId: string, count: number, role = "beneficiary") {
-  const now = Date.now();
-  const people = Array.from({ length: count }, (_, i) => {
-    const token = randomBytes(32).toString("base64url");
-    return { id: randomUUID(), token, name: `Voter ${i + 1} ${randomBytes(2).toString("hex")}` };
-  });
-  const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
-  const statements = people.flatMap((p) => [
-    `INSERT INTO users (id, email, username, name, first_name, last_name, password_hash, email_verified_at, created_at, updated_at) VALUES (${q(p.id)}, ${q(`${p.id}@example.com`)}, ${q(`u${p.id.replace(/-/g, "").slice(0, 20)}`)}, ${q(p.name)}, 'Voter', ${q(p.name)}, 'x', ${now}, ${now}, ${now});`,
-    `INSERT INTO memberships (id, workspace_id, user_id, role, created_at) VALUES (${q(randomUUID())}, ${q(workspaceId)}, ${q(p.id)}, ${q(role)}, ${now});`,
-    `INSERT INTO sessions (id, token_hash, user_id, workspace_id, remember, created_at, last_seen_at, expires_at) VALUES (${q(randomUUID())}, ${q(createHash("sha256").update(p.token).digest("hex"))}, ${q(p.id)}, ${q(workspaceId)}, 1, ${now}, ${now}, ${now + 86_400_000});`,
-  ]);
-  // Hundreds of statements exceed a command line: they go through a file.
-  const dir = mkdtempSync(join(tmpdir(), "members-"));
-  const file = join(dir, "members.sql");
-  writeFileSync(file, statements.join("\n"));
-  const result = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file], {
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
-  rmSync(dir, { recursive: true, force: true });
-  if (result.status !== 0) throw new Error(`adding members failed: ${result.stderr}`);
-  return people.map((p) => {
+  return insertMembers(persistTo, workspaceId, count, { role, tag: "Voter" }).map((p: { id: string; token: string; name: string }) => {
     const client = new Client(baseUrl);
     client.cookies.set("session", p.token);
     return { client, userId: p.id, name: p.name };

@@ -42,22 +42,6 @@ const versionColumns = {
   hasText: sql<number>`exists (select 1 from ${documentVersionTexts} where ${documentVersionTexts.versionId} = ${documentVersions.id})`,
 };
 
-function present(row: { hasText: number | boolean; createdAt: Date } & Record<string, unknown>, currentVersionId: string | null) {
-  return { ...row, hasText: Boolean(row.hasText), current: row.id === currentVersionId, createdAt: row.createdAt.toISOString() };
-}
-export type VersionSummary = ReturnType<typeof present> & {
-  id: string;
-  number: number;
-  fileName: string;
-  mimeType: string;
-  sizeBytes: number;
-  sha256: string | null;
-  note: string | null;
-  source: VersionSource;
-  restoredFrom: number | null;
-  createdByName: string | null;
-};
-
 /** Every version of a document this person may see, newest first. */
 export async function listVersions(ctx: RequestContext, session: CurrentSession, documentId: string, t: Translate) {
   const document = await requireVisibleDocument(ctx, session, documentId, t);
@@ -71,7 +55,7 @@ export async function versionsOf(db: Db, document: { id: string; workspaceId: st
     .leftJoin(users, eq(users.id, documentVersions.createdBy))
     .where(and(eq(documentVersions.documentId, document.id), eq(documentVersions.workspaceId, document.workspaceId)))
     .orderBy(desc(documentVersions.number));
-  return rows.map((row) => present(row, document.currentVersionId) as VersionSummary);
+  return rows.map((row) => ({ ...row, hasText: Boolean(row.hasText), current: row.id === document.currentVersionId, createdAt: row.createdAt.toISOString() }));
 }
 
 /** One version of a visible document; a version of another document or workspace is a 404 (audited). */

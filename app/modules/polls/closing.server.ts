@@ -78,6 +78,8 @@ export async function closePoll(env: Env, pollId: string, options: CloseOptions)
     weighted: poll.weighted,
     quorumPercent: poll.quorumPercent,
   });
+  // The audit log and the stored notification keep one wording; each live message is in its reader's language.
+  const inEnglish = describeResult(result, serverT(["polls"], "en"));
   await db.batch([
     db.update(polls).set({ result }).where(eq(polls.id, pollId)),
     db.insert(auditLog).values(
@@ -96,7 +98,7 @@ export async function closePoll(env: Env, pollId: string, options: CloseOptions)
           ballots: result.ballotsCast,
           eligible: result.eligibleCount,
           quorumMet: result.quorumMet,
-          summary: describeResult(result, serverT(["polls"], "en")),
+          summary: inEnglish,
         },
       }),
     ),
@@ -112,7 +114,7 @@ export async function closePoll(env: Env, pollId: string, options: CloseOptions)
         workspaceId: poll.workspaceId,
         type: "poll_completed",
         recipients,
-        metadata: { pollId, pollTitle: poll.title, finalResult: describeResult(result, serverT(["polls"], "en")) },
+        metadata: { pollId, pollTitle: poll.title, finalResult: inEnglish },
         event: (recipient) => ({ type: "poll_completed", pollTitle: poll.title, finalResult: describeResult(result, recipientT(recipient, ["polls"])), pollId }),
         mail: (recipient) => {
           const rt = recipientT(recipient, ["polls"]);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { data } from "@remix-run/cloudflare";
 import { requireSession } from "~/modules/auth/guard.server";
 import { toPublicUser } from "~/modules/auth/public-user";
-import { HttpError } from "~/platform/http.server";
+import { HttpError, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import { pollsT } from "./i18n.server";
 import { pollDetail, pollFormAction } from "./service.server";
@@ -14,12 +14,8 @@ import { pollDetail, pollFormAction } from "./service.server";
 export async function pollPageLoader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const t = pollsT(args.request);
-  try {
-    return { user: toPublicUser(session), poll: await pollDetail(getRequestContext(args.request, args.context), session, args.params.id ?? "", t) };
-  } catch (error) {
-    if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  const poll = await pollDetail(getRequestContext(args.request, args.context), session, args.params.id ?? "", t).catch(throwAsResponse);
+  return { user: toPublicUser(session), poll };
 }
 
 export async function pollPageAction(args: ActionFunctionArgs) {

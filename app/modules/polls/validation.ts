@@ -85,7 +85,7 @@ export const ballotSchema = (t: Translate) =>
       choices: z
         .array(z.string().min(1).max(64), { required_error: t("errors.choiceMissing"), invalid_type_error: t("errors.choiceMissing") })
         .min(1, t("errors.choiceMissing"))
-        .max(POLL_LIMITS.optionsMax, t("errors.choiceMissing")),
+        .max(POLL_LIMITS.optionsMax, t("errors.choiceRepeated")),
     })
     .strict();
 

@@ -77,13 +77,13 @@ export function VersionFacts({ version, documentId, canEdit }: { version: Versio
             {t("versions.download")}
           </a>
         </Button>
-        {canEdit && !version.current ? <RestoreButton documentId={documentId} version={version} /> : null}
+        {canEdit && !version.current ? <RestoreButton version={version} /> : null}
       </div>
     </div>
   );
 }
 
-function RestoreButton({ version }: { documentId: string; version: VersionRow }) {
+function RestoreButton({ version }: { version: VersionRow }) {
   const { t } = useTranslation("documents");
   const fetcher = useFetcher<{ ok?: boolean; error?: string }>();
   const [open, setOpen] = useState(false);

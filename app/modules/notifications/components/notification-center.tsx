@@ -16,6 +16,9 @@ export function NotificationCenter() {
   const titleId = useId();
   const realtime = useOptionalRealtime();
   const unread = realtime?.unread ?? 0;
+  // The stable parts only: depending on the whole value would reload the list at every count change.
+  const setUnread = realtime?.setUnread;
+  const listen = realtime?.listen;
   const [open, setOpen] = useState(false);
   const [items, setItems] = useState<NotificationItem[] | null>(null);
 
@@ -25,11 +28,11 @@ export function NotificationCenter() {
       if (!response.ok) return setItems([]);
       const body = (await response.json()) as { items: NotificationItem[]; unread: number };
       setItems(body.items.slice(0, 6));
-      realtime?.setUnread(body.unread);
+      setUnread?.(body.unread);
     } catch {
       setItems([]);
     }
-  }, [realtime]);
+  }, [setUnread]);
 
   useEffect(() => {
     if (open) void load();
@@ -37,16 +40,16 @@ export function NotificationCenter() {
 
   // Something new while the list is open: show it.
   useEffect(() => {
-    if (!open || !realtime) return;
-    return realtime.listen((message) => {
+    if (!open || !listen) return;
+    return listen((message) => {
       if ("notificationId" in message || message.type === "pending_notifications") void load();
     });
-  }, [open, realtime, load]);
+  }, [open, listen, load]);
 
   const markAll = async () => {
     const response = await fetch("/api/notifications", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify({ read: true }) });
     if (response.ok) {
-      realtime?.setUnread(0);
+      setUnread?.(0);
       setItems((list) => list?.map((n) => ({ ...n, read: true })) ?? null);
     }
   };

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
@@ -19,17 +19,18 @@ export type PollActionData = { intent?: string; ok?: boolean; error?: string; re
 /** Refreshes the page's data when this poll's tally or status changes anywhere (thread events, results). */
 export function useLivePoll(pollId: string) {
   const revalidator = useRevalidator();
-  const realtime = useOptionalRealtime();
-  const refresh = () => {
+  const listen = useOptionalRealtime()?.listen;
+  const refresh = useRef(() => {});
+  refresh.current = () => {
     if (revalidator.state === "idle") revalidator.revalidate();
   };
-  useThread(`poll:${pollId}`, refresh);
+  useThread(`poll:${pollId}`, () => refresh.current());
   useEffect(() => {
-    if (!realtime) return;
-    return realtime.listen((message) => {
-      if ((message.type === "poll_completed" || message.type === "vote_cast") && message.pollId === pollId) refresh();
+    if (!listen) return;
+    return listen((message) => {
+      if ((message.type === "poll_completed" || message.type === "vote_cast") && message.pollId === pollId) refresh.current();
     });
-  }); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [listen, pollId]);
 }
 
 export function PollStatus({ status, closesAt, closedAt }: { status: string; closesAt: string; closedAt: string | null }) {

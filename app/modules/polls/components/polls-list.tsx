@@ -34,14 +34,14 @@ export interface Voter {
 
 /** Refreshes a list when polls open, close or get votes. */
 function useLivePolls() {
-  const realtime = useOptionalRealtime();
+  const listen = useOptionalRealtime()?.listen;
   const revalidator = useRevalidator();
   useEffect(() => {
-    if (!realtime) return;
-    return realtime.listen((message) => {
+    if (!listen) return;
+    return listen((message) => {
       if (["poll_created", "poll_completed", "vote_cast", "vote_required"].includes(message.type) && revalidator.state === "idle") revalidator.revalidate();
     });
-  }, [realtime, revalidator]);
+  }, [listen, revalidator]);
 }
 
 export function PollList({ polls, to }: { polls: PollSummary[]; to: (id: string) => string }) {
