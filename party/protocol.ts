@@ -39,6 +39,19 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("error"), message: z.string() }),
   /** Ours: something happened in a thread the connection subscribed to (the conversations feature fills `event`). */
   z.object({ type: z.literal("thread_event"), threadId, event: z.record(z.unknown()) }),
+  /** Ours: a chat message mentioned this person, or arrived in a topic they follow (stored as a notification first). */
+  z.object({
+    type: z.literal("chat_notification"),
+    reason: z.enum(["mention", "follow"]),
+    authorName: z.string(),
+    channelName: z.string(),
+    topicName: z.string(),
+    excerpt: z.string(),
+    channelId: z.string(),
+    topicId: z.string(),
+    messageId: z.string(),
+    notificationId: z.string().optional(),
+  }),
 ]);
 
 /** The largest client message a room reads; anything longer is refused with an `error`. */

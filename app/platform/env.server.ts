@@ -21,10 +21,24 @@ const envSchema = z
     AI_BASE_URL: z.string().url().optional(),
     AI_API_KEY: z.string().optional(),
     AI_MODEL: z.string().optional(),
+    /** SMS: the embedded outbox (with the development phone simulator) unless Twilio is configured. */
+    SMS_PROVIDER: z.enum(["outbox", "twilio"]).default("outbox"),
+    /** Our sender number as the phones see it (E.164); with Twilio, the number or a messaging service. */
+    SMS_FROM_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, "SMS_FROM_NUMBER must be E.164, e.g. +15550100000").default("+15550100000"),
+    TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "TWILIO_ACCOUNT_SID looks like AC followed by 32 hex digits").optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+    TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/).optional(),
+    /** The public origin Twilio calls (signatures cover the exact URL); defaults to the request's origin. */
+    SMS_WEBHOOK_BASE_URL: z.string().url().optional(),
+    /** Twilio's REST API root; tests point it at a local fake. */
+    TWILIO_API_BASE_URL: z.string().url().default("https://api.twilio.com"),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_PROVIDER === "http" && (!env.MAIL_API_URL || !env.MAIL_API_KEY)) {
       ctx.addIssue({ code: "custom", message: "MAIL_PROVIDER=http needs MAIL_API_URL and MAIL_API_KEY" });
+    }
+    if (env.SMS_PROVIDER === "twilio" && (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN)) {
+      ctx.addIssue({ code: "custom", message: "SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN (secrets)" });
     }
     if (env.AI_PROVIDER === "openai-compatible" && (!env.AI_BASE_URL || !env.AI_MODEL)) {
       ctx.addIssue({ code: "custom", message: "AI_PROVIDER=openai-compatible needs AI_BASE_URL and AI_MODEL" });

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureDevVars, migrate, startServer } from "../../scripts/lib.mjs";
+import { TEST_TWILIO_AUTH_TOKEN } from "../helpers/sms";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -28,7 +29,8 @@ export default async function setup(project: TestProject) {
   ensureDevVars();
   const persistTo = mkdtempSync(join(tmpdir(), "worker-tests-"));
   migrate(persistTo);
-  const server = await startServer({ port: await freePort(), persistTo });
+  // A Twilio auth token lets the SMS webhook tests sign requests; sending stays in the embedded outbox.
+  const server = await startServer({ port: await freePort(), persistTo, vars: { TWILIO_AUTH_TOKEN: TEST_TWILIO_AUTH_TOKEN } });
   project.provide("baseUrl", server.url);
   project.provide("persistTo", persistTo);
   return () => {

@@ -11,6 +11,9 @@ export const DEFAULT_PREFERENCES: Record<NotificationType, Record<NotificationCh
   vote_cast: { in_app: true, email: false, sms: false },
   poll_completed: { in_app: true, email: true, sms: false },
   vote_reminder: { in_app: true, email: true, sms: false },
+  // Someone wrote @**your name**: like being spoken to, so also by e-mail. Followed topics: in the app only.
+  chat_mention: { in_app: true, email: true, sms: false },
+  topic_message: { in_app: true, email: false, sms: false },
 };
 
 /** Channels a person can already turn on; SMS is shown but not yet deliverable. */

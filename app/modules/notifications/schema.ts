@@ -3,7 +3,7 @@ import { users } from "../auth/schema";
 import { workspaces } from "../workspaces/schema";
 
 /** The events a person can be told about, each with its own preferences per channel. */
-export const NOTIFICATION_TYPES = ["poll_created", "vote_required", "vote_cast", "poll_completed", "vote_reminder"] as const;
+export const NOTIFICATION_TYPES = ["poll_created", "vote_required", "vote_cast", "poll_completed", "vote_reminder", "chat_mention", "topic_message"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Where a notification can go. SMS arrives with the conversations feature; its choice is stored already. */

@@ -131,7 +131,7 @@ export async function pushThreadEvent(env: Env, userIds: string[], threadId: str
 
 /** Events about a stored notification carry its id, so the browser can mark it read. */
 function withNotificationId(event: ServerMessage, id: string): ServerMessage {
-  return "pollTitle" in event ? { ...event, notificationId: id } : event;
+  return "pollTitle" in event || event.type === "chat_notification" ? { ...event, notificationId: id } : event;
 }
 
 function dedupe(recipients: Recipient[]) {

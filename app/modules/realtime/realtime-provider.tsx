@@ -133,6 +133,11 @@ async function refreshUnread(setUnread: (n: number) => void) {
   }
 }
 
+/** Where a chat notification leads: the message in its channel and topic. */
+export function chatMessageLink(m: { channelId: string; topicId: string; messageId: string }) {
+  return `/channel/${m.channelId}?topic=${encodeURIComponent(m.topicId)}#message-${m.messageId}`;
+}
+
 function PollLink({ pollId, children }: { pollId?: string; children: ReactNode }) {
   return pollId ? (
     <Link to={`/polling/${pollId}`} className="text-inherit">
@@ -194,6 +199,22 @@ function showToast(message: ServerMessage, t: (key: string, options?: Record<str
         duration: REALTIME_TOAST_MS.poll_created,
       });
       return;
+    case "chat_notification": {
+      // Someone already reading that channel sees the message arrive; no toast on top of it.
+      if (message.reason === "follow" && typeof window !== "undefined" && window.location.pathname.endsWith(message.channelId)) return;
+      const words = { name: message.authorName, channel: message.channelName, topic: message.topicName };
+      toast({
+        title: t(message.reason === "mention" ? "realtime.chatMentionTitle" : "realtime.chatFollowTitle"),
+        description: (
+          <Link to={chatMessageLink(message)} className="text-inherit">
+            {t(message.reason === "mention" ? "realtime.chatMention" : "realtime.chatFollow", words)}
+            {message.excerpt ? <span className="mt-1 block text-muted-foreground">“{message.excerpt}”</span> : null}
+          </Link>
+        ),
+        duration: REALTIME_TOAST_MS.poll_completed,
+      });
+      return;
+    }
     case "error":
       toast({ title: t("realtime.connectionError"), description: message.message, variant: "destructive" });
       return;

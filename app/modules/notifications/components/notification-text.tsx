@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { chatMessageLink } from "~/modules/realtime/realtime-provider";
 
 export interface NotificationItem {
   id: string;
@@ -38,10 +39,21 @@ export function NotificationText({ item }: { item: NotificationItem }) {
     case "poll_completed":
       words = t("realtime.pollCompleted", { poll, result: text(m.finalResult) });
       break;
+    case "chat_mention":
+    case "topic_message":
+      words = t(item.type === "chat_mention" ? "realtime.chatMention" : "realtime.chatFollow", { name: text(m.authorName), channel: text(m.channelName), topic: text(m.topicName) });
+      break;
     default:
       words = item.type;
   }
   const pollId = text(m.pollId);
+  if (text(m.channelId) && text(m.messageId)) {
+    return (
+      <Link to={chatMessageLink({ channelId: text(m.channelId), topicId: text(m.topicId), messageId: text(m.messageId) })} className={item.read ? "text-muted-foreground" : "font-medium"}>
+        {words}
+      </Link>
+    );
+  }
   return pollId ? (
     <Link to={`/polling/${pollId}`} className={item.read ? "text-muted-foreground" : "font-medium"}>
       {words}

@@ -1,0 +1,325 @@
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { users } from "~/modules/auth/schema";
+import type { CurrentSession } from "~/modules/auth/session.server";
+import { canAdminister } from "~/modules/workspaces/roles";
+import { memberships, type Role } from "~/modules/workspaces/schema";
+import type { Db } from "~/platform/db.server";
+import { HttpError } from "~/platform/http.server";
+import type { RequestContext } from "~/platform/request-context.server";
+import { chatEvent } from "./events.server";
+import { DEFAULT_CHANNEL_NAME } from "./limits";
+import { channelMembers, channels, chatMessages, type ChannelKind } from "./schema";
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type ChannelRow = typeof channels.$inferSelect;
+
+/** The caller inside their current workspace; chat needs one. */
+export function workspaceOf(session: CurrentSession, t: Translate) {
+  if (!session.workspace) throw new HttpError(404, t("errors.noWorkspace"));
+  return { workspaceId: session.workspace.id, role: session.workspace.role as Role, userId: session.user.id };
+}
+
+export function channelNameKey(name: string) {
+  return name.trim().normalize("NFKC").toLowerCase();
+}
+
+/** Every workspace has a "General" channel; made on first use (racing first visits meet the unique index). */
+export async function ensureDefaultChannel(db: Db, workspaceId: string): Promise<ChannelRow> {
+  const found = await db.select().from(channels).where(and(eq(channels.workspaceId, workspaceId), eq(channels.isDefault, true))).get();
+  if (found) return found;
+  await db
+    .insert(channels)
+    .values({
+      id: crypto.randomUUID(),
+      workspaceId,
+      name: DEFAULT_CHANNEL_NAME,
+      nameKey: channelNameKey(DEFAULT_CHANNEL_NAME),
+      kind: "open",
+      isDefault: true,
+      createdAt: new Date(),
+    })
+    .onConflictDoNothing();
+  const made = await db.select().from(channels).where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(DEFAULT_CHANNEL_NAME)))).get();
+  if (!made) throw new Error("The General channel could not be made");
+  return made;
+}
+
+export interface ChannelAccess {
+  channel: ChannelRow;
+  /** Belongs to the channel (General: every member of the workspace). */
+  member: boolean;
+  /** May rename, archive and choose members: administrators and whoever made it. */
+  manage: boolean;
+  /** May write in it: a member, and the channel is not archived. */
+  post: boolean;
+}
+
+/**
+ * A channel as the caller may see it. Private channels do not exist for non-members (404, never
+ * the name); open channels can be read before joining, but only members write.
+ */
+export async function channelAccess(db: Db, session: CurrentSession, channelId: string, t: Translate): Promise<ChannelAccess> {
+  const { workspaceId, role, userId } = workspaceOf(session, t);
+  const row = await db
+    .select({ channel: channels, memberId: channelMembers.userId })
+    .from(channels)
+    .leftJoin(channelMembers, and(eq(channelMembers.channelId, channels.id), eq(channelMembers.userId, userId)))
+    .where(and(eq(channels.id, channelId), eq(channels.workspaceId, workspaceId)))
+    .get();
+  if (!row) throw new HttpError(404, t("errors.channelNotFound"));
+  const member = row.channel.isDefault || row.memberId !== null;
+  if (row.channel.kind === "private" && !member) throw new HttpError(404, t("errors.channelNotFound"));
+  const manage = canAdminister(role) || row.channel.createdBy === userId;
+  return { channel: row.channel, member, manage, post: member && row.channel.archivedAt === null && role !== "viewer" };
+}
+
+/** A channel by its id, or by its name as typed in a link such as /channel/general. */
+export async function resolveChannelId(db: Db, session: CurrentSession, idOrName: string, t: Translate): Promise<string> {
+  const { workspaceId } = workspaceOf(session, t);
+  if (/^[0-9a-f-]{36}$/i.test(idOrName)) return idOrName;
+  await ensureDefaultChannel(db, workspaceId);
+  const row = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(decodeURIComponent(idOrName).replace(/-/g, " ")))))
+    .get();
+  const exact = row ?? (await db.select({ id: channels.id }).from(channels).where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(decodeURIComponent(idOrName))))).get());
+  if (!exact) throw new HttpError(404, t("errors.channelNotFound"));
+  return exact.id;
+}
+
+export interface ChannelSummary {
+  id: string;
+  name: string;
+  description: string | null;
+  kind: ChannelKind;
+  isDefault: boolean;
+  archived: boolean;
+  member: boolean;
+  manage: boolean;
+  unread: number;
+  lastMessageAt: string | null;
+  lastVisitedAt: string | null;
+}
+
+/**
+ * The channels the caller can see (General, open ones, private ones they belong to), with how many
+ * messages from others arrived since they last read each channel they belong to.
+ */
+export async function listChannels(db: Db, session: CurrentSession, t: Translate): Promise<ChannelSummary[]> {
+  const { workspaceId, role, userId } = workspaceOf(session, t);
+  await ensureDefaultChannel(db, workspaceId);
+  const rows = await db
+    .select({
+      channel: channels,
+      memberId: channelMembers.userId,
+      lastReadSeq: channelMembers.lastReadSeq,
+      lastVisitedAt: channelMembers.lastVisitedAt,
+    })
+    .from(channels)
+    .leftJoin(channelMembers, and(eq(channelMembers.channelId, channels.id), eq(channelMembers.userId, userId)))
+    .where(and(eq(channels.workspaceId, workspaceId), or(eq(channels.kind, "open"), sql`${channelMembers.userId} is not null`)))
+    .orderBy(desc(channels.isDefault), asc(channels.archivedAt), asc(channels.nameKey));
+
+  const counted = rows.filter((r) => r.channel.isDefault || r.memberId !== null);
+  const unread = new Map<string, number>();
+  // One small indexed count per channel the person belongs to (seq > what they have read).
+  await Promise.all(
+    counted.map(async (r) => {
+      const row = await db
+        .select({ n: sql<number>`count(*)` })
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.channelId, r.channel.id),
+            gt(chatMessages.seq, r.lastReadSeq ?? 0),
+            isNull(chatMessages.deletedAt),
+            or(isNull(chatMessages.authorId), ne(chatMessages.authorId, userId)),
+          ),
+        )
+        .get();
+      unread.set(r.channel.id, row?.n ?? 0);
+    }),
+  );
+  return rows.map((r) => ({
+    id: r.channel.id,
+    name: r.channel.name,
+    description: r.channel.description,
+    kind: r.channel.kind,
+    isDefault: r.channel.isDefault,
+    archived: r.channel.archivedAt !== null,
+    member: r.channel.isDefault || r.memberId !== null,
+    manage: canAdminister(role) || r.channel.createdBy === userId,
+    unread: unread.get(r.channel.id) ?? 0,
+    lastMessageAt: r.channel.lastMessageAt?.toISOString() ?? null,
+    lastVisitedAt: r.lastVisitedAt?.toISOString() ?? null,
+  }));
+}
+
+/** The channel /chat opens: the one this person visited last, or General. */
+export async function lastUsedChannelId(db: Db, session: CurrentSession, t: Translate): Promise<string> {
+  const { workspaceId, userId } = workspaceOf(session, t);
+  const row = await db
+    .select({ id: channels.id })
+    .from(channelMembers)
+    .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+    .where(and(eq(channelMembers.userId, userId), eq(channelMembers.workspaceId, workspaceId), sql`${channelMembers.lastVisitedAt} is not null`, isNull(channels.archivedAt)))
+    .orderBy(desc(channelMembers.lastVisitedAt))
+    .limit(1)
+    .get();
+  return row?.id ?? (await ensureDefaultChannel(db, workspaceId)).id;
+}
+
+/** Who receives a channel's live events and may be mentioned in it. */
+export async function channelAudience(db: Db, channel: ChannelRow): Promise<string[]> {
+  if (channel.isDefault) {
+    const rows = await db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.workspaceId, channel.workspaceId));
+    return rows.map((r) => r.userId);
+  }
+  const rows = await db.select({ userId: channelMembers.userId }).from(channelMembers).where(eq(channelMembers.channelId, channel.id));
+  return rows.map((r) => r.userId);
+}
+
+/** Members of the workspace (for mentions and private-channel member choice). */
+export async function workspaceMembers(db: Db, workspaceId: string) {
+  return db
+    .select({ userId: users.id, name: users.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.workspaceId, workspaceId))
+    .orderBy(asc(users.name));
+}
+
+/** Remembers the visit (for /chat) and, optionally, that everything up to `seq` has been read. */
+export async function markVisited(db: Db, session: CurrentSession, access: ChannelAccess, readSeq?: number) {
+  if (!access.member) return;
+  const now = new Date();
+  await db
+    .insert(channelMembers)
+    .values({ channelId: access.channel.id, userId: session.user.id, workspaceId: access.channel.workspaceId, joinedAt: now, lastVisitedAt: now, lastReadSeq: readSeq ?? 0 })
+    .onConflictDoUpdate({
+      target: [channelMembers.channelId, channelMembers.userId],
+      set: { lastVisitedAt: now, ...(readSeq !== undefined ? { lastReadSeq: sql`max(${channelMembers.lastReadSeq}, ${readSeq})` } : {}) },
+    });
+}
+
+export async function markRead(db: Db, session: CurrentSession, access: ChannelAccess, seq: number) {
+  if (!access.member) return;
+  await db
+    .insert(channelMembers)
+    .values({ channelId: access.channel.id, userId: session.user.id, workspaceId: access.channel.workspaceId, joinedAt: new Date(), lastReadSeq: seq })
+    .onConflictDoUpdate({ target: [channelMembers.channelId, channelMembers.userId], set: { lastReadSeq: sql`max(${channelMembers.lastReadSeq}, ${seq})` } });
+}
+
+export async function createChannel(
+  ctx: RequestContext,
+  session: CurrentSession,
+  input: { name: string; description?: string; kind: ChannelKind; memberIds: string[] },
+  t: Translate,
+) {
+  const { workspaceId, role, userId } = workspaceOf(session, t);
+  if (role === "viewer") throw new HttpError(403, t("errors.viewerCannotCreate"));
+  await ensureDefaultChannel(ctx.db, workspaceId);
+  const taken = await ctx.db.select({ id: channels.id }).from(channels).where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(input.name)))).get();
+  if (taken) throw new HttpError(409, t("errors.channelNameTaken", { name: input.name }), { name: [t("errors.channelNameTaken", { name: input.name })] });
+  const memberIds = await onlyWorkspaceMembers(ctx.db, workspaceId, [userId, ...input.memberIds], t);
+  const id = crypto.randomUUID();
+  const now = new Date();
+  await ctx.db.batch([
+    ctx.db.insert(channels).values({ id, workspaceId, name: input.name, nameKey: channelNameKey(input.name), description: input.description || null, kind: input.kind, isDefault: false, createdBy: userId, createdAt: now }),
+    ...chunks(memberIds, 15).map((ids) => ctx.db.insert(channelMembers).values(ids.map((memberId) => ({ channelId: id, userId: memberId, workspaceId, joinedAt: now })))),
+  ]);
+  await ctx.audit({ action: "chat.channel.create", workspaceId, actorUserId: userId, targetType: "channel", targetId: id, metadata: { kind: input.kind, members: memberIds.length } });
+  const access = await channelAccess(ctx.db, session, id, t);
+  await chatEvent(ctx, access.channel, { kind: "channel.updated", channelId: id });
+  return access.channel;
+}
+
+export async function updateChannel(ctx: RequestContext, session: CurrentSession, channelId: string, input: { name?: string; description?: string; archived?: boolean }, t: Translate) {
+  const access = await channelAccess(ctx.db, session, channelId, t);
+  if (!access.manage) {
+    await ctx.audit({ action: "chat.channel.update", outcome: "denied", workspaceId: access.channel.workspaceId, actorUserId: session.user.id, targetType: "channel", targetId: channelId });
+    throw new HttpError(403, t("errors.cannotManageChannel"));
+  }
+  if (access.channel.isDefault && (input.archived || (input.name !== undefined && channelNameKey(input.name) !== access.channel.nameKey))) {
+    throw new HttpError(409, t("errors.defaultChannelFixed"));
+  }
+  const set: Partial<typeof channels.$inferInsert> = {};
+  if (input.name !== undefined && channelNameKey(input.name) !== access.channel.nameKey) {
+    const taken = await ctx.db.select({ id: channels.id }).from(channels).where(and(eq(channels.workspaceId, access.channel.workspaceId), eq(channels.nameKey, channelNameKey(input.name)))).get();
+    if (taken) throw new HttpError(409, t("errors.channelNameTaken", { name: input.name }), { name: [t("errors.channelNameTaken", { name: input.name })] });
+    set.name = input.name;
+    set.nameKey = channelNameKey(input.name);
+  } else if (input.name !== undefined) set.name = input.name;
+  if (input.description !== undefined) set.description = input.description || null;
+  if (input.archived !== undefined) set.archivedAt = input.archived ? new Date() : null;
+  if (Object.keys(set).length === 0) return access.channel;
+  await ctx.db.update(channels).set(set).where(eq(channels.id, channelId));
+  await ctx.audit({
+    action: input.archived === undefined ? "chat.channel.rename" : input.archived ? "chat.channel.archive" : "chat.channel.unarchive",
+    workspaceId: access.channel.workspaceId,
+    actorUserId: session.user.id,
+    targetType: "channel",
+    targetId: channelId,
+    metadata: set.name ? { from: access.channel.name, to: set.name } : undefined,
+  });
+  const updated = { ...access.channel, ...set };
+  await chatEvent(ctx, updated, { kind: "channel.updated", channelId });
+  return updated;
+}
+
+/** Joining an open channel (anyone) or adding people to a channel (those who manage it). */
+export async function addMembers(ctx: RequestContext, session: CurrentSession, channelId: string, userIds: string[], t: Translate) {
+  const access = await channelAccess(ctx.db, session, channelId, t);
+  const self = userIds.length === 1 && userIds[0] === session.user.id;
+  if (!(self && access.channel.kind === "open") && !access.manage) throw new HttpError(403, t("errors.cannotManageChannel"));
+  if (access.channel.archivedAt) throw new HttpError(409, t("errors.channelArchived"));
+  const ids = await onlyWorkspaceMembers(ctx.db, access.channel.workspaceId, userIds, t);
+  const now = new Date();
+  for (const slice of chunks(ids, 15)) {
+    await ctx.db
+      .insert(channelMembers)
+      .values(slice.map((userId) => ({ channelId, userId, workspaceId: access.channel.workspaceId, joinedAt: now })))
+      .onConflictDoNothing();
+  }
+  await ctx.audit({ action: self ? "chat.channel.join" : "chat.channel.add_members", workspaceId: access.channel.workspaceId, actorUserId: session.user.id, targetType: "channel", targetId: channelId, metadata: { members: ids.length } });
+  await chatEvent(ctx, access.channel, { kind: "channel.updated", channelId }, ids);
+}
+
+/** Leaving (anyone but General) or removing someone (those who manage it). */
+export async function removeMember(ctx: RequestContext, session: CurrentSession, channelId: string, userId: string, t: Translate) {
+  const access = await channelAccess(ctx.db, session, channelId, t);
+  if (access.channel.isDefault) throw new HttpError(409, t("errors.defaultChannelFixed"));
+  if (userId !== session.user.id && !access.manage) throw new HttpError(403, t("errors.cannotManageChannel"));
+  await ctx.db.delete(channelMembers).where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)));
+  await ctx.audit({ action: userId === session.user.id ? "chat.channel.leave" : "chat.channel.remove_member", workspaceId: access.channel.workspaceId, actorUserId: session.user.id, targetType: "channel", targetId: channelId });
+  await chatEvent(ctx, access.channel, { kind: "channel.updated", channelId }, [userId]);
+}
+
+export async function channelMemberList(db: Db, channel: ChannelRow) {
+  if (channel.isDefault) return workspaceMembers(db, channel.workspaceId);
+  return db
+    .select({ userId: users.id, name: users.name, role: memberships.role })
+    .from(channelMembers)
+    .innerJoin(users, eq(users.id, channelMembers.userId))
+    .innerJoin(memberships, and(eq(memberships.userId, channelMembers.userId), eq(memberships.workspaceId, channel.workspaceId)))
+    .where(eq(channelMembers.channelId, channel.id))
+    .orderBy(asc(users.name));
+}
+
+async function onlyWorkspaceMembers(db: Db, workspaceId: string, userIds: string[], t: Translate): Promise<string[]> {
+  const wanted = [...new Set(userIds)];
+  const found = new Set<string>();
+  for (const slice of chunks(wanted, 90)) {
+    const rows = await db.select({ userId: memberships.userId }).from(memberships).where(and(eq(memberships.workspaceId, workspaceId), inArray(memberships.userId, slice)));
+    rows.forEach((r) => found.add(r.userId));
+  }
+  if (found.size !== wanted.length) throw new HttpError(400, t("errors.notWorkspaceMembers"));
+  return wanted;
+}
+
+export function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}

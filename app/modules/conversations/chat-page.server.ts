@@ -1,0 +1,44 @@
+import { desc, eq } from "drizzle-orm";
+import type { CurrentSession } from "~/modules/auth/session.server";
+import { canAdminister } from "~/modules/workspaces/roles";
+import type { RequestContext } from "~/platform/request-context.server";
+import { channelAccess, channelMemberList, lastUsedChannelId, listChannels, markVisited, resolveChannelId, workspaceMembers, workspaceOf, type Translate } from "./channels.server";
+import { chatThreadId } from "./limits";
+import { listMessages } from "./messages.server";
+import { chatMessages } from "./schema";
+import { phoneSimulatorEnabled } from "./sms/simulator.server";
+import { listTopics } from "./topics.server";
+
+/** Everything the chat screen shows first: the channel (last used for /chat), its newest messages, topics and people. */
+export async function loadChatScreen(ctx: RequestContext, session: CurrentSession, channelParam: string | undefined, topicId: string | null, t: Translate) {
+  const { workspaceId, role } = workspaceOf(session, t);
+  const channelId = channelParam ? await resolveChannelId(ctx.db, session, channelParam, t) : await lastUsedChannelId(ctx.db, session, t);
+  const access = await channelAccess(ctx.db, session, channelId, t);
+  const newest = await ctx.db.select({ seq: chatMessages.seq }).from(chatMessages).where(eq(chatMessages.channelId, channelId)).orderBy(desc(chatMessages.seq)).limit(1).get();
+  // Opening a channel shows its newest page: that is what has been read.
+  await markVisited(ctx.db, session, access, newest?.seq ?? 0);
+  const [channels, topics, page, members, everyone] = await Promise.all([
+    listChannels(ctx.db, session, t),
+    listTopics(ctx.db, session, { channelId }, t),
+    listMessages(ctx.db, access, { topicId: topicId ?? undefined }),
+    channelMemberList(ctx.db, access.channel),
+    workspaceMembers(ctx.db, workspaceId),
+  ]);
+  const { channel } = access;
+  return {
+    workspaceId,
+    threadId: chatThreadId(workspaceId),
+    me: { id: session.user.id, name: session.user.name, admin: canAdminister(role), canCreate: role !== "viewer" },
+    channel: { id: channel.id, name: channel.name, description: channel.description, kind: channel.kind, isDefault: channel.isDefault, archived: channel.archivedAt !== null, member: access.member, manage: access.manage, post: access.post },
+    channels,
+    topics,
+    topicId: topicId && topics.some((tp) => tp.id === topicId) ? topicId : null,
+    messages: page.messages,
+    hasOlder: page.hasOlder,
+    members,
+    everyone,
+    simulator: phoneSimulatorEnabled(ctx),
+  };
+}
+
+export type ChatScreenData = Awaited<ReturnType<typeof loadChatScreen>>;

@@ -1,0 +1,28 @@
+import { pushThreadEvent } from "~/modules/notifications/service.server";
+import type { RequestContext } from "~/platform/request-context.server";
+import { channelAudience, type ChannelRow } from "./channels.server";
+import { chatThreadId } from "./limits";
+import type { MessageView, TopicView } from "./views";
+
+/** What travels on a workspace's chat thread (`thread_event.event`); the chat screen applies each. */
+export type ChatEvent =
+  | { kind: "message.created"; channelId: string; message: MessageView }
+  | { kind: "message.updated"; channelId: string; message: MessageView }
+  | { kind: "message.deleted"; channelId: string; messageId: string; topicId: string }
+  | { kind: "channel.updated"; channelId: string }
+  | { kind: "topic.updated"; channelId: string; topic: TopicView };
+
+/**
+ * Sends a chat event to the rooms of everyone in the channel (and `extra` people, e.g. someone just
+ * removed), which forward it to their tabs subscribed to the workspace's chat thread. Only the
+ * channel's audience is reached: a private channel's words never go to anyone else's room.
+ */
+export async function chatEvent(ctx: RequestContext, channel: ChannelRow, event: ChatEvent, extra: string[] = []) {
+  const audience = await channelAudience(ctx.db, channel);
+  try {
+    await pushThreadEvent(ctx.env, [...audience, ...extra], chatThreadId(channel.workspaceId), event as unknown as Record<string, unknown>);
+  } catch (error) {
+    // The message is stored; a tab that missed the push sees it at its next load.
+    console.error("chat push failed", error);
+  }
+}

@@ -1,0 +1,48 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { CurrentSession } from "~/modules/auth/session.server";
+import { isDevelopment } from "~/platform/env.server";
+import { HttpError } from "~/platform/http.server";
+import type { RequestContext } from "~/platform/request-context.server";
+import { workspaceOf, type Translate } from "../channels.server";
+import { smsParticipants } from "../schema";
+import { toE164 } from "./phone";
+import { applyDeliveryStatus, phoneConversation, receiveInboundSms } from "./service.server";
+
+/** The phone simulator exists only in development, and only while the outbox (not Twilio) sends. */
+export function phoneSimulatorEnabled(ctx: RequestContext) {
+  return isDevelopment(ctx.env) && ctx.config.SMS_PROVIDER === "outbox";
+}
+
+async function requireWorkspacePhone(ctx: RequestContext, session: CurrentSession, phone: string, t: Translate) {
+  const { workspaceId } = workspaceOf(session, t);
+  const known = await ctx.db
+    .select({ id: smsParticipants.id })
+    .from(smsParticipants)
+    .where(and(eq(smsParticipants.workspaceId, workspaceId), eq(smsParticipants.phone, phone), isNull(smsParticipants.removedAt)))
+    .get();
+  if (!known) throw new HttpError(404, t("errors.unknownPhone"));
+  return workspaceId;
+}
+
+/** The phone opens its messages: what it now holds counts as delivered, like a carrier's receipt. */
+export async function simulatorRead(ctx: RequestContext, session: CurrentSession, phone: string, t: Translate) {
+  const workspaceId = await requireWorkspacePhone(ctx, session, phone, t);
+  let messages = await phoneConversation(ctx, workspaceId, phone);
+  const arrived = messages.filter((m) => m.direction === "outbound" && m.status === "sent" && m.providerSid);
+  if (arrived.length) {
+    for (const m of arrived) await applyDeliveryStatus(ctx, m.providerSid!, "delivered", null);
+    messages = await phoneConversation(ctx, workspaceId, phone);
+  }
+  return messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
+}
+
+/** The phone texts our number: the same function Twilio's signed webhook calls. */
+export async function simulatorSend(ctx: RequestContext, session: CurrentSession, input: { from: string; body: string }, t: Translate) {
+  const phone = toE164(input.from);
+  if (!phone) throw new HttpError(400, t("errors.phoneInvalid"));
+  await requireWorkspacePhone(ctx, session, phone, t);
+  const result = await receiveInboundSms(ctx, { from: phone, to: ctx.config.SMS_FROM_NUMBER, body: input.body, sid: `SIM${crypto.randomUUID().replace(/-/g, "")}` });
+  if (result.outcome === "unknown_number") throw new HttpError(404, t("errors.unknownPhone"));
+  if (result.outcome === "empty") throw new HttpError(400, t("errors.messageEmpty"));
+  return result;
+}

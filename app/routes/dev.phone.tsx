@@ -1,0 +1,110 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AppShell } from "~/components/app-shell";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { requireSession } from "~/modules/auth/guard.server";
+import { toPublicUser } from "~/modules/auth/public-user";
+import { workspaceOf } from "~/modules/conversations/channels.server";
+import { conversationsT } from "~/modules/conversations/i18n.server";
+import { toE164 } from "~/modules/conversations/sms/phone";
+import { workspacePhones } from "~/modules/conversations/sms/service.server";
+import { phoneSimulatorEnabled, simulatorRead, simulatorSend } from "~/modules/conversations/sms/simulator.server";
+import { HttpError } from "~/platform/http.server";
+import { getRequestContext } from "~/platform/request-context.server";
+
+export const handle = { i18n: ["conversations"] };
+export const meta: MetaFunction = () => [{ title: "Phone simulator (development)" }];
+
+/** Development only: be one of the topic phones, read what it was sent and text back (through the webhook's own path). */
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = getRequestContext(args.request, args.context);
+  if (!phoneSimulatorEnabled(ctx)) throw data(null, 404);
+  const session = await requireSession(args);
+  const t = conversationsT(args.request);
+  const { workspaceId } = workspaceOf(session, t);
+  const phones = await workspacePhones(ctx, workspaceId);
+  const phone = toE164(new URL(args.request.url).searchParams.get("phone") ?? "") ?? phones[0]?.phone ?? null;
+  const messages = phone && phones.some((p) => p.phone === phone) ? await simulatorRead(ctx, session, phone, t) : [];
+  return { user: toPublicUser(session), phones, phone, messages, ourNumber: ctx.config.SMS_FROM_NUMBER };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const ctx = getRequestContext(args.request, args.context);
+  if (!phoneSimulatorEnabled(ctx)) throw data(null, 404);
+  const session = await requireSession(args);
+  const t = conversationsT(args.request);
+  const form = await args.request.formData();
+  try {
+    const result = await simulatorSend(ctx, session, { from: String(form.get("from") ?? ""), body: String(form.get("body") ?? "") }, t);
+    return { ok: true as const, result };
+  } catch (error) {
+    if (error instanceof HttpError) return data({ ok: false as const, error: error.message }, error.status);
+    throw error;
+  }
+}
+
+export default function PhoneSimulatorRoute() {
+  const { user, phones, phone, messages, ourNumber } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("conversations");
+  const current = phones.find((p) => p.phone === phone);
+  return (
+    <AppShell user={user}>
+      <section aria-labelledby="phone-title" className="grid max-w-2xl gap-3">
+        <h1 id="phone-title" className="m-0">
+          {t("phone.title")}
+        </h1>
+        <p className="m-0 text-muted-foreground">{t("phone.intro", { number: ourNumber })}</p>
+        {phones.length === 0 ? (
+          <p>
+            {t("phone.noPhones")} <Link to="/sms-threading">{t("smsLink")}</Link>
+          </p>
+        ) : (
+          <nav aria-label={t("phone.choose")} className="flex flex-wrap gap-2">
+            {phones.map((p) => (
+              <Link key={p.phone} to={`?phone=${encodeURIComponent(p.phone)}`} aria-current={p.phone === phone ? "page" : undefined} className="rounded-md border border-solid border-border px-2 py-1">
+                {p.name} ({p.phone})
+              </Link>
+            ))}
+          </nav>
+        )}
+        {current ? (
+          <>
+            <ol className="m-0 grid list-none gap-2 rounded-lg border border-solid border-border bg-muted p-3" aria-label={t("phone.conversation", { name: current.name })}>
+              {messages.length === 0 ? <li>{t("phone.empty")}</li> : null}
+              {messages.map((m) => (
+                <li key={m.id} data-testid={m.direction === "outbound" ? "phone-received" : "phone-sent"} className={`max-w-[85%] whitespace-pre-wrap rounded-lg p-2 ${m.direction === "outbound" ? "bg-card" : "ms-auto bg-primary text-primary-foreground"}`}>
+                  {m.body}
+                  <span className="mt-1 block text-xs opacity-75">
+                    {m.direction === "outbound" ? t(`status.${m.status}`) : m.route ? t(`route.${m.route}`) : ""} · {m.topicName}
+                  </span>
+                </li>
+              ))}
+            </ol>
+            {current.optedOut ? <p role="status">{t("phone.optedOut")}</p> : null}
+            {result && !result.ok ? <Banner kind="error">{result.error}</Banner> : null}
+            {result && result.ok ? (
+              <Banner kind="success">
+                {result.result.outcome === "message" ? t(`phone.routed.${result.result.route}`) : t(`phone.outcome.${result.result.outcome}`)}
+              </Banner>
+            ) : null}
+            <Form method="post" className="flex gap-2">
+              <input type="hidden" name="from" value={current.phone} />
+              <label htmlFor="phone-body" className="sr-only">
+                {t("phone.reply")}
+              </label>
+              <input id="phone-body" name="body" required maxLength={1600} className="flex-1 rounded-md border border-solid border-border bg-background p-2 text-foreground" placeholder={t("phone.placeholder")} />
+              <Button type="submit" disabled={navigation.state !== "idle"}>
+                {t("phone.send")}
+              </Button>
+            </Form>
+          </>
+        ) : null}
+      </section>
+    </AppShell>
+  );
+}

@@ -1,0 +1,36 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AppShell } from "~/components/app-shell";
+import { requireSession } from "~/modules/auth/guard.server";
+import { toPublicUser } from "~/modules/auth/public-user";
+import { TopicsPage } from "~/modules/conversations/components/topics-page";
+import { conversationsT } from "~/modules/conversations/i18n.server";
+import { listTopics } from "~/modules/conversations/topics.server";
+import { throwAsResponse } from "~/platform/http.server";
+import { getRequestContext } from "~/platform/request-context.server";
+
+export const handle = { i18n: ["conversations"] };
+export const meta: MetaFunction = () => [{ title: "Threaded conversations · Legal Document Platform" }];
+
+/** Every topic of the channels the person can see, most recently active first. */
+export async function loader(args: LoaderFunctionArgs) {
+  const session = await requireSession(args);
+  if (!session.workspace) return { user: toPublicUser(session), topics: [], state: "open" as const };
+  const state = new URL(args.request.url).searchParams.get("state");
+  const chosen: "open" | "resolved" | "all" = state === "resolved" || state === "all" ? state : "open";
+  try {
+    const topics = await listTopics(getRequestContext(args.request, args.context).db, session, { state: chosen }, conversationsT(args.request));
+    return { user: toPublicUser(session), topics, state: chosen };
+  } catch (error) {
+    throwAsResponse(error);
+  }
+}
+
+export default function ThreadedConversationsRoute() {
+  const { user, topics, state } = useLoaderData<typeof loader>();
+  return (
+    <AppShell user={user}>
+      <TopicsPage topics={topics} state={state} />
+    </AppShell>
+  );
+}
