@@ -94,6 +94,7 @@ function Header({ user }: { user: PublicUser }) {
           <WorkspaceSwitcher current={user.workspace} workspaces={root?.workspaces ?? []} />
         </div>
         <nav aria-label={t("nav.mainLabel")} className="flex flex-wrap items-center gap-1 text-sm">
+          <IconLink to="/chat" label={t("nav.chat")} icon="💬" testId="chat-link" />
           <NotificationCenter />
           <IconLink to="/help" label={t("nav.help")} icon="❓" testId="help-link" />
           <TourButton />

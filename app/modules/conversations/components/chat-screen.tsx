@@ -34,7 +34,6 @@ export async function chatApi<T = Record<string, unknown>>(method: string, url: 
 export function ChatScreen({ data }: { data: ChatScreenData }) {
   const { t } = useTranslation("conversations");
   const revalidator = useRevalidator();
-  const navigate = useNavigate();
   const [messages, setMessages] = useState<MessageView[]>(data.messages);
   const [hasOlder, setHasOlder] = useState(data.hasOlder);
   const [topics, setTopics] = useState<TopicView[]>(data.topics);
@@ -174,7 +173,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
   const currentTopic = topics.find((tp) => tp.id === topicFilter) ?? null;
 
   return (
-    <div className="grid min-h-[70vh] gap-4 md:grid-cols-[15rem_1fr]" data-testid="chat-screen">
+    <div className="grid min-h-[70vh] gap-4 pb-20 md:grid-cols-[15rem_1fr]" data-testid="chat-screen">
       <ChannelSidebar data={data} unread={unread} onError={setError} />
       <section aria-labelledby="channel-title" className="flex min-w-0 flex-col gap-3">
         <ChannelHeader data={data} onError={setError} />
@@ -187,7 +186,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
           </div>
         ) : null}
         <TopicBar topics={topics} current={topicFilter} onChoose={chooseTopic} />
-        {currentTopic ? <TopicHeader topic={currentTopic} canAct={channel.post} onChange={(next) => setTopics((list) => mergeTopic(list, next))} onError={setError} /> : null}
+        {currentTopic ? <TopicHeader topic={currentTopic} canAct={channel.post} onChange={(next) => setTopics((list) => list.map((tp) => (tp.id === next.id ? next : tp)))} onError={setError} /> : null}
         <MessageSearch />
         <div className="min-h-64 flex-1 rounded-lg border border-solid border-border bg-card p-3">
           {hasOlder ? (
@@ -235,7 +234,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
               setTopics((list) => touchTopic(list, message));
               scrollToEnd();
             }}
-            onNewTopic={() => void navigate(".", { replace: true, preventScrollReset: true })}
+            onNewTopic={() => revalidator.revalidate()}
             onError={setError}
           />
         ) : (
@@ -251,6 +250,7 @@ function mergeMessages(a: MessageView[], b: MessageView[]) {
   return [...byId.values()].sort((x, y) => x.seq - y.seq);
 }
 
+/** A live topic update carries no one's follow choice: keep this viewer's. */
 function mergeTopic(list: TopicView[], topic: TopicView) {
   const old = list.find((tp) => tp.id === topic.id);
   const next = { ...topic, follow: old ? old.follow : topic.follow };
