@@ -5,12 +5,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { benchChat } from "./bench-chat.mjs";
 import { benchDocuments } from "./bench-documents.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
 import { build, DEMO, ensureDevVars, migrate, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-/** BENCH_ONLY=realtime (or documents, http) runs one part. */
+/** BENCH_ONLY=realtime (or documents, chat, http) runs one part. */
 const ONLY = process.env.BENCH_ONLY;
 const runs = (part) => !ONLY || ONLY === part;
 ensureDevVars();
@@ -86,6 +87,8 @@ try {
   const documents = runs("documents") ? await benchDocuments({ server, cookie, persistTo, duration: DURATION }) : null;
   console.log("");
   const realtime = runs("realtime") ? await benchRealtime({ server, cookie, persistTo }) : null;
+  console.log("");
+  const chat = runs("chat") ? await benchChat({ server, cookie, persistTo, duration: DURATION }) : null;
 
   const single = (name) => results.find((r) => r.scenario.startsWith(name) && r.connections === 1);
   const hashCostMs = runs("http") ? Number((single("POST /api/auth/login").meanMs - single("GET /api/auth/user").meanMs).toFixed(1)) : null;
@@ -93,7 +96,7 @@ try {
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(
     "bench/results/latest.json",
-    JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, results, hashCostMs, javascript, documents, realtime }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, results, hashCostMs, javascript, documents, realtime, chat }, null, 2),
   );
   console.log("Written to bench/results/latest.json");
 } finally {
