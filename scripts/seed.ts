@@ -134,7 +134,7 @@ const chat: [string, string, string, number, string][] = [
   [GENERAL_ID, ROOF_TOPIC, members[0].id, 72, "The inspector's report on **Cedar Crest** is in: the north slope needs replacing before the rains."],
   [GENERAL_ID, ROOF_TOPIC, members[1].id, 70, "I'll get three quotes. Budget from the trust's maintenance reserve:\n- tear-off and underlayment\n- gutters\n- permit"],
   [GENERAL_ID, TAX_TOPIC, members[1].id, 48, "The 2026 fiduciary return (Form 1041) is due April 15. @**Margaret Chen** can you confirm the K-1s?"],
-  [GENERAL_ID, TAX_TOPIC, members[3].id, 46, "Yes: I'll prepare the K-1s once the brokerage statements arrive. The trust instrument is here: /documents/${demoDocuments[0].id}"],
+  [GENERAL_ID, TAX_TOPIC, members[3].id, 46, `Yes: I'll prepare the K-1s once the brokerage statements arrive. The trust instrument is here: /documents/${demoDocuments[0].id}`],
   [GENERAL_ID, ROOF_TOPIC, members[2].id, 1, "Thanks for handling this. Will the repair affect this year's distribution?"],
   [TRUSTEES_ID, SUCCESSION_TOPIC, members[0].id, 2, "Margaret, please review section 4 on successor trustees before our meeting."],
 ];

@@ -110,6 +110,22 @@ test.describe("team chat", () => {
     await sophie.context().close();
   });
 
+  test("a link to a document shows its card only to people who may open it", async ({ browser }) => {
+    const eleanor = await person(browser);
+    await eleanor.goto("/channel/general");
+    const seeded = eleanor.getByTestId("chat-message").filter({ hasText: "I'll prepare the K-1s" });
+    await expect(seeded.getByTestId("document-card")).toContainText("The Hartwell Family Revocable Living Trust");
+    // Daniel is a family member the trust is not shared with: no title, only a plain note.
+    const daniel = await person(browser, "daniel@hartwell.example");
+    await daniel.goto("/channel/general");
+    const his = daniel.getByTestId("chat-message").filter({ hasText: "I'll prepare the K-1s" });
+    await expect(his.getByTestId("document-card-hidden")).toHaveText("A linked document you do not have access to.");
+    await expect(his.getByTestId("document-card")).toHaveCount(0);
+    await expect(daniel.getByText("The Hartwell Family Revocable Living Trust")).toHaveCount(0);
+    await eleanor.context().close();
+    await daniel.context().close();
+  });
+
   test("topics: resolve and reopen, follow and mute, purpose labels, moving a message", async ({ page }) => {
     await signInAsDemo(page);
     await page.goto("/channel/general");

@@ -6,7 +6,7 @@ import { cn } from "./cn";
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD, useToast } from "./use-toast";
 
 const toastVariants = cva(
-  "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-md border border-solid p-4 pe-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]",
+  "group pointer-events-auto relative box-border flex w-full items-start justify-between gap-3 overflow-hidden rounded-md border border-solid p-4 pe-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]",
   {
     variants: {
       variant: {
@@ -52,7 +52,7 @@ export function Toaster() {
       <ToastPrimitive.Viewport
         hotkey={["F8"]}
         label={t("toast.viewportLabel")}
-        className="fixed bottom-0 end-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 sm:max-w-[420px]"
+        className="fixed bottom-0 end-0 z-[100] m-0 box-border flex max-h-screen w-full list-none flex-col gap-2 p-4 sm:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );
