@@ -28,6 +28,7 @@ import { toPublicUser } from "./modules/auth/public-user";
 import { listUserWorkspaces } from "./modules/workspaces/service.server";
 import { unreadCount } from "./modules/notifications/service.server";
 import { RealtimeProvider } from "./modules/realtime/realtime-provider";
+import { AssistantWidget } from "./modules/ai/components/assistant-widget";
 import { getRequestContext } from "./platform/request-context.server";
 import { PreferencesProvider, useThemeState } from "./modules/preferences/display";
 import { isLanguageCode, languageDirection } from "./modules/preferences/languages";
@@ -145,6 +146,7 @@ export default function App() {
             <NavigationProgress signedIn={Boolean(data?.user)} />
             <Outlet />
             <Toaster />
+            <AssistantWidget />
             <RouteAnnouncements />
           </RealtimeProvider>
         </TooltipProvider>

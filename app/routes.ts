@@ -58,6 +58,7 @@ export default [
   route("version-control/:id", "routes/version-control.$id.tsx"),
   route("notifications", "routes/notifications.tsx"),
   route("compliance-notifications", "routes/compliance-notifications.tsx"),
+  route("compliance", "routes/compliance.tsx"),
   route("scanner", "routes/scanner.tsx"),
   // Team chat: /chat opens the channel used last; /channel/{id} is the same screen (spec section 2).
   route("chat", "routes/chat.tsx", { id: "chat" }),
