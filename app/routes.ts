@@ -48,6 +48,10 @@ export default [
   route("api/notifications/preferences", "routes/api.notifications.preferences.ts"),
   route("api/workspaces/members/:userId/share", "routes/api.workspaces.members.$userId.share.ts"),
   route("api/legal/documents/recent", "routes/api.legal.documents.recent.ts"),
+  // The assistant: answers from the workspace's own documents, and cross-document checks (docs/decisions/0009).
+  route("api/ai/chat", "routes/api.ai.chat.ts"),
+  route("api/ai/legal-intelligence", "routes/api.ai.legal-intelligence.ts"),
+  route("legal-intelligence", "routes/legal-intelligence.tsx"),
   route("documents", "routes/documents.tsx"),
   route("documents/:id", "routes/documents.$id.tsx"),
   route("polling", "routes/polling.tsx"),
@@ -85,6 +89,13 @@ export default [
   route("modules", "routes/modules.tsx"),
   route("language-demo", "routes/language-demo.tsx"),
   route("theme-demo", "routes/theme-demo.tsx"),
+  // Drafting and translation (docs/decisions/0010).
+  route("document-drafting", "routes/document-drafting.tsx"),
+  route("translator", "routes/translator.tsx"),
+  route("api/drafting/export", "routes/api.drafting.export.ts"),
+  route("api/drafting/save", "routes/api.drafting.save.ts"),
+  route("api/drafting/ai", "routes/api.drafting.ai.ts"),
+  route("api/translate", "routes/api.translate.ts"),
 
   // Everything else: the spec's route sets (signed-in pages not built yet, not-found, the sales page).
   route("*", "routes/catch-all.tsx"),

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AppShell } from "~/components/app-shell";
+import { parsePassageParam } from "~/modules/ai/passages";
 import { requireSession } from "~/modules/auth/guard.server";
 import { toPublicUser } from "~/modules/auth/public-user";
 import { DocumentDetail } from "~/modules/documents/components/document-detail";
@@ -15,7 +16,8 @@ import { restoreFromForm, versionsOf } from "~/modules/documents/versions.server
 import { HttpError, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
-export const handle = { i18n: ["documents"] };
+// "ai": the cited-passage panel shown when an answer or a finding links here with ?passage=start-end.
+export const handle = { i18n: ["documents", "ai"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && "document" in data ? data.document.title : "Document"} · Legal Document Platform` },
 ];
@@ -26,6 +28,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const t = documentsT(args.request);
   const opened = await openDocument(ctx, session, args.params.id ?? "", t).catch(throwAsResponse);
   const { storageKey: _key, thumbnailKey, ...document } = opened.document;
+  // A citation's range, checked against the current text this person may read (else shown as not found).
+  const passage = new URL(args.request.url).searchParams.get("passage");
+  const citedPassage = passage === null ? null : { range: opened.text ? parsePassageParam(passage, opened.text.content.length) : null };
   return {
     user: toPublicUser(session),
     document: {
@@ -44,6 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     sharing: opened.canManage ? await sharingOf(ctx, opened.document) : null,
     versions: await versionsOf(ctx.db, opened.document),
     maxBytes: ctx.config.MAX_UPLOAD_BYTES,
+    citedPassage,
   };
 }
 

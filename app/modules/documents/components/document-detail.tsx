@@ -12,6 +12,7 @@ import type { DocumentAnalysis } from "../analysis/schema";
 import { isImageKind, kindFromMimeType } from "../file-types";
 import { locatePassages } from "../passages";
 import { AnalysisPanel } from "./analysis-panel";
+import { type CitedRange, CitedPassagePanel, splitAtRange, TextPiece } from "./cited-passage";
 import { DocumentTypeIcon, DocumentTypeOptions, useDocumentTypeLabel } from "./document-type";
 import { SharingPanel, type SharingState } from "./sharing-panel";
 import { OcrPanel } from "./ocr-panel";
@@ -44,6 +45,8 @@ export interface DocumentDetailProps {
   sharing: SharingState | null;
   versions: VersionRow[];
   maxBytes: number;
+  /** Present when the page was opened from a citation (`?passage=start-end`); `range` is null when it does not fit the text. */
+  citedPassage?: { range: CitedRange | null } | null;
 }
 
 /** Quotes the analysis points to, in one fixed order so that anchors stay stable. */
@@ -70,7 +73,7 @@ function Viewer({ document, hasText }: { document: DocumentDetailProps["document
   return hasText ? null : <p className="m-0 text-sm text-muted-foreground">{t("detail.noPreview")}</p>;
 }
 
-export function DocumentDetail({ document, text, analysis, activity, canManage, canEdit, sharing, versions, maxBytes }: DocumentDetailProps) {
+export function DocumentDetail({ document, text, analysis, activity, canManage, canEdit, sharing, versions, maxBytes, citedPassage }: DocumentDetailProps) {
   const { t } = useTranslation("documents");
   const { formatNumber, formatDate } = useLanguage();
   const typeLabel = useDocumentTypeLabel();
@@ -97,6 +100,8 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
   }, [actionData]);
 
   const located = useMemo(() => (text ? locatePassages(text.content, analysisQuotes(analysis?.result)) : null), [text, analysis]);
+  const citedRange = citedPassage?.range ?? null;
+  const pieces = useMemo(() => (located ? splitAtRange(located.segments, citedRange) : []), [located, citedRange]);
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
 
   return (
@@ -198,6 +203,7 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
             <Viewer document={document} hasText={!!text} />
             {needsOcr ? <OcrPanel documentId={document.id} canManage={canEdit} isPdf={kind === "pdf"} /> : null}
           </section>
+          {citedPassage ? <CitedPassagePanel content={text?.content ?? null} range={citedRange} /> : null}
           {located ? (
             <section aria-labelledby="text-heading" className="grid gap-2">
               <h2 id="text-heading" className="m-0 text-lg">
@@ -212,15 +218,9 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
                 data-testid="document-text"
                 className="max-h-[60vh] overflow-y-auto whitespace-pre-wrap rounded-md border border-solid border-border bg-background p-4 text-sm leading-relaxed"
               >
-                {located.segments.map((segment, i) =>
-                  segment.anchor ? (
-                    <mark key={i} id={segment.anchor} className="scroll-mt-4 rounded bg-warning-soft text-warning-soft-foreground target:outline target:outline-2 target:outline-primary">
-                      {segment.text}
-                    </mark>
-                  ) : (
-                    <span key={i}>{segment.text}</span>
-                  ),
-                )}
+                {pieces.map((segment, i) => (
+                  <TextPiece key={i} segment={segment} />
+                ))}
               </div>
             </section>
           ) : null}

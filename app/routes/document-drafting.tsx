@@ -1,0 +1,53 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AppShell } from "~/components/app-shell";
+import { requireSession } from "~/modules/auth/guard.server";
+import { toPublicUser } from "~/modules/auth/public-user";
+import { canUploadDocuments } from "~/modules/documents/permissions";
+import { listEditableDocuments } from "~/modules/documents/versions.server";
+import { DraftingPage } from "~/modules/drafting/components/drafting-page";
+import { draftingFacts } from "~/modules/drafting/facts.server";
+import { prefillValues } from "~/modules/drafting/prefill";
+import { draftingModel } from "~/modules/drafting/service.server";
+import { isTemplateId, TEMPLATE_IDS } from "~/modules/drafting/templates";
+import type { Role } from "~/modules/workspaces/schema";
+import { getRequestContext } from "~/platform/request-context.server";
+
+// "documents" for the document type names in the save form.
+export const handle = { i18n: ["drafting", "documents"] };
+export const meta: MetaFunction = () => [{ title: "Document drafting · Legal Document Platform" }];
+
+/**
+ * Every template pre-filled from the workspace and the analysis of a document this person may see
+ * (?from=id, else their latest trust instrument), whether they may save into the documents, the
+ * documents they may add a version to, and whether a model can draft.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const session = await requireSession(args);
+  const user = toPublicUser(session);
+  if (!session.workspace) return { user, page: null };
+  const ctx = getRequestContext(args.request, args.context);
+  const params = new URL(args.request.url).searchParams;
+  const canSave = canUploadDocuments(session.workspace.role as Role);
+  const [{ facts, sources, analysed }, editable] = await Promise.all([draftingFacts(ctx.db, session, params.get("from")), canSave ? listEditableDocuments(ctx.db, session) : []]);
+  const model = draftingModel(ctx);
+  const template = params.get("template");
+  return {
+    user,
+    page: {
+      prefill: Object.fromEntries(TEMPLATE_IDS.map((id) => [id, prefillValues(id, facts)])) as Record<(typeof TEMPLATE_IDS)[number], ReturnType<typeof prefillValues>>,
+      people: facts.people,
+      sources,
+      analysed,
+      initialTemplate: isTemplateId(template) ? template : "certification",
+      canSave,
+      editable: editable.map(({ id, title }) => ({ id, title })),
+      ai: model ? { engine: model.engine, model: model.model } : null,
+    },
+  };
+}
+
+export default function DocumentDraftingRoute() {
+  const { user, page } = useLoaderData<typeof loader>();
+  return <AppShell user={user}>{page ? <DraftingPage key={page.sources.document?.id ?? "workspace"} {...page} /> : null}</AppShell>;
+}

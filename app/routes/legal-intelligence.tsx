@@ -1,0 +1,54 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AppShell } from "~/components/app-shell";
+import { askAssistant } from "~/modules/ai/chat.server";
+import { aiLanguage, aiT } from "~/modules/ai/i18n.server";
+import { LegalIntelligencePage } from "~/modules/ai/legal/components/legal-intelligence-page";
+import { legalIntelligenceReport } from "~/modules/ai/legal/findings.server";
+import { questionSchema } from "~/modules/ai/validation";
+import { requireSession } from "~/modules/auth/guard.server";
+import { toPublicUser } from "~/modules/auth/public-user";
+import { HttpError } from "~/platform/http.server";
+import { getRequestContext } from "~/platform/request-context.server";
+
+export const handle = { i18n: ["ai"] };
+export const meta: MetaFunction = () => [{ title: "Legal intelligence · Legal Document Platform" }];
+
+/** The cross-document checks over every analysed document this person may read. */
+export async function loader(args: LoaderFunctionArgs) {
+  const session = await requireSession(args);
+  const { db } = getRequestContext(args.request, args.context);
+  return { user: toPublicUser(session), report: await legalIntelligenceReport(db, session) };
+}
+
+/** A question across the documents this person may read: the same engine as the chat widget. */
+export async function action(args: ActionFunctionArgs) {
+  const session = await requireSession(args);
+  const ctx = getRequestContext(args.request, args.context);
+  const t = aiT(args.request);
+  const form = await args.request.formData();
+  const parsed = questionSchema(t).safeParse({ question: form.get("question") });
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message, answer: null }, 400);
+  try {
+    const answer = await askAssistant(
+      ctx,
+      session,
+      { message: parsed.data.question, capability: "document_analysis" },
+      { feature: "legal_intelligence", language: aiLanguage(args.request), t },
+    );
+    return { error: null, answer };
+  } catch (error) {
+    if (error instanceof HttpError) return data({ error: error.message, answer: null }, { status: error.status, headers: error.headers });
+    throw error;
+  }
+}
+
+export default function LegalIntelligenceRoute() {
+  const { user, report } = useLoaderData<typeof loader>();
+  return (
+    <AppShell user={user}>
+      <LegalIntelligencePage report={report} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AppShell } from "~/components/app-shell";
+import { requireSession } from "~/modules/auth/guard.server";
+import { toPublicUser } from "~/modules/auth/public-user";
+import { TranslatorPage } from "~/modules/translation/components/translator-page";
+import { translatorT } from "~/modules/translation/i18n.server";
+import { documentSource, translatableDocuments, translationProvider } from "~/modules/translation/service.server";
+import { throwAsResponse } from "~/platform/http.server";
+import { getRequestContext } from "~/platform/request-context.server";
+
+export const handle = { i18n: ["translator"] };
+export const meta: MetaFunction = () => [{ title: "Translator · Legal Document Platform" }];
+
+/** The configured provider (or none), the readable documents with text, and the chosen one's text (?document=id). */
+export async function loader(args: LoaderFunctionArgs) {
+  const session = await requireSession(args);
+  const ctx = getRequestContext(args.request, args.context);
+  const documentId = new URL(args.request.url).searchParams.get("document");
+  const [documents, source] = session.workspace
+    ? await Promise.all([translatableDocuments(ctx.db, session), documentId ? documentSource(ctx, session, documentId, translatorT(args.request)).catch(throwAsResponse) : null])
+    : [[], null];
+  return { user: toPublicUser(session), provider: translationProvider(ctx), documents, source };
+}
+
+export default function TranslatorRoute() {
+  const { user, ...data } = useLoaderData<typeof loader>();
+  return (
+    <AppShell user={user}>
+      {/* A newly chosen document starts a fresh page (no translation of the previous text left beside it). */}
+      <TranslatorPage key={data.source?.id ?? "text"} {...data} />
+    </AppShell>
+  );
+}
