@@ -49,17 +49,20 @@ for (const [index, share] of [[1, 4000], [4, 4000], [2, 2000]] as const) {
   statements.push(`UPDATE memberships SET beneficial_share_bp = ${share} WHERE workspace_id = ${q(WORKSPACE_ID)} AND user_id = ${q(members[index].id)} AND beneficial_share_bp IS NULL;`);
 }
 
-// Two of the family's instruments, stored, read and analysed as an upload would be (offline engine).
+// Three of the family's instruments, stored, read and analysed as an upload would be (offline engine).
 const demoDocuments = [
   { id: "c3a6e4f2-0001-4c6e-8d2a-5b7e9f100001", file: "hartwell-family-trust.txt", title: "The Hartwell Family Revocable Living Trust", daysAgo: 6, versionId: "d4b7f5a3-0001-4c6e-8d2a-5b7e9f100001" },
   { id: "c3a6e4f2-0002-4c6e-8d2a-5b7e9f100002", file: "okafor-durable-power-of-attorney.txt", title: "Durable power of attorney (Okafor)", daysAgo: 2, versionId: "d4b7f5a3-0002-4c6e-8d2a-5b7e9f100002" },
+  // The amendment disagrees with the trust (successor trustee, beneficiaries, notice deadline): /legal-intelligence shows it.
+  { id: "c3a6e4f2-0003-4c6e-8d2a-5b7e9f100003", file: "hartwell-trust-first-amendment.txt", title: "First Amendment to the Hartwell Family Trust", daysAgo: 4, versionId: "d4b7f5a3-0003-4c6e-8d2a-5b7e9f100003" },
 ];
 const objects: { key: string; path: string }[] = [];
-// The family's lawyer may edit both; Sophie, a beneficiary, may read the trust. Others see them only if shared.
+// The family's lawyer may edit all three; Sophie, a beneficiary, may read the trust. Others see them only if shared.
 const demoShares = [
   { documentId: demoDocuments[0].id, userId: members[3].id, permission: "edit" },
   { documentId: demoDocuments[1].id, userId: members[3].id, permission: "edit" },
   { documentId: demoDocuments[0].id, userId: members[2].id, permission: "view" },
+  { documentId: demoDocuments[2].id, userId: members[3].id, permission: "edit" },
 ];
 for (const doc of demoDocuments) {
   const path = new URL(`../tests/fixtures/documents/${doc.file}`, import.meta.url).pathname;

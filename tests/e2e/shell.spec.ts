@@ -87,8 +87,8 @@ test.describe("signed-in shell", () => {
     await hydrated(page, "/");
     await expect(page.getByRole("heading", { name: "Welcome back, Eleanor!" })).toBeVisible();
     await expect(page.getByTestId("stat-members-value")).toHaveText("5");
-    // The demo family's two seeded instruments, analysed by the offline engine.
-    await expect(page.getByTestId("recent-document-card")).toHaveCount(2);
+    // The demo family's three seeded instruments, analysed by the offline engine.
+    await expect(page.getByTestId("recent-document-card")).toHaveCount(3);
     await expect(page.getByTestId("recent-document-card").filter({ hasText: "The Hartwell Family Revocable Living Trust" })).toContainText("Analysis Complete");
     await expect(page.getByRole("link", { name: "View all documents" })).toHaveAttribute("href", "/documents");
     await page.getByRole("button", { name: "Details: Compliance Monitoring" }).click();
