@@ -27,5 +27,5 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function ChatRoute() {
   const { user, chat } = useLoaderData<typeof loader>();
-  return <AppShell user={user}>{chat ? <ChatScreen key={chat.channel.id} data={chat} /> : null}</AppShell>;
+  return <AppShell user={user}>{chat ? <ChatScreen key={`${chat.channel.id}:${chat.topicId ?? ""}`} data={chat} /> : null}</AppShell>;
 }

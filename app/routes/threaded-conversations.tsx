@@ -15,22 +15,22 @@ export const meta: MetaFunction = () => [{ title: "Threaded conversations · Leg
 /** Every topic of the channels the person can see, most recently active first. */
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
-  if (!session.workspace) return { user: toPublicUser(session), topics: [], state: "open" as const };
+  if (!session.workspace) return { user: toPublicUser(session), topics: [], state: "open" as const, canAct: false };
   const state = new URL(args.request.url).searchParams.get("state");
   const chosen: "open" | "resolved" | "all" = state === "resolved" || state === "all" ? state : "open";
   try {
     const topics = await listTopics(getRequestContext(args.request, args.context).db, session, { state: chosen }, conversationsT(args.request));
-    return { user: toPublicUser(session), topics, state: chosen };
+    return { user: toPublicUser(session), topics, state: chosen, canAct: session.workspace.role !== "viewer" };
   } catch (error) {
     throwAsResponse(error);
   }
 }
 
 export default function ThreadedConversationsRoute() {
-  const { user, topics, state } = useLoaderData<typeof loader>();
+  const { user, topics, state, canAct } = useLoaderData<typeof loader>();
   return (
     <AppShell user={user}>
-      <TopicsPage topics={topics} state={state} />
+      <TopicsPage key={state} topics={topics} state={state} canAct={canAct} />
     </AppShell>
   );
 }

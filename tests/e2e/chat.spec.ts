@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signInAsDemo } from "./support";
+import { hydrated, signInAsDemo } from "./support";
 
 const TRUSTEES_CHANNEL = "e5c8a6b4-0002-4c6e-8d2a-5b7e9f100002";
 const GRANDMA = "+14155550123";
@@ -29,7 +29,7 @@ test.describe("team chat", () => {
     const james = await person(browser, "james@hartwell.example");
     // Sign-in lands on /chat, which opens General (or the channel used last).
     await expect(eleanor.getByRole("heading", { level: 1, name: /General/ })).toBeVisible();
-    await james.goto("/channel/general");
+    await hydrated(james, "/channel/general");
     await live(eleanor);
     await live(james);
 
@@ -53,7 +53,7 @@ test.describe("team chat", () => {
     await expect(eleanor.getByTestId("chat-message").filter({ hasText: "I'll call the marine contractor" })).toBeVisible();
 
     // A message in the private Trustees channel raises James's unread count while he reads General.
-    await eleanor.goto(`/channel/${TRUSTEES_CHANNEL}`);
+    await hydrated(eleanor, `/channel/${TRUSTEES_CHANNEL}`);
     await write(eleanor, `Succession ${unique()}`, "Trustees: please read section 4 before Friday");
     const trustees = james.locator('[data-testid="channel-link"][data-channel="Trustees"]');
     await expect(trustees.getByTestId("unread-count")).toHaveText(/^[1-9]\d*$/);
@@ -78,10 +78,10 @@ test.describe("team chat", () => {
     test.setTimeout(90_000);
     const eleanor = await person(browser);
     const sophie = await person(browser, "sophie@hartwell.example");
-    await sophie.goto("/dashboard");
+    await hydrated(sophie, "/dashboard");
     await live(sophie);
 
-    await eleanor.goto("/channel/general");
+    await hydrated(eleanor, "/channel/general");
     const topic = `Graduation ${unique()}`;
     await eleanor.getByTestId("composer-topic").fill(topic);
     await eleanor.getByRole("button", { name: "Mention someone" }).click();
@@ -100,7 +100,7 @@ test.describe("team chat", () => {
     expect(response?.status()).toBe(404);
 
     // Too long: the counter says so and Send is disabled; blank: Send is disabled.
-    await eleanor.goto("/channel/general");
+    await hydrated(eleanor, "/channel/general");
     await eleanor.getByTestId("composer-body").fill("x".repeat(10_001));
     await expect(eleanor.getByText("A message can be at most 10,000 characters.")).toBeVisible();
     await expect(eleanor.getByTestId("composer-send")).toBeDisabled();
@@ -112,12 +112,12 @@ test.describe("team chat", () => {
 
   test("a link to a document shows its card only to people who may open it", async ({ browser }) => {
     const eleanor = await person(browser);
-    await eleanor.goto("/channel/general");
+    await hydrated(eleanor, "/channel/general");
     const seeded = eleanor.getByTestId("chat-message").filter({ hasText: "I'll prepare the K-1s" });
     await expect(seeded.getByTestId("document-card")).toContainText("The Hartwell Family Revocable Living Trust");
     // Daniel is a family member the trust is not shared with: no title, only a plain note.
     const daniel = await person(browser, "daniel@hartwell.example");
-    await daniel.goto("/channel/general");
+    await hydrated(daniel, "/channel/general");
     const his = daniel.getByTestId("chat-message").filter({ hasText: "I'll prepare the K-1s" });
     await expect(his.getByTestId("document-card-hidden")).toHaveText("A linked document you do not have access to.");
     await expect(his.getByTestId("document-card")).toHaveCount(0);
@@ -128,7 +128,7 @@ test.describe("team chat", () => {
 
   test("topics: resolve and reopen, follow and mute, purpose labels, moving a message", async ({ page }) => {
     await signInAsDemo(page);
-    await page.goto("/channel/general");
+    await hydrated(page, "/channel/general");
     const topic = `Lake cabin ${unique()}`;
     await write(page, topic, "Cabin insurance renews in March");
     await write(page, topic, "Wrong topic: the roofer called");
@@ -153,16 +153,20 @@ test.describe("team chat", () => {
     await expect(page.getByTestId("chat-message").filter({ hasText: "Wrong topic: the roofer called" })).toHaveCount(0);
 
     // The topic list shows it with its label and activity; resolved topics are filtered.
-    await page.goto("/threaded-conversations");
+    await hydrated(page, "/threaded-conversations");
     const row = page.getByTestId("topic-row").filter({ hasText: topic });
     await expect(row).toContainText("Cabin insurance 2027");
     await expect(row).toContainText("1 message");
+    // The filter shows resolved topics only: this open one leaves the list.
+    await page.getByRole("button", { name: "Resolved", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Resolved", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("topic-row").filter({ hasText: topic })).toHaveCount(0);
   });
 
   test("SMS round trip through the phone simulator: the outbox holds the text with its reply code, and replies land in the right one of two topics", async ({ page }) => {
     test.setTimeout(90_000);
     await signInAsDemo(page);
-    await page.goto("/channel/general");
+    await hydrated(page, "/channel/general");
     const roofText = `Roofers start ${unique()}`;
     await write(page, "Cedar Crest roof repair", roofText);
     await expect(page.getByTestId("chat-message").filter({ hasText: roofText }).getByTestId("sms-delivery")).toContainText("SMS to Grandma Rose: sent");
@@ -170,7 +174,7 @@ test.describe("team chat", () => {
     // Grandma also joins a second topic, which texts her later.
     const second = `Family reunion ${unique()}`;
     await write(page, second, "Reunion is at the lake house");
-    await page.goto("/sms-threading");
+    await hydrated(page, "/sms-threading");
     await page.getByLabel("Topic", { exact: true }).selectOption({ label: `#General › ${second}` });
     await page.getByLabel("Their name").fill("Grandma Rose");
     await page.getByLabel("Mobile number").fill("not a number");
@@ -179,11 +183,11 @@ test.describe("team chat", () => {
     await page.getByLabel("Mobile number").fill("(415) 555-0123");
     await page.getByRole("button", { name: "Include by SMS" }).click();
     await expect(page.getByText("They will receive the topic's next messages by SMS.")).toBeVisible();
-    await page.goto("/channel/general");
+    await hydrated(page, "/channel/general");
     await write(page, second, "Can you bring the photo albums?");
 
     // The phone: both texts, each with its topic's reply code.
-    await page.goto(`/dev/phone?phone=${encodeURIComponent(GRANDMA)}`);
+    await hydrated(page, `/dev/phone?phone=${encodeURIComponent(GRANDMA)}`);
     const received = page.getByTestId("phone-received");
     await expect(received.filter({ hasText: roofText })).toContainText("Reply starting with R7K");
     const albums = received.filter({ hasText: "Can you bring the photo albums?" });
@@ -199,7 +203,7 @@ test.describe("team chat", () => {
     await page.getByRole("button", { name: "Send text" }).click();
     await expect(page.getByText("No reply code: delivered to the topic that texted this phone most recently.")).toBeVisible();
 
-    await page.goto("/channel/general");
+    await hydrated(page, "/channel/general");
     const fromPhone = page.getByTestId("chat-message").filter({ hasText: "Wonderful, thank you" });
     await expect(fromPhone.getByTestId("sms-origin")).toHaveText("by SMS · reached this topic by its reply code");
     await page.getByTestId("topic-chip").filter({ hasText: second }).click();
@@ -208,16 +212,16 @@ test.describe("team chat", () => {
     await expect(page.getByTestId("chat-message").filter({ hasText: "Can you bring the photo albums?" }).getByTestId("sms-delivery")).toHaveAttribute("data-status", "delivered");
 
     // STOP: the topic shows it and no SMS goes out.
-    await page.goto(`/dev/phone?phone=${encodeURIComponent(GRANDMA)}`);
+    await hydrated(page, `/dev/phone?phone=${encodeURIComponent(GRANDMA)}`);
     await page.getByLabel("Text message").fill("STOP");
     await page.getByRole("button", { name: "Send text" }).click();
     await expect(page.getByText("STOP received: this phone will get no more texts.")).toBeVisible();
-    await page.goto("/sms-threading");
+    await hydrated(page, "/sms-threading");
     await expect(page.getByTestId("opted-out").first()).toBeVisible();
-    await page.goto("/channel/general");
+    await hydrated(page, "/channel/general");
     await write(page, second, "Are you still coming?");
     await expect(page.getByTestId("chat-message").filter({ hasText: "Are you still coming?" }).getByTestId("sms-delivery")).toHaveAttribute("data-status", "blocked");
-    await page.goto(`/dev/phone?phone=${encodeURIComponent(GRANDMA)}`);
+    await hydrated(page, `/dev/phone?phone=${encodeURIComponent(GRANDMA)}`);
     await page.getByLabel("Text message").fill("START");
     await page.getByRole("button", { name: "Send text" }).click();
     await expect(page.getByText("START received: this phone gets texts again.")).toBeVisible();

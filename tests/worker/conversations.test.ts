@@ -102,6 +102,10 @@ describe("team chat", () => {
     ]);
     const audited = sql(`SELECT action FROM audit_log WHERE target_id = '${first.id}' ORDER BY created_at`).map((r) => r.action);
     expect(audited).toEqual(["chat.message.edit", "chat.message.delete"]);
+    // The deleted words stay out of everyone else's reach.
+    const refused = await member.client.get(`/api/chat/messages/${first.id}`);
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(await refused.json())).not.toContain("roof quote");
     socket.ws.close();
   });
 
@@ -183,6 +187,9 @@ describe("team chat", () => {
       expect(found.results).toEqual([]);
     }
     expect((await json<{ results: unknown[] }>(await trustee.client.get("/api/chat/search?q=zebra"))).results).toHaveLength(1);
+    // A malformed channel name is simply not found.
+    expect((await outsider.client.get("/channel/%25")).status).toBe(404);
+    expect((await outsider.client.get("/channel/no-such-channel")).status).toBe(404);
     // Another workspace's General is not reachable either.
     expect((await outsider.client.get(`/api/chat/channels/${(await general(other.client)).id}/messages`)).status).toBe(404);
     // Nothing of the private channel reached the outsider's socket.
@@ -322,7 +329,17 @@ describe("SMS threads", () => {
     expect(accepted.status).toBe(200);
     expect(accepted.headers.get("Content-Type")).toContain("text/xml");
     expect((await history(owner.client, channel.id)).messages.at(-1)).toMatchObject({ body: "Signed hello", authorName: "Uncle Ben" });
-    expect((await webhook("/api/sms/inbound", { ...params, From: "+15550001111" })).status).toBe(404);
+    // Twilio resends a webhook it believes failed: the same MessageSid is stored once.
+    expect((await webhook("/api/sms/inbound", params)).status).toBe(200);
+    expect(sql("SELECT count(*) AS n FROM chat_messages")[0].n).toBe(before + 1);
+    // "Yes" from a number that never said STOP is an answer, not a keyword.
+    expect((await webhook("/api/sms/inbound", { ...params, Body: "Yes", MessageSid: `SM${"c".repeat(32)}` })).status).toBe(200);
+    expect((await history(owner.client, channel.id)).messages.at(-1)).toMatchObject({ body: "Yes", authorName: "Uncle Ben" });
+    // STOP from a number in no topic is still remembered, so adding it later sends it nothing.
+    const stranger = `+1555${String(Date.now() + 11).slice(-7)}`;
+    expect((await webhook("/api/sms/inbound", { ...params, From: stranger, Body: "STOP", MessageSid: `SM${"d".repeat(32)}` })).status).toBe(200);
+    expect(sql(`SELECT count(*) AS n FROM sms_opt_outs WHERE phone = '${stranger}'`)[0].n).toBe(1);
+    expect((await webhook("/api/sms/inbound", { ...params, From: "+15550001111", MessageSid: `SM${"e".repeat(32)}` })).status).toBe(404);
 
     // Delivery status: the outbound text gets Twilio's report.
     const sent = await post(owner.client, channel.id, { body: "Got it", topicId: topic.topicId });

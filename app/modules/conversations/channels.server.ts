@@ -81,9 +81,10 @@ export async function resolveChannelId(db: Db, session: CurrentSession, idOrName
   const row = await db
     .select({ id: channels.id })
     .from(channels)
-    .where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(decodeURIComponent(idOrName).replace(/-/g, " ")))))
+    .where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(idOrName.replace(/-/g, " ")))))
     .get();
-  const exact = row ?? (await db.select({ id: channels.id }).from(channels).where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(decodeURIComponent(idOrName))))).get());
+  // The router has already decoded the path segment; it is compared as it is.
+  const exact = row ?? (await db.select({ id: channels.id }).from(channels).where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(idOrName)))).get());
   if (!exact) throw new HttpError(404, t("errors.channelNotFound"));
   return exact.id;
 }
@@ -203,8 +204,11 @@ export async function markVisited(db: Db, session: CurrentSession, access: Chann
     });
 }
 
-export async function markRead(db: Db, session: CurrentSession, access: ChannelAccess, seq: number) {
+export async function markRead(db: Db, session: CurrentSession, access: ChannelAccess, wanted: number) {
   if (!access.member) return;
+  // Never beyond the newest message: a too-large number would hide every future unread count.
+  const newest = await db.select({ seq: sql<number>`coalesce(max(${chatMessages.seq}), 0)` }).from(chatMessages).where(eq(chatMessages.channelId, access.channel.id)).get();
+  const seq = Math.min(wanted, newest?.seq ?? 0);
   await db
     .insert(channelMembers)
     .values({ channelId: access.channel.id, userId: session.user.id, workspaceId: access.channel.workspaceId, joinedAt: new Date(), lastReadSeq: seq })

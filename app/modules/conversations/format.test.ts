@@ -20,6 +20,8 @@ describe("message formatting", () => {
     expect(parseInline("<img src=x onerror=alert(1)>")).toEqual([{ t: "text", v: "<img src=x onerror=alert(1)>" }]);
     expect(parseInline("[click](javascript:alert(1))")).toEqual([{ t: "text", v: "[click](javascript:alert(1))" }]);
     expect(safeHref("//evil.example")).toBeNull();
+    expect(safeHref("/\\evil.example")).toBeNull();
+    expect(safeHref("/documents/x")).toBe("/documents/x");
     expect(safeHref("data:text/html,x")).toBeNull();
     expect(safeHref("https://example.com/a")).toBe("https://example.com/a");
   });

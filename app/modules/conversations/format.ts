@@ -20,7 +20,8 @@ const DOCUMENT_PATH = /^\/documents\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 /** A link target we let people click: web and mail addresses, and paths inside the app. */
 export function safeHref(raw: string): string | null {
   const href = raw.trim();
-  if (/^\/(?!\/)[^\s]*$/.test(href)) return href;
+  // In-app paths only: "//host" and "/\\host" are read by browsers as another site.
+  if (/^\/(?![/\\])[^\s\\]*$/.test(href)) return href;
   try {
     const url = new URL(href);
     return ["http:", "https:", "mailto:"].includes(url.protocol) ? url.href : null;
@@ -116,7 +117,7 @@ export function parseMessage(body: string, origin?: string): Block[] {
 
 /** Names written as @**Full Name** in a message, lower-cased for matching. */
 export function mentionedNames(body: string): string[] {
-  return [...new Set([...body.matchAll(/@\*\*([^*\n]{1,100})\*\*/g)].map((m) => m[1].trim().toLowerCase()))];
+  return [...new Set([...body.matchAll(/@\*\*([^*\n]{1,100})\*\*/g)].map((m) => m[1].trim().normalize("NFKC").toLowerCase()))];
 }
 
 /** Every document of this app a message links to. */

@@ -57,6 +57,7 @@ async function requireOwnMessage(ctx: RequestContext, session: CurrentSession, m
   // Seeing the channel comes first: a private channel's message is "not found" to outsiders.
   const access = await channelAccess(ctx.db, session, message.channelId, t);
   if (message.deletedAt) throw new HttpError(409, t("errors.messageDeleted"));
+  if (access.channel.archivedAt) throw new HttpError(409, t("errors.channelArchived"));
   const own = message.authorId === session.user.id;
   if (!own && !(allowAdmins && canAdminister(role))) {
     await ctx.audit({ action: "chat.message.change", outcome: "denied", workspaceId, actorUserId: session.user.id, targetType: "chat_message", targetId: messageId });
@@ -106,14 +107,17 @@ export async function postMessage(
   await markRead(ctx.db, session, access, inserted.seq);
   const [view] = await toViews(ctx.db, [inserted]);
   await chatEvent(ctx, access.channel, { kind: "message.created", channelId, message: view });
+  // The message is stored: telling people and texting phones must not turn it into a failure (a retry would post it twice).
   await Promise.all([
-    notifyChat(ctx, { access, topic, message: inserted, authorName: session.user.name, newMentions: mentions }),
-    sendTopicSms(ctx, { topic, message: inserted, authorName: session.user.name, workspaceId: access.channel.workspaceId }).then(async (sent) => {
-      if (!sent) return;
-      // The deliveries now exist: show them to the channel.
-      const [withSms] = await toViews(ctx.db, [inserted]);
-      await chatEvent(ctx, access.channel, { kind: "message.updated", channelId, message: withSms });
-    }),
+    notifyChat(ctx, { access, topic, message: inserted, authorName: session.user.name, newMentions: mentions }).catch((error) => console.error("chat notifications failed", error)),
+    sendTopicSms(ctx, { topic, message: inserted, authorName: session.user.name, workspaceId: access.channel.workspaceId })
+      .then(async (sent) => {
+        if (!sent) return;
+        // The deliveries now exist: show them to the channel.
+        const [withSms] = await toViews(ctx.db, [inserted]);
+        await chatEvent(ctx, access.channel, { kind: "message.updated", channelId, message: withSms });
+      })
+      .catch((error) => console.error("topic SMS failed", error)),
   ]);
   return view;
 }
@@ -186,6 +190,8 @@ export async function messageHistory(ctx: RequestContext, session: CurrentSessio
   const message = await ctx.db.select().from(chatMessages).where(and(eq(chatMessages.id, messageId), eq(chatMessages.workspaceId, workspaceId))).get();
   if (!message) throw new HttpError(404, t("errors.messageNotFound"));
   await channelAccess(ctx.db, session, message.channelId, t);
+  // Earlier words (including those of a deleted message) are for the author and the trust's administrators.
+  if (message.authorId !== session.user.id && !canAdminister(workspaceOf(session, t).role)) throw new HttpError(403, t("errors.historyForbidden"));
   const revisions = await ctx.db
     .select({ body: chatMessageRevisions.body, change: chatMessageRevisions.change, changedAt: chatMessageRevisions.changedAt, changedBy: users.name })
     .from(chatMessageRevisions)
@@ -229,15 +235,15 @@ export async function searchMessages(db: Db, session: CurrentSession, query: str
   });
 }
 
+const nameKey = (name: string) => name.trim().normalize("NFKC").toLowerCase();
+
 /** The members named as @**Full Name** who can see the channel. */
 async function resolveMentions(db: Db, access: ChannelAccess, body: string): Promise<string[]> {
   const names = mentionedNames(body);
   if (names.length === 0) return [];
   const audience = access.channel.kind === "open" ? null : new Set(await channelAudience(db, access.channel));
-  const rows = await db
-    .select({ id: users.id, name: users.name })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.workspaceId, access.channel.workspaceId), inArray(sql`lower(${users.name})`, names.slice(0, 50))));
-  return rows.filter((r) => audience === null || audience.has(r.id)).map((r) => r.id);
+  // Compared in JavaScript: SQLite's lower() folds only ASCII, and names like "Émile" must match.
+  const wanted = new Set(names.slice(0, 50).map(nameKey));
+  const rows = await db.select({ id: users.id, name: users.name }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(eq(memberships.workspaceId, access.channel.workspaceId));
+  return rows.filter((r) => wanted.has(nameKey(r.name)) && (audience === null || audience.has(r.id))).map((r) => r.id);
 }

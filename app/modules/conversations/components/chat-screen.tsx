@@ -42,6 +42,8 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
   const [cards, setCards] = useState<Map<string, DocumentCard | null>>(new Map());
   const [error, setError] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  // What a screen reader hears: only messages arriving from others, not every page of history.
+  const [announcement, setAnnouncement] = useState("");
   const listRef = useRef<HTMLOListElement>(null);
   const channel = data.channel;
 
@@ -77,14 +79,22 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
       return;
     }
     if (event.kind === "message.created") {
-      setMessages((list) => (list.some((m) => m.id === event.message.id) || (topicFilter && event.message.topicId !== topicFilter) ? list : [...list, event.message]));
+      const shown = !topicFilter || event.message.topicId === topicFilter;
+      if (shown) setMessages((list) => (list.some((m) => m.id === event.message.id) ? list : [...list, event.message]));
       setTopics((list) => touchTopic(list, event.message));
-      markRead(event.message.seq);
-      scrollToEnd();
+      if (event.message.authorId !== data.me.id) {
+        setAnnouncement(t("newMessageAnnouncement", { name: event.message.authorName, topic: event.message.topicName, excerpt: event.message.body.slice(0, 140) }));
+      }
+      if (shown) {
+        markRead(event.message.seq);
+        scrollToEnd();
+      }
     } else if (event.kind === "message.updated") {
       setMessages((list) => {
-        const moved = topicFilter && event.message.topicId !== topicFilter;
-        return moved ? list.filter((m) => m.id !== event.message.id) : list.map((m) => (m.id === event.message.id ? event.message : m));
+        const outside = topicFilter && event.message.topicId !== topicFilter;
+        if (outside) return list.filter((m) => m.id !== event.message.id);
+        // Moved into the topic on screen: it joins the list in its place.
+        return list.some((m) => m.id === event.message.id) ? list.map((m) => (m.id === event.message.id ? event.message : m)) : mergeMessages(list, [event.message]);
       });
     } else if (event.kind === "message.deleted") {
       setMessages((list) => list.map((m) => (m.id === event.messageId ? { ...m, deleted: true, body: "" } : m)));
@@ -101,8 +111,10 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
 
   async function refreshNewest() {
     try {
-      const page = await chatApi<{ messages: MessageView[] }>("GET", `/api/chat/channels/${channel.id}/messages${topicFilter ? `?topicId=${topicFilter}` : ""}`);
-      setMessages((list) => mergeMessages(list, page.messages));
+      const page = await chatApi<{ messages: MessageView[]; hasOlder: boolean }>("GET", `/api/chat/channels/${channel.id}/messages${topicFilter ? `?topicId=${topicFilter}` : ""}`);
+      // The newest page replaces the list: merging could leave a hole if more than a page arrived meanwhile.
+      setMessages(page.messages);
+      setHasOlder(page.hasOlder);
     } catch {
       /* the next page load shows them */
     }
@@ -177,8 +189,11 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
       <ChannelSidebar data={data} unread={unread} onError={setError} />
       <section aria-labelledby="channel-title" className="flex min-w-0 flex-col gap-3">
         <ChannelHeader data={data} onError={setError} />
+        <p className="sr-only" aria-live="polite" data-testid="chat-announcer">
+          {announcement}
+        </p>
         {error ? (
-          <div role="alert" className="flex items-start justify-between gap-2">
+          <div className="flex items-start justify-between gap-2">
             <Banner kind="error">{error}</Banner>
             <Button variant="ghost" size="sm" onClick={() => setError(null)}>
               {t("dismiss")}
@@ -197,7 +212,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
             </div>
           ) : null}
           {messages.length === 0 ? <p className="text-muted-foreground">{t("empty")}</p> : null}
-          <ol ref={listRef} className="m-0 grid list-none gap-1 p-0" aria-label={t("messagesLabel", { channel: channel.name })} aria-live="polite" aria-relevant="additions">
+          <ol ref={listRef} className="m-0 grid list-none gap-1 p-0" aria-label={t("messagesLabel", { channel: channel.name })}>
             {messages.map((message, i) => (
               <MessageItem
                 key={message.id}
@@ -295,8 +310,11 @@ function ChannelSidebar({ data, unread, onError }: { data: ChatScreenData; unrea
                 {!c.member ? <span className="ms-1 text-xs opacity-70">({t("notJoined")})</span> : null}
               </span>
               {unread[c.id] ? (
-                <span className="rounded-full bg-destructive px-2 text-xs text-white" data-testid="unread-count" aria-label={t("unreadCount", { count: unread[c.id] })}>
-                  {unread[c.id]}
+                <span className="rounded-full bg-destructive px-2 text-xs text-white">
+                  <span aria-hidden="true" data-testid="unread-count">
+                    {unread[c.id]}
+                  </span>
+                  <span className="sr-only">{t("unreadCount", { count: unread[c.id] })}</span>
                 </span>
               ) : null}
             </Link>
@@ -478,9 +496,19 @@ function TopicBar({ topics, current, onChoose }: { topics: TopicView[]; current:
       </Button>
       {topics.slice(0, 12).map((topic) => (
         <Button key={topic.id} size="sm" variant={current === topic.id ? "default" : "outline"} aria-pressed={current === topic.id} onClick={() => onChoose(topic.id)} data-testid="topic-chip">
-          {topic.resolved ? <span aria-label={t("resolved")}>✓ </span> : null}
+          {topic.resolved ? (
+            <>
+              <span aria-hidden="true">✓ </span>
+              <span className="sr-only">{t("resolved")}: </span>
+            </>
+          ) : null}
           {topic.name}
-          {topic.follow === "mute" ? <span aria-label={t("muted")}> 🔕</span> : null}
+          {topic.follow === "mute" ? (
+            <>
+              <span aria-hidden="true"> 🔕</span>
+              <span className="sr-only"> ({t("muted")})</span>
+            </>
+          ) : null}
         </Button>
       ))}
     </div>
@@ -654,6 +682,9 @@ function MessageItem({
   const { language } = useLanguage();
   const locale = useDateLocale(language);
   const [mode, setMode] = useState<"view" | "edit" | "move" | "confirmDelete">("view");
+  // The server renders in UTC; the person's own clock is used once the page runs in their browser.
+  const [local, setLocal] = useState(false);
+  useEffect(() => setLocal(true), []);
   const created = new Date(message.createdAt);
   const own = message.authorId === data.me.id;
   const canMove = (own || data.me.admin) && data.channel.post && !message.deleted;
@@ -691,7 +722,7 @@ function MessageItem({
     <li id={`message-${message.id}`} data-testid="chat-message" data-message-id={message.id} className="grid gap-1 target:bg-amber-100">
       {newDay ? (
         <p className="m-0 mt-2 text-center text-xs text-muted-foreground" role="separator">
-          {format(created, "PPPP", locale ? { locale } : undefined)}
+          {local ? format(created, "PPPP", locale ? { locale } : undefined) : message.createdAt.slice(0, 10)}
         </p>
       ) : null}
       {newTopic ? (
@@ -709,7 +740,7 @@ function MessageItem({
             </span>
           ) : null}
           <time dateTime={message.createdAt} className="text-xs text-muted-foreground">
-            {format(created, "p", locale ? { locale } : undefined)}
+            {local ? format(created, "p", locale ? { locale } : undefined) : `${message.createdAt.slice(11, 16)} UTC`}
           </time>
           {message.editedAt && !message.deleted ? <span className="text-xs text-muted-foreground">({t("edited")})</span> : null}
         </div>
@@ -738,7 +769,7 @@ function MessageItem({
         {mode === "confirmDelete" ? (
           <div className="flex items-center gap-2" role="alertdialog" aria-label={t("deleteConfirm")}>
             <span>{t("deleteConfirm")}</span>
-            <Button size="sm" variant="destructive" onClick={remove}>
+            <Button size="sm" variant="destructive" onClick={remove} autoFocus>
               {t("delete")}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setMode("view")}>
@@ -850,6 +881,9 @@ function Composer({
   const [topic, setTopic] = useState(defaultTopic ?? topics[0]?.name ?? DEFAULT_TOPIC_NAME);
   const [sending, setSending] = useState(false);
   const [mentionOpen, setMentionOpen] = useState(false);
+  // Until the page is interactive, typing would be lost and Enter would submit the form natively.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const topicListId = useId();
   const bodyId = useId();
@@ -876,9 +910,14 @@ function Composer({
       onError((e as Error).message);
     } finally {
       setSending(false);
-      textRef.current?.focus();
     }
   }
+  // Focus returns once the box is enabled again (a disabled textarea cannot take it).
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (wasSending.current && !sending) textRef.current?.focus();
+    wasSending.current = sending;
+  }, [sending]);
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -916,7 +955,7 @@ function Composer({
         className="min-h-20 rounded-md border border-solid border-border bg-background p-2 text-foreground"
         aria-invalid={tooLong || undefined}
         aria-describedby={`${bodyId}-help`}
-        disabled={sending}
+        disabled={sending || !ready}
         data-testid="composer-body"
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -938,7 +977,7 @@ function Composer({
               ))}
             </ul>
           ) : null}
-          <Button type="submit" disabled={!body.trim() || tooLong || sending} data-testid="composer-send">
+          <Button type="submit" disabled={!ready || !body.trim() || tooLong || sending} data-testid="composer-send">
             {sending ? t("composer.sending") : t("composer.send")}
           </Button>
         </div>

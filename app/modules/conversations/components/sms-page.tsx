@@ -113,7 +113,7 @@ export function SmsThreadingPage({ topics, sms, chosen }: { topics: TopicView[];
                       {t("sms.optedOutSince", { date: new Date(p.optedOutAt!).toLocaleDateString() })}
                     </strong>
                   ) : null}
-                  <Button size="sm" variant="ghost" onClick={() => void remove(topic.id, p.id)}>
+                  <Button size="sm" variant="ghost" onClick={() => void remove(topic.id, p.id)} aria-label={t("removeParticipant", { name: p.name })}>
                     {t("sms.remove")}
                   </Button>
                 </li>

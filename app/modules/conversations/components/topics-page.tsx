@@ -10,7 +10,7 @@ import type { TopicView } from "../views";
 import { TopicHeader } from "./chat-screen";
 
 /** /threaded-conversations: topics across channels with their last activity; resolve, follow, mute, label. */
-export function TopicsPage({ topics: initial, state }: { topics: TopicView[]; state: "open" | "resolved" | "all" }) {
+export function TopicsPage({ topics: initial, state, canAct }: { topics: TopicView[]; state: "open" | "resolved" | "all"; canAct: boolean }) {
   const { t } = useTranslation("conversations");
   const { language } = useLanguage();
   const locale = useDateLocale(language);
@@ -42,7 +42,7 @@ export function TopicsPage({ topics: initial, state }: { topics: TopicView[]; st
                 {t("topics.meta", { count: topic.messageCount, when: formatDistanceToNow(new Date(topic.lastActivityAt), { addSuffix: true, ...(locale ? { locale } : {}) }) })}
               </span>
             </div>
-            <TopicHeader topic={topic} canAct onChange={(next) => setTopics((list) => list.map((tp) => (tp.id === next.id ? next : tp)))} onError={setError} />
+            <TopicHeader topic={topic} canAct={canAct} onChange={(next) => setTopics((list) => list.map((tp) => (tp.id === next.id ? next : tp)))} onError={setError} />
           </li>
         ))}
       </ul>

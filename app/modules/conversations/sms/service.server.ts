@@ -90,28 +90,30 @@ export async function sendTopicSms(
     targets.map(async ({ participant, optedOutAt }) => {
       const body = smsText({ authorName: input.authorName, topicName: input.topic.name, body: input.message.body, replyCode: participant.replyCode });
       const now = new Date();
-      const result = optedOutAt
-        ? { sid: null, status: "blocked" as SmsStatus, error: "opted_out" }
-        : await provider.send({ to: participant.phone, body, statusCallback: provider.id === "twilio" ? `${callbackBase}/api/sms/status` : undefined });
+      const rowId = crypto.randomUUID();
+      // Recorded before sending, so the topic shows it at once and an early status callback finds it.
+      await ctx.db.insert(smsMessages).values({
+        id: rowId,
+        workspaceId: input.workspaceId,
+        topicId: input.topic.id,
+        participantId: participant.id,
+        chatMessageId: input.message.id,
+        direction: "outbound",
+        fromNumber: provider.from,
+        toNumber: participant.phone,
+        body,
+        status: optedOutAt ? "blocked" : "queued",
+        provider: provider.id,
+        error: optedOutAt ? "opted_out" : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (optedOutAt) return;
+      const result = await provider.send({ to: participant.phone, body, statusCallback: provider.id === "twilio" ? `${callbackBase}/api/sms/status` : undefined });
       await ctx.db.batch([
-        ctx.db.insert(smsMessages).values({
-          id: crypto.randomUUID(),
-          workspaceId: input.workspaceId,
-          topicId: input.topic.id,
-          participantId: participant.id,
-          chatMessageId: input.message.id,
-          direction: "outbound",
-          fromNumber: provider.from,
-          toNumber: participant.phone,
-          body,
-          status: result.status,
-          provider: provider.id,
-          providerSid: result.sid,
-          error: result.error,
-          createdAt: now,
-          updatedAt: now,
-        }),
-        ctx.db.update(smsParticipants).set({ lastOutboundAt: now }).where(eq(smsParticipants.id, participant.id)),
+        ctx.db.update(smsMessages).set({ status: sql`case when ${smsMessages.status} = 'queued' then ${result.status} else ${smsMessages.status} end`, providerSid: result.sid, error: result.error, updatedAt: new Date() }).where(eq(smsMessages.id, rowId)),
+        // Only a text that went out makes this topic "the one that last texted the phone".
+        ...(result.status === "failed" ? [] : [ctx.db.update(smsParticipants).set({ lastOutboundAt: now }).where(eq(smsParticipants.id, participant.id))]),
       ]);
     }),
   );
@@ -130,54 +132,84 @@ export type InboundOutcome =
  * with, else the topic that last texted this phone (Twilio keeps one conversation per pair of
  * numbers, so the code is what tells topics apart).
  */
-export async function receiveInboundSms(ctx: RequestContext, input: { from: string; to: string; body: string; sid?: string | null }): Promise<InboundOutcome> {
+export async function receiveInboundSms(
+  ctx: RequestContext,
+  input: { from: string; to: string; body: string; sid?: string | null; onlyWorkspaceId?: string },
+): Promise<InboundOutcome> {
   const phone = toE164(input.from);
   if (!phone) return { outcome: "unknown_number" };
+  // Twilio resends a webhook it thinks failed: the same MessageSid is answered once.
+  if (input.sid) {
+    const seen = await ctx.db
+      .select({ topicId: smsMessages.topicId, chatMessageId: smsMessages.chatMessageId, route: smsMessages.route, channelId: chatTopics.channelId })
+      .from(smsMessages)
+      .leftJoin(chatTopics, eq(chatTopics.id, smsMessages.topicId))
+      .where(and(eq(smsMessages.providerSid, input.sid), eq(smsMessages.direction, "inbound")))
+      .get();
+    if (seen?.topicId && seen.chatMessageId && seen.channelId) {
+      return { outcome: "message", topicId: seen.topicId, channelId: seen.channelId, route: seen.route ?? "most_recent", messageId: seen.chatMessageId };
+    }
+  }
+  const intent = readInbound(input.body);
+  const optedOut = (await ctx.db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, phone)).get()) !== undefined;
+  // STOP is honoured from any number, even one in no topic yet; START (or "yes") only undoes a STOP:
+  // from a number that has not opted out, "Yes" is an answer in the conversation.
+  const keyword = intent.kind === "stop" || (intent.kind === "start" && optedOut) ? intent.kind : null;
   const memberships = await ctx.db
     .select({ participant: smsParticipants, topic: chatTopics, channel: channels })
     .from(smsParticipants)
     .innerJoin(chatTopics, eq(chatTopics.id, smsParticipants.topicId))
     .innerJoin(channels, eq(channels.id, chatTopics.channelId))
-    .where(and(eq(smsParticipants.phone, phone), isNull(smsParticipants.removedAt)))
+    .where(
+      and(
+        eq(smsParticipants.phone, phone),
+        isNull(smsParticipants.removedAt),
+        // A reply never lands in an archived channel, where nobody can answer it.
+        isNull(channels.archivedAt),
+        input.onlyWorkspaceId ? eq(smsParticipants.workspaceId, input.onlyWorkspaceId) : undefined,
+      ),
+    )
     .orderBy(desc(sql`coalesce(${smsParticipants.lastOutboundAt}, ${smsParticipants.createdAt})`));
-  if (memberships.length === 0) return { outcome: "unknown_number" };
 
-  const intent = readInbound(input.body);
   const now = new Date();
-  if (intent.kind === "stop" || intent.kind === "start") {
-    if (intent.kind === "stop") await ctx.db.insert(smsOptOuts).values({ phone, optedOutAt: now }).onConflictDoNothing();
+  if (keyword) {
+    if (keyword === "stop") await ctx.db.insert(smsOptOuts).values({ phone, optedOutAt: now }).onConflictDoNothing();
     else await ctx.db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
-    await ctx.audit({ action: intent.kind === "stop" ? "chat.sms.opt_out" : "chat.sms.opt_in", metadata: { phoneEnding: phone.slice(-4), topics: memberships.length } });
+    await ctx.audit({ action: keyword === "stop" ? "chat.sms.opt_out" : "chat.sms.opt_in", metadata: { phoneEnding: phone.slice(-4), topics: memberships.length } });
     for (const { topic, channel } of memberships) {
       const [view] = await topicViews(ctx.db, null, [topic]);
       await chatEvent(ctx, channel, { kind: "topic.updated", channelId: channel.id, topic: view });
     }
-    return { outcome: intent.kind === "stop" ? "opted_out" : "opted_in", topics: memberships.length };
+    return { outcome: keyword === "stop" ? "opted_out" : "opted_in", topics: memberships.length };
   }
+  if (memberships.length === 0) return { outcome: "unknown_number" };
+  const text = intent.kind === "message" ? intent : { code: null, afterCode: input.body.trim(), body: input.body.trim() };
 
-  const byCode = intent.code ? memberships.find((m) => m.participant.replyCode === intent.code) : undefined;
+  const byCode = text.code ? memberships.find((m) => m.participant.replyCode === text.code) : undefined;
   const target = byCode ?? memberships[0];
   const route: SmsRoute = byCode ? "reply_code" : "most_recent";
-  const body = (byCode ? intent.afterCode : intent.body).trim();
+  const body = (byCode ? text.afterCode : text.body).trim();
   if (!body) return { outcome: "empty" };
   const { participant, topic, channel } = target;
   const id = crypto.randomUUID();
-  const [message] = await ctx.db
-    .insert(chatMessages)
-    .values({
-      id,
-      workspaceId: topic.workspaceId,
-      channelId: channel.id,
-      topicId: topic.id,
-      seq: sql`(select coalesce(max(${chatMessages.seq}), 0) + 1 from ${chatMessages} where ${chatMessages.channelId} = ${channel.id})`,
-      authorId: null,
-      smsParticipantId: participant.id,
-      body: body.slice(0, 10_000),
-      mentions: [],
-      createdAt: now,
-    })
-    .returning();
-  await ctx.db.batch([
+  // The message and its SMS record are written in one batch (one transaction in D1): a resent
+  // webhook finds the SID above, and a failure leaves neither behind.
+  const [[message]] = await ctx.db.batch([
+    ctx.db
+      .insert(chatMessages)
+      .values({
+        id,
+        workspaceId: topic.workspaceId,
+        channelId: channel.id,
+        topicId: topic.id,
+        seq: sql`(select coalesce(max(${chatMessages.seq}), 0) + 1 from ${chatMessages} where ${chatMessages.channelId} = ${channel.id})`,
+        authorId: null,
+        smsParticipantId: participant.id,
+        body: body.slice(0, 10_000),
+        mentions: [],
+        createdAt: now,
+      })
+      .returning(),
     ctx.db.insert(smsMessages).values({
       id: crypto.randomUUID(),
       workspaceId: topic.workspaceId,
@@ -209,7 +241,13 @@ export async function receiveInboundSms(ctx: RequestContext, input: { from: stri
 }
 
 /** A delivery report (Twilio's status callback, or the simulator's phone reading its texts). */
+/** How far a text has got; callbacks can arrive out of order, and a status never moves back. */
+const STATUS_RANK: Record<SmsStatus, number> = { blocked: 0, queued: 1, sent: 2, received: 2, delivered: 3, undelivered: 3, failed: 3 };
+
 export async function applyDeliveryStatus(ctx: RequestContext, sid: string, status: SmsStatus, error: string | null): Promise<boolean> {
+  const current = await ctx.db.select({ status: smsMessages.status }).from(smsMessages).where(and(eq(smsMessages.providerSid, sid), eq(smsMessages.direction, "outbound"))).get();
+  if (!current) return false;
+  if (STATUS_RANK[status] < STATUS_RANK[current.status]) return true;
   const [row] = await ctx.db
     .update(smsMessages)
     .set({ status, error, updatedAt: new Date() })
@@ -227,8 +265,8 @@ export async function applyDeliveryStatus(ctx: RequestContext, sid: string, stat
   return true;
 }
 
-/** Development simulator: every text to and from one phone in this workspace, oldest first. */
-export async function phoneConversation(ctx: RequestContext, workspaceId: string, phone: string) {
+/** Development simulator: every text to and from one phone in this workspace that the viewer's channels carry, oldest first. */
+export async function phoneConversation(ctx: RequestContext, workspaceId: string, phone: string, viewerId: string) {
   return ctx.db
     .select({
       id: smsMessages.id,
@@ -242,7 +280,15 @@ export async function phoneConversation(ctx: RequestContext, workspaceId: string
     })
     .from(smsMessages)
     .leftJoin(chatTopics, eq(chatTopics.id, smsMessages.topicId))
-    .where(and(eq(smsMessages.workspaceId, workspaceId), sql`(${smsMessages.toNumber} = ${phone} or ${smsMessages.fromNumber} = ${phone})`))
+    .leftJoin(channels, eq(channels.id, chatTopics.channelId))
+    .where(
+      and(
+        eq(smsMessages.workspaceId, workspaceId),
+        sql`(${smsMessages.toNumber} = ${phone} or ${smsMessages.fromNumber} = ${phone})`,
+        // A private channel's texts are not shown to someone outside it, even in development.
+        sql`(${channels.kind} = 'open' or exists (select 1 from channel_members cm where cm.channel_id = ${channels.id} and cm.user_id = ${viewerId}))`,
+      ),
+    )
     .orderBy(smsMessages.createdAt)
     .limit(500);
 }

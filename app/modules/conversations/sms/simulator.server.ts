@@ -27,11 +27,11 @@ async function requireWorkspacePhone(ctx: RequestContext, session: CurrentSessio
 /** The phone opens its messages: what it now holds counts as delivered, like a carrier's receipt. */
 export async function simulatorRead(ctx: RequestContext, session: CurrentSession, phone: string, t: Translate) {
   const workspaceId = await requireWorkspacePhone(ctx, session, phone, t);
-  let messages = await phoneConversation(ctx, workspaceId, phone);
+  let messages = await phoneConversation(ctx, workspaceId, phone, session.user.id);
   const arrived = messages.filter((m) => m.direction === "outbound" && m.status === "sent" && m.providerSid);
   if (arrived.length) {
     for (const m of arrived) await applyDeliveryStatus(ctx, m.providerSid!, "delivered", null);
-    messages = await phoneConversation(ctx, workspaceId, phone);
+    messages = await phoneConversation(ctx, workspaceId, phone, session.user.id);
   }
   return messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
 }
@@ -40,8 +40,9 @@ export async function simulatorRead(ctx: RequestContext, session: CurrentSession
 export async function simulatorSend(ctx: RequestContext, session: CurrentSession, input: { from: string; body: string }, t: Translate) {
   const phone = toE164(input.from);
   if (!phone) throw new HttpError(400, t("errors.phoneInvalid"));
-  await requireWorkspacePhone(ctx, session, phone, t);
-  const result = await receiveInboundSms(ctx, { from: phone, to: ctx.config.SMS_FROM_NUMBER, body: input.body, sid: `SIM${crypto.randomUUID().replace(/-/g, "")}` });
+  const workspaceId = await requireWorkspacePhone(ctx, session, phone, t);
+  // The simulator speaks for phones of the user's own workspace only.
+  const result = await receiveInboundSms(ctx, { from: phone, to: ctx.config.SMS_FROM_NUMBER, body: input.body, sid: `SIM${crypto.randomUUID().replace(/-/g, "")}`, onlyWorkspaceId: workspaceId });
   if (result.outcome === "unknown_number") throw new HttpError(404, t("errors.unknownPhone"));
   if (result.outcome === "empty") throw new HttpError(400, t("errors.messageEmpty"));
   return result;
