@@ -318,7 +318,7 @@ describe("SMS threads", () => {
     const phone = `+1555${String(Date.now() + 7).slice(-7)}`;
     expect((await owner.client.postJson(`/api/chat/topics/${topic.topicId}/phones`, { name: "Uncle Ben", phone })).status).toBe(201);
     const params = { From: phone, To: "+15550100000", Body: "Signed hello", MessageSid: `SM${"a".repeat(32)}`, AccountSid: `AC${"b".repeat(32)}` };
-    const before = sql("SELECT count(*) AS n FROM chat_messages")[0].n;
+    const before = sql("SELECT count(*) AS n FROM chat_messages")[0].n as number;
 
     expect((await webhook("/api/sms/inbound", params, null)).status).toBe(403);
     expect((await webhook("/api/sms/inbound", params, "forged+signature=")).status).toBe(403);

@@ -229,10 +229,12 @@ export async function createChannel(
   const memberIds = await onlyWorkspaceMembers(ctx.db, workspaceId, [userId, ...input.memberIds], t);
   const id = crypto.randomUUID();
   const now = new Date();
-  await ctx.db.batch([
-    ctx.db.insert(channels).values({ id, workspaceId, name: input.name, nameKey: channelNameKey(input.name), description: input.description || null, kind: input.kind, isDefault: false, createdBy: userId, createdAt: now }),
-    ...chunks(memberIds, 15).map((ids) => ctx.db.insert(channelMembers).values(ids.map((memberId) => ({ channelId: id, userId: memberId, workspaceId, joinedAt: now })))),
-  ]);
+  await ctx.db
+    .batch([
+      ctx.db.insert(channels).values({ id, workspaceId, name: input.name, nameKey: channelNameKey(input.name), description: input.description || null, kind: input.kind, isDefault: false, createdBy: userId, createdAt: now }),
+      ...chunks(memberIds, 15).map((ids) => ctx.db.insert(channelMembers).values(ids.map((memberId) => ({ channelId: id, userId: memberId, workspaceId, joinedAt: now })))),
+    ])
+    .catch(nameTakenAs409(t, input.name));
   await ctx.audit({ action: "chat.channel.create", workspaceId, actorUserId: userId, targetType: "channel", targetId: id, metadata: { kind: input.kind, members: memberIds.length } });
   const access = await channelAccess(ctx.db, session, id, t);
   await chatEvent(ctx, access.channel, { kind: "channel.updated", channelId: id });
@@ -258,7 +260,7 @@ export async function updateChannel(ctx: RequestContext, session: CurrentSession
   if (input.description !== undefined) set.description = input.description || null;
   if (input.archived !== undefined) set.archivedAt = input.archived ? new Date() : null;
   if (Object.keys(set).length === 0) return access.channel;
-  await ctx.db.update(channels).set(set).where(eq(channels.id, channelId));
+  await ctx.db.update(channels).set(set).where(eq(channels.id, channelId)).catch(nameTakenAs409(t, input.name ?? ""));
   await ctx.audit({
     action: input.archived === undefined ? "chat.channel.rename" : input.archived ? "chat.channel.archive" : "chat.channel.unarchive",
     workspaceId: access.channel.workspaceId,
@@ -320,6 +322,15 @@ async function onlyWorkspaceMembers(db: Db, workspaceId: string, userIds: string
   }
   if (found.size !== wanted.length) throw new HttpError(400, t("errors.notWorkspaceMembers"));
   return wanted;
+}
+
+/** Two people choosing the same name at the same moment: the unique index decides, and the loser hears why. */
+export function nameTakenAs409(t: Translate, name: string, key = "errors.channelNameTaken") {
+  return (error: unknown): never => {
+    const text = `${error instanceof Error ? error.message : ""} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ""}`;
+    if (/UNIQUE constraint failed/i.test(text)) throw new HttpError(409, t(key, { name }));
+    throw error;
+  };
 }
 
 export function chunks<T>(list: T[], size: number): T[][] {

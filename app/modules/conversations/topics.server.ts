@@ -4,7 +4,7 @@ import { canAdminister } from "~/modules/workspaces/roles";
 import type { Db } from "~/platform/db.server";
 import { HttpError } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { channelAccess, chunks, workspaceOf, type ChannelAccess, type Translate } from "./channels.server";
+import { channelAccess, chunks, nameTakenAs409, workspaceOf, type ChannelAccess, type Translate } from "./channels.server";
 import { chatEvent } from "./events.server";
 import { channelMembers, channels, chatMessages, chatTopics, smsOptOuts, smsParticipants, topicFollows, type TopicFollowMode } from "./schema";
 import type { TopicView } from "./views";
@@ -154,7 +154,7 @@ export async function updateTopic(ctx: RequestContext, session: CurrentSession, 
     set.resolvedBy = input.resolved ? session.user.id : null;
   }
   if (Object.keys(set).length === 0) return (await topicViews(ctx.db, session.user.id, [topic]))[0];
-  await ctx.db.update(chatTopics).set(set).where(eq(chatTopics.id, topicId));
+  await ctx.db.update(chatTopics).set(set).where(eq(chatTopics.id, topicId)).catch(nameTakenAs409(t, input.name ?? "", "errors.topicNameTaken"));
   await ctx.audit({
     action: set.resolvedAt !== undefined ? (set.resolvedAt ? "chat.topic.resolve" : "chat.topic.reopen") : "chat.topic.update",
     workspaceId: topic.workspaceId,
