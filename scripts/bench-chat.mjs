@@ -88,11 +88,12 @@ export async function benchChat({ server, cookie, persistTo, duration }) {
   const { channel: big } = await api(server, cookie, "POST", "/api/chat/channels", { name: `History ${Date.now().toString(36)}`, kind: "open" });
   fillChannel(persistTo, big.id, message.topicId);
   const history = {};
-  for (const [name, path] of [
-    ["newest", `/api/chat/channels/${big.id}/messages`],
-    ["older", `/api/chat/channels/${big.id}/messages?before=5000`],
+  for (const [name, path, connections] of [
+    ["newest, 1 connection", `/api/chat/channels/${big.id}/messages`, 1],
+    ["newest, 10 connections", `/api/chat/channels/${big.id}/messages`, 10],
+    ["older, 10 connections", `/api/chat/channels/${big.id}/messages?before=5000`, 10],
   ]) {
-    const r = await autocannon({ url: `${server.url}${path}`, headers: { cookie }, connections: 10, duration });
+    const r = await autocannon({ url: `${server.url}${path}`, headers: { cookie }, connections, duration });
     history[name] = { requestsPerSecond: Math.round(r.requests.average), p50ms: r.latency.p50, p99ms: r.latency.p99, non2xx: r.non2xx };
     console.log(`Chat: history page of a ${HISTORY.toLocaleString("en-US")}-message channel (${name}) ${history[name].requestsPerSecond} req/s p50 ${history[name].p50ms} ms p99 ${history[name].p99ms} ms (non-2xx ${history[name].non2xx})`);
   }
