@@ -160,10 +160,14 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <main id="main-content" className="mx-auto max-w-xl p-8">
-      <h1 className="text-2xl">{status === 404 ? t("notFound.title") : status === 403 ? t("forbidden.title") : t("error.title")}</h1>
-      <p>{status === 403 ? t("forbidden.body") : t("error.body")}</p>
-      <Link to="/">{t("notFound.home")}</Link>
-    </main>
+    <>
+      <main id="main-content" className="mx-auto max-w-xl p-8">
+        <h1 className="text-2xl">{status === 404 ? t("notFound.title") : status === 403 ? t("forbidden.title") : t("error.title")}</h1>
+        <p>{status === 403 ? t("forbidden.body") : t("error.body")}</p>
+        <Link to="/">{t("notFound.home")}</Link>
+      </main>
+      {/* The assistant is on every page, error pages too (it needs no loader data: signed out, it answers canned). */}
+      <AssistantWidget />
+    </>
   );
 }

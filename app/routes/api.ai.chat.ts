@@ -6,6 +6,12 @@ import { chatRequestSchema } from "~/modules/ai/validation";
 import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
+/**
+ * The widget may send the analysis it shows (bounded by the widget, and never used for retrieval);
+ * a long trust's analysis is well past the default 64 KiB, so this route reads up to 1 MiB.
+ */
+const CHAT_BODY_LIMIT = 1024 * 1024;
+
 export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(aiT(request), "POST");
 
 /**
@@ -17,7 +23,7 @@ export async function action(args: ActionFunctionArgs) {
   if (args.request.method !== "POST") return methodNotAllowed(t, "POST");
   return handleJson(t, async () => {
     const session = await requireApiSession(args);
-    const input = parseWith(chatRequestSchema(t), await readJsonBody(args.request, t), t);
+    const input = parseWith(chatRequestSchema(t), await readJsonBody(args.request, t, CHAT_BODY_LIMIT), t);
     const message = await askAssistant(
       getRequestContext(args.request, args.context),
       session,

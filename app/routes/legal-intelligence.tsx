@@ -22,13 +22,26 @@ export async function loader(args: LoaderFunctionArgs) {
   return { user: toPublicUser(session), report: await legalIntelligenceReport(db, session) };
 }
 
+/**
+ * The question field of a form post; null for anything else (JSON, no content type, a body that is not
+ * a form), which the schema then refuses with its one sentence and a 400, never a 500.
+ */
+async function formQuestion(request: Request): Promise<FormDataEntryValue | null> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return null;
+  try {
+    return (await request.formData()).get("question");
+  } catch {
+    return null;
+  }
+}
+
 /** A question across the documents this person may read: the same engine as the chat widget. */
 export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   const t = aiT(args.request);
-  const form = await args.request.formData();
-  const parsed = questionSchema(t).safeParse({ question: form.get("question") });
+  const parsed = questionSchema(t).safeParse({ question: await formQuestion(args.request) });
   if (!parsed.success) return data({ error: parsed.error.issues[0].message, answer: null }, 400);
   try {
     const answer = await askAssistant(

@@ -44,6 +44,12 @@ async function failChat(page: Page, how: "500" | "abort", seen: unknown[] = []) 
 const storedSessionKeys = (page: Page) =>
   page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("chat-session-")).sort());
 
+/** The signed-in person's key prefix: chat-session-{userId}:{workspaceId}: (a browser may be shared). */
+async function sessionKeyPrefix(page: Page) {
+  const user = (await (await page.request.get("/api/auth/user")).json()) as { id: string; workspace: { id: string } };
+  return `chat-session-${user.id}:${user.workspace.id}:`;
+}
+
 test.describe("AI assistant widget", () => {
   test("opens, minimises to 320×64, expands to 384×600 and closes, by mouse and keyboard, and fits a phone", async ({ page }) => {
     await signInAsDemo(page);
@@ -276,11 +282,10 @@ test.describe("AI assistant widget", () => {
     expect(Array.isArray(body.context.complianceRequirements)).toBe(true);
     expect(Array.isArray(body.context.importantDates)).toBe(true);
 
-    // Every page keeps its own session in local storage.
-    expect(await storedSessionKeys(page)).toEqual(
-      ["chat-session-doc_" + TRUST_ID, "chat-session-page__documents", "chat-session-page__help", "chat-session-page__trust-administration"].sort(),
-    );
-    const stored = await page.evaluate((id) => JSON.parse(localStorage.getItem(`chat-session-doc_${id}`)!), TRUST_ID);
+    // Every page keeps its own session in local storage, under the person's and workspace's namespace.
+    const prefix = await sessionKeyPrefix(page);
+    expect(await storedSessionKeys(page)).toEqual([`doc_${TRUST_ID}`, "page__documents", "page__help", "page__trust-administration"].map((id) => prefix + id).sort());
+    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!), `${prefix}doc_${TRUST_ID}`);
     expect(Object.keys(stored).sort()).toEqual(["context", "id", "messages"]);
     expect(stored.id).toBe(`doc_${TRUST_ID}`);
     expect(Date.parse(stored.context.sessionStart)).not.toBeNaN();
@@ -297,7 +302,8 @@ test.describe("AI assistant widget", () => {
   test("the history downloads as chat-history-{sessionId}.txt by default, or as .json", async ({ page }) => {
     await signInAsDemo(page);
     await hydrated(page, "/help");
-    await page.evaluate(() => localStorage.removeItem("chat-session-page__help"));
+    const key = `${await sessionKeyPrefix(page)}page__help`;
+    await page.evaluate((k) => localStorage.removeItem(k), key);
     await failChat(page, "500");
     await openAssistant(page);
     await ask(page, "How do I upload a document?");
@@ -312,12 +318,62 @@ test.describe("AI assistant widget", () => {
     expect(text).toContain("Suggested actions: Upload Document");
     expect(text).toContain("Related article: Uploading documents </help#upload-documents>");
 
+    // The narrow format button is still a 24×24 px target at least.
+    const formats = (await panelOf(page).getByRole("button", { name: "Choose a download format" }).boundingBox())!;
+    expect(formats.width).toBeGreaterThanOrEqual(24);
+    expect(formats.height).toBeGreaterThanOrEqual(24);
     await panelOf(page).getByRole("button", { name: "Choose a download format" }).click();
     const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: "JSON file (.json)" }).click()]);
     expect(json.suggestedFilename()).toBe("chat-history-page__help.json");
     const session = JSON.parse(readFileSync((await json.path())!, "utf8"));
-    expect(session).toEqual(await page.evaluate(() => JSON.parse(localStorage.getItem("chat-session-page__help")!)));
+    expect(session).toEqual(await page.evaluate((k) => JSON.parse(localStorage.getItem(k)!), key));
     expect(session.messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant"]);
+  });
+
+  test("each person's conversations are their own on a shared browser; preferences survive sign-out", async ({ page }) => {
+    await signInAsDemo(page);
+    await hydrated(page, "/help");
+    const prefix = await sessionKeyPrefix(page);
+    // Another person's conversation and one from before keys were namespaced are in this browser.
+    await page.evaluate(() => {
+      const now = new Date().toISOString();
+      const secret = { id: "page__help", messages: [{ id: "x", role: "user", content: "A secret question", timestamp: now }], context: { sessionStart: now } };
+      localStorage.setItem("chat-session-someone-else:another-workspace:page__help", JSON.stringify(secret));
+      localStorage.setItem("chat-session-page__help", JSON.stringify(secret));
+      localStorage.setItem("preferred-language", "en");
+    });
+    await failChat(page, "500");
+    await hydrated(page, "/help");
+    await openAssistant(page);
+    await expect(messagesOf(page)).toHaveCount(0);
+    await expect(panelOf(page)).not.toContainText("A secret question");
+    await ask(page, "How do I upload a document?");
+    await expect.poll(() => storedSessionKeys(page)).toEqual([`${prefix}page__help`]);
+    await expect(panelOf(page)).toHaveAttribute("data-session-id", "page__help");
+
+    // Signed out, the next person does not see it either; the language and onboarding markers stay.
+    await page.goto("/api/logout");
+    await hydrated(page, "/auth");
+    await expect.poll(() => storedSessionKeys(page)).toEqual([]);
+    expect(await page.evaluate(() => [localStorage.getItem("onboarding-completed"), localStorage.getItem("preferred-language")])).toEqual(["true", "en"]);
+    await openAssistant(page);
+    await expect(messagesOf(page)).toHaveCount(0);
+  });
+
+  test("is on the error page too (root error boundary: a document that does not exist)", async ({ page }) => {
+    await signInAsDemo(page);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const response = await page.goto(`/documents/${missing}`);
+    expect(response?.status()).toBe(404);
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await failChat(page, "500");
+    await openAssistant(page);
+    await expect(panelOf(page)).toHaveAttribute("data-session-id", `page__documents_${missing}`);
+    await expect(panelOf(page)).toHaveAttribute("data-capability", "document_analysis");
+    const reply = await ask(page, "Hello");
+    await expect(reply.getByTestId("assistant-message-content")).toHaveText(`AI Assistant: ${en["canned.generic"]}`);
+    expect(await storedSessionKeys(page)).toEqual([`${await sessionKeyPrefix(page)}page__documents_${missing}`]);
   });
 
   test("suggested actions go to /documents#upload, /help and /compliance", async ({ page }) => {

@@ -47,6 +47,9 @@ test.describe("legal intelligence", () => {
     const panel = page.getByTestId("cited-passage-panel");
     await expect(panel.getByRole("heading", { name: "Cited passage" })).toBeVisible();
     await expect(page.getByTestId("cited-passage-text")).toContainText("Margaret A. Hartwell-Chen shall serve as successor trustee");
+    // The scrollable quote can be reached and scrolled by keyboard, and is named.
+    await expect(page.getByTestId("cited-passage-text")).toHaveAttribute("tabindex", "0");
+    await expect(page.getByTestId("cited-passage-text")).toHaveAccessibleName("Cited passage");
     const highlighted = page.locator("[data-cited]");
     await expect(highlighted.first()).toBeInViewport();
     expect((await highlighted.allTextContents()).join("")).toMatch(/^1\.3 Successor Trustees\. .*First Pacific Trust Company shall serve as successor trustee\.$/);

@@ -111,6 +111,39 @@ describe("POST /api/ai/chat", () => {
     expect(form.status).toBe(400);
   });
 
+  it("accepts the widget's context of a long trust (about 200 KB of analysis) and answers it", async () => {
+    const provision = (i: number) => ({ title: `Article ${i}`, text: `${"The trustee shall hold, manage and distribute the trust estate. ".repeat(6)}`.slice(0, 400), section: `${i}.1` });
+    const context = {
+      sessionId: `doc_${trustId}`,
+      currentPage: `/documents/${trustId}`,
+      timestamp: new Date().toISOString(),
+      documentId: trustId,
+      documentName: "hartwell-family-trust",
+      documentType: "trust",
+      keyProvisions: Array.from({ length: 400 }, (_, i) => provision(i)),
+      complianceRequirements: Array.from({ length: 100 }, (_, i) => ({ duty: `Duty ${i} `.padEnd(300, "x"), dueDate: "annually" })),
+      importantDates: Array.from({ length: 50 }, (_, i) => ({ date: "2026-04-15", description: `Date ${i}` })),
+    };
+    const body = { message: "What does the spendthrift clause say?", capability: "document_analysis", sessionId: context.sessionId, context };
+    const size = JSON.stringify(body).length;
+    expect(size).toBeGreaterThan(190_000);
+    expect(size).toBeLessThan(1024 * 1024);
+    const response = await ask(owner.client, body);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { message } = (await response.json()) as Answer;
+    expect(message.citations[0].documentId).toBe(trustId);
+    // Past 1 MiB it is still refused, with the limit named.
+    const huge = await ask(owner.client, { ...body, context: { ...context, keyProvisions: Array.from({ length: 450 }, () => "y".repeat(2500)) } });
+    expect(huge.status).toBe(413);
+  });
+
+  it("says nothing was found, not \"upload first\", to someone whose documents do not answer", async () => {
+    const message = await answer(owner.client, "Zanzibar quokka xylophone?");
+    expect(message.content).toBe("I could not find anything about this in the documents you can read. Try other words, or open a document and ask about it there.");
+    expect(message.citations).toEqual([]);
+    expect(message.suggestedActions.map((a) => a.action)).toEqual(["help"]);
+  });
+
   it("cites the passage that answers, with offsets that cut exactly that passage from the document's text", async () => {
     const message = await answer(owner.client, "What does the spendthrift clause say?");
     expect(message.role).toBe("assistant");

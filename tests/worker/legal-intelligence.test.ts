@@ -114,6 +114,30 @@ describe("legal intelligence: cross-document checks", () => {
     expect(empty.status).toBe(400);
   });
 
+  it("answers a post that is not a form with 400 and the sentence, never a 500", async () => {
+    const json = await owner.client.postJson("/legal-intelligence", { question: "Who are the beneficiaries?" });
+    expect(json.status).toBe(400);
+    expect(await json.text()).toContain("Write a question for the assistant.");
+    const bare = await owner.client.fetch("/legal-intelligence", { method: "POST", headers: { Origin: owner.client.origin }, body: "question=Who" });
+    expect(bare.status).toBe(400);
+    const broken = await owner.client.fetch("/legal-intelligence", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=nothing", Origin: owner.client.origin },
+      body: "not a multipart body",
+    });
+    expect(broken.status).toBe(400);
+  });
+
+  it("limits the checks to 30 calls a minute per person, with Retry-After", async () => {
+    const busy = await startWorkspace(baseUrl, "libusy", "The Busy Trust");
+    for (let i = 0; i < 30; i++) expect((await busy.client.get("/api/ai/legal-intelligence")).status).toBe(200);
+    const refused = await busy.client.get("/api/ai/legal-intelligence");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another person is not affected.
+    expect((await report(owner.client)).success).toBe(true);
+  });
+
   it("answers 401 to a signed-out caller", async () => {
     const response = await new Client(baseUrl).get("/api/ai/legal-intelligence");
     expect(response.status).toBe(401);

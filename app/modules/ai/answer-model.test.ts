@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerWithModel, buildAnswerMessages, collectCitations } from "./answer-model";
+import { answerWithModel, buildAnswerMessages, collectCitations, uncitedFallback } from "./answer-model";
 import type { Passage } from "./passages";
 import { chooseTextModel, openAiCompatibleTextModel, TextModelError, workersAiTextModel } from "./text-model";
 
@@ -94,5 +94,21 @@ describe("answers written by a model", () => {
     expect(chooseTextModel({}, undefined)).toBeNull();
     expect(chooseTextModel({ AI_PROVIDER: "offline", AI_BASE_URL: "https://x.test/v1", AI_MODEL: "m" }, undefined)).toBeNull();
     expect(chooseTextModel({ AI_BASE_URL: "https://x.test/v1", AI_MODEL: "m" }, undefined)?.engine).toBe("openai-compatible");
+  });
+});
+
+describe("an uncited model answer", () => {
+  const draft = { body: "Offline engine: “1.3 Successor Trustees.” [1]", citations: [passages[0]] };
+  it("falls back to the offline engine's cited quotes, after the note", () => {
+    const written = collectCitations("Margaret serves as successor trustee.", passages);
+    expect(written.citations).toEqual([]);
+    expect(uncitedFallback(written, draft, "The AI model could not answer just now.")).toEqual({
+      content: `The AI model could not answer just now.\n\n${draft.body}`,
+      citations: [passages[0]],
+    });
+    expect(uncitedFallback({ content: "", citations: [] }, draft, "Note.")?.citations).toEqual([passages[0]]);
+  });
+  it("stands when it cites a passage", () => {
+    expect(uncitedFallback(collectCitations("Margaret serves [1].", passages), draft, "Note.")).toBeNull();
   });
 });

@@ -67,3 +67,13 @@ export async function answerWithModel(model: TextModel, question: string, passag
   const raw = await model.complete(buildAnswerMessages(question, given, language), { temperature: 0.1, maxTokens: 900 });
   return collectCitations(raw, given);
 }
+
+/**
+ * An answer always carries its sources when documents were used: a model answer that cites none of
+ * the passages it was given is not shown; the offline engine's cited quotes are, after the note that
+ * says why. Null when the model's answer is cited and can stand.
+ */
+export function uncitedFallback<P>(written: { content: string; citations: P[] }, draft: { body: string; citations: P[] }, note: string): { content: string; citations: P[] } | null {
+  if (written.content && written.citations.length) return null;
+  return { content: `${note}\n\n${draft.body}`, citations: draft.citations };
+}

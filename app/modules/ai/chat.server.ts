@@ -4,11 +4,11 @@ import { HttpError } from "~/platform/http.server";
 import { hitRateLimit, rateLimitRetryAfter, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { answerOffline, type Draft } from "./answer-offline";
-import { answerWithModel } from "./answer-model";
-import { helpAnswer, matchHelpTopics, relatedArticles, type RelatedArticle } from "./help-answer";
+import { answerWithModel, uncitedFallback } from "./answer-model";
+import { helpAnswer, helpFirst, matchHelpTopics, relatedArticles, type RelatedArticle } from "./help-answer";
 import { detectIntent, subjectTerms } from "./intents";
 import { type Citation, type Passage, toCitation } from "./passages";
-import { openComplianceItems, retrieve } from "./retrieval.server";
+import { hasReadableDocument, openComplianceItems, retrieve } from "./retrieval.server";
 import type { AiFeature } from "./schema";
 import { chooseTextModel, TextModelError, type TextModel } from "./text-model";
 import { recordUsage } from "./usage.server";
@@ -93,7 +93,7 @@ export async function askAssistant(ctx: RequestContext, session: CurrentSession,
   let related: RelatedArticle[] = [];
   const actions = new Set<SuggestedActionName>();
 
-  const fromHelp = intent.kind === "how_to" ? helpAnswer(question.message, helpMatches, t, helpT) : null;
+  const fromHelp = helpFirst(question.capability, intent.kind, helpMatches) ? helpAnswer(question.message, helpMatches, t, helpT) : null;
   if (fromHelp) {
     content = fromHelp.body;
     related = fromHelp.relatedArticles;
@@ -115,16 +115,19 @@ export async function askAssistant(ctx: RequestContext, session: CurrentSession,
     if (!draft.found) {
       // Nothing in the documents: the help centre may still know (questions about the product).
       const help = helpMatches.length ? helpAnswer(question.message, helpMatches, t, helpT) : null;
-      content = help ? help.body : retrieved.documents.length ? t("offline.nothingFound") : t("offline.noDocuments");
+      // "Upload first" only to someone who may read no document at all; else nothing matched.
+      const readsDocuments = retrieved.documents.length > 0 || (!help && (await hasReadableDocument(ctx.db, session)));
+      content = help ? help.body : readsDocuments ? t("offline.nothingFound") : t("offline.noDocuments");
       related = help?.relatedArticles ?? [];
-      if (!retrieved.documents.length) actions.add("upload");
+      if (!readsDocuments) actions.add("upload");
       actions.add("help");
     } else {
       content = draft.body;
       citations = draft.citations;
       related = helpMatches.length ? relatedArticles(helpMatches, helpT, 2) : [];
       const model = options.model !== undefined ? options.model : chooseTextModel(ctx.config, ctx.env.AI);
-      if (model) {
+      // With no passage to give it, a model could only say it does not know: the offline answer stands.
+      if (model && (draft.citations.length || retrieved.passages.length)) {
         // The model sees the passages the offline engine would cite first, then the best retrieved ones.
         const given: Passage[] = [];
         for (const p of [...draft.citations, ...retrieved.passages]) {
@@ -132,10 +135,16 @@ export async function askAssistant(ctx: RequestContext, session: CurrentSession,
         }
         try {
           const written = await answerWithModel(model, question.message, given, language);
-          if (written.content) {
+          const fallback = uncitedFallback(written, draft, t("offline.modelUnavailable"));
+          if (!fallback) {
             content = written.content;
             citations = written.citations;
             engine = model.engine;
+          } else {
+            // No [n] in the model's answer: it cannot be checked against the documents, so the quotes stand.
+            console.warn("AI answer without citations fell back to the offline engine", { engine: model.engine });
+            content = fallback.content;
+            citations = fallback.citations;
           }
         } catch (error) {
           if (!(error instanceof TextModelError)) throw error;

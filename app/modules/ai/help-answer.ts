@@ -46,6 +46,19 @@ export function relatedArticles(matches: TopicMatch[], helpT: Translate, max = 3
   return matches.slice(0, max).map(({ topic }) => ({ title: helpT(`${topic}.title`), url: `/help#${topic}` }));
 }
 
+/**
+ * A help-centre match this strong (its hint words plus a word of the topic's text, or several of its
+ * words) answers a feature-guidance question from the help centre first, whatever the question's intent.
+ */
+export const HELP_FIRST_SCORE = 4;
+
+/** Whether the help centre answers first: a how-to question, or a product question with a strong match. */
+export function helpFirst(capability: string, intentKind: string, matches: readonly TopicMatch[]): boolean {
+  if (!matches.length) return false;
+  if (intentKind === "how_to") return true;
+  return capability === "feature_guidance" && matches[0].score >= HELP_FIRST_SCORE;
+}
+
 /** An answer from the help centre's own words: the best topic's text and steps, and links to it. */
 export function helpAnswer(question: string, matches: TopicMatch[], t: Translate, helpT: Translate): { body: string; relatedArticles: RelatedArticle[] } | null {
   const best = matches[0];

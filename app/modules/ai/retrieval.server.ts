@@ -99,6 +99,13 @@ export async function retrieve(db: Db, session: CurrentSession, question: string
   return { documents: sources, passages, contextDocumentId: context?.id ?? null };
 }
 
+/** Whether this person may read at least one document of the workspace (select 1 … limit 1). */
+export async function hasReadableDocument(db: Db, session: CurrentSession): Promise<boolean> {
+  if (!session.workspace) return false;
+  const row = await db.select({ one: sql<number>`1` }).from(documents).where(visibleDocuments(session)).limit(1).get();
+  return row !== undefined;
+}
+
 /** Open compliance items, soonest first, that are not tied to a document this person may not read. */
 export async function openComplianceItems(db: Db, session: CurrentSession, limit = 8): Promise<OpenComplianceItem[]> {
   if (!session.workspace) return [];

@@ -30,12 +30,24 @@ function fold(text: string) {
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
+/** Each document's passages folded once, however many names are looked up in it (legal checks ask many). */
+const foldedSpans = new WeakMap<SourceDocument, string[]>();
+
+function foldedPassages(document: SourceDocument): string[] {
+  let folded = foldedSpans.get(document);
+  if (!folded) {
+    folded = document.spans.map((span) => fold(document.content.slice(span.start, span.end)));
+    foldedSpans.set(document, folded);
+  }
+  return folded;
+}
+
 /**
  * The passage that mentions a name together with one of `near` (e.g. the role's word), else the
  * first passage with the name, else the first passage with one of `near`.
  */
 export function passageMentioning(document: SourceDocument, name: string | null, near: string[] = []): Passage | null {
-  const folded = document.spans.map((span) => fold(document.content.slice(span.start, span.end)));
+  const folded = foldedPassages(document);
   const needle = name ? fold(name) : null;
   const nearFolded = near.map(fold);
   const hasNear = (text: string) => nearFolded.some((word) => text.includes(word));

@@ -39,6 +39,10 @@ describe("chat request validation", () => {
     expect(parse({ message: "hi", context: null }).data?.capability).toBe("feature_guidance");
     expect(capabilityForPath("/compliance")).toBe("compliance_guidance");
     expect(capabilityForPath("/trust/x")).toBe("trust_administration");
-    expect(capabilityForPath("/trust-administration")).toBe("feature_guidance");
+    // The same rule as the widget's capabilityFromPath: /trust-administration is a trust page, /trustees is not.
+    expect(capabilityForPath("/trust-administration")).toBe("trust_administration");
+    expect(capabilityForPath("/trust-banking?tab=1")).toBe("trust_administration");
+    expect(capabilityForPath("/trustees")).toBe("feature_guidance");
+    expect(capabilityForPath("/documents?q=x#top")).toBe("document_analysis");
   });
 });

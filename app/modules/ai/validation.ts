@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { capabilityFromPath } from "./widget/capability";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -18,14 +19,10 @@ export const CHAT_LIMITS = {
 
 /**
  * Spec section 4: with no capability given, the widget picks it from the path; the server does the
- * same for callers that leave it out (a path matches when it contains the segment).
+ * same for callers that leave it out, with the widget's own rule (a query or fragment is ignored).
  */
 export function capabilityForPath(path: string | undefined | null): Capability {
-  const segments = (path ?? "").split(/[/?#]/).filter(Boolean);
-  if (segments.includes("documents")) return "document_analysis";
-  if (segments.includes("compliance")) return "compliance_guidance";
-  if (segments.includes("trust")) return "trust_administration";
-  return "feature_guidance";
+  return capabilityFromPath((path ?? "").split(/[?#]/)[0]);
 }
 
 /**

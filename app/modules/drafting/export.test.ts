@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { docxXmlToText } from "~/modules/documents/extract.server";
 import { detectFileKind } from "~/modules/documents/file-types";
 import { draftToDocx } from "./docx";
-import { draftToPdf, pdfUnsupportedCharacters } from "./pdf";
+import { draftToPdf, pdfUnsupportedCharacters, wrapText } from "./pdf";
 import { prefillValues, type DraftingFacts } from "./prefill";
 import { WIN_ANSI } from "./winansi";
 import { BLANK, draftFileName, draftToPlainText, renderDraft, TEMPLATE_IDS, TEMPLATES } from "./templates";
@@ -120,5 +120,30 @@ describe("drafting exports", () => {
     expect(pdfUnsupportedCharacters("Zoë Łukasz Ōta 山田")).toEqual(["Ł", "Ō", "山", "田"]);
     const bytes = await draftToPdf({ title: "T", blocks: [{ kind: "paragraph", text: "Zoë Łukasz Ōta 山田" }] });
     expect(await pdfText(bytes)).toContain("Zoë ?ukasz Ota ??");
+  });
+});
+
+describe("line wrapping in a PDF", () => {
+  it("cuts a 6,000-character word into full lines quickly (linear, not quadratic)", async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.TimesRoman);
+    const word = "abcdefghij".repeat(600);
+    const started = performance.now();
+    const lines = wrapText(`Before ${word} after`, font, 12, 468);
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeLessThan(500);
+    expect(lines.join("").replace(/ /g, "")).toBe(`Before${word}after`);
+    expect(lines[0]).toBe("Before");
+    for (const line of lines) expect(font.widthOfTextAtSize(line, 12)).toBeLessThanOrEqual(468);
+    // Every cut line is full: one more character would not fit.
+    for (let i = 1; i < lines.length - 1; i++) expect(font.widthOfTextAtSize(lines[i] + lines[i + 1][0], 12)).toBeGreaterThan(468);
+    expect(lines.at(-1)!.endsWith(" after")).toBe(true);
+  });
+
+  it("keeps ordinary wrapping: words stay whole and lines stay within the width", async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.TimesRoman);
+    const lines = wrapText("The trustee shall deliver an annual account to each beneficiary.\nSecond paragraph.", font, 12, 150);
+    expect(lines.join(" ").split(/\s+/)).toEqual("The trustee shall deliver an annual account to each beneficiary. Second paragraph.".split(" "));
+    for (const line of lines) expect(font.widthOfTextAtSize(line, 12)).toBeLessThanOrEqual(150);
+    expect(lines.at(-1)).toBe("Second paragraph.");
   });
 });

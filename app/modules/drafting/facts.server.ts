@@ -16,7 +16,7 @@ import { type AnalysedDocument, buildFacts, type DraftingFacts, type FactSources
 export async function draftingFacts(db: Db, session: CurrentSession, documentId?: string | null): Promise<{ facts: DraftingFacts; sources: FactSources; analysed: AnalysedDocument[] }> {
   const workspace = session.workspace;
   if (!workspace) throw new Error("draftingFacts needs a workspace");
-  const [members, analysedRows] = await Promise.all([
+  const [members, analysedRows, requested] = await Promise.all([
     db
       .select({ name: users.name, role: memberships.role })
       .from(memberships)
@@ -32,8 +32,20 @@ export async function draftingFacts(db: Db, session: CurrentSession, documentId?
       // Trust instruments first, then the most recently changed.
       .orderBy(sql`case when ${documents.type} = 'trust' then 0 else 1 end`, desc(documents.updatedAt))
       .limit(50),
+    // The document asked for (?from=), looked up by its id with the same visibility rule: it may be
+    // older than the 50 listed.
+    documentId && documentId.length <= 64
+      ? db
+          .select({ id: documents.id, title: documents.title, type: documents.type })
+          .from(documents)
+          .innerJoin(documentAnalyses, eq(documentAnalyses.documentId, documents.id))
+          .where(and(eq(documents.id, documentId), visibleDocuments(session)))
+          .get()
+      : Promise.resolve(undefined),
   ]);
-  const chosen = analysedRows.find((row) => row.id === documentId) ?? analysedRows.find((row) => row.type === "trust") ?? null;
+  const chosen = requested ?? analysedRows.find((row) => row.type === "trust") ?? null;
+  // The document asked for is among the choices even when it is older than the ones listed.
+  const analysed = requested && !analysedRows.some((row) => row.id === requested.id) ? [requested, ...analysedRows] : analysedRows;
   const analysisRow = chosen
     ? await db
         .select({ result: documentAnalyses.result, engine: documentAnalyses.engine })
@@ -52,6 +64,6 @@ export async function draftingFacts(db: Db, session: CurrentSession, documentId?
   return {
     facts,
     sources: { workspace: workspace.name, document: chosen && analysisRow ? { id: chosen.id, title: chosen.title, engine: analysisRow.engine } : null },
-    analysed: analysedRows,
+    analysed,
   };
 }

@@ -31,8 +31,37 @@ function replaceUnsupported(text: string, supported: ReadonlySet<number> = WIN_A
 /** The distinct characters of a text that the PDF cannot write as they are. */
 export const pdfUnsupportedCharacters = unsupportedInPdf;
 
+/**
+ * How many characters of `text` (at least one) fit in `width`: estimated from the characters' own
+ * widths in one pass, then checked against the font's exact measure (kerning) in a step or two. Linear
+ * in the length of the line, so that cutting a very long unbroken word stays linear too.
+ */
+function fittingLength(text: string, font: PDFFont, size: number, width: number, charWidth: (char: string) => number): number {
+  let used = 0;
+  let fit = 0;
+  while (fit < text.length) {
+    const next = charWidth(text[fit]);
+    if (used + next > width) break;
+    used += next;
+    fit++;
+  }
+  let cut = Math.max(1, fit);
+  while (cut > 1 && font.widthOfTextAtSize(text.slice(0, cut), size) > width) cut--;
+  while (cut < text.length && font.widthOfTextAtSize(text.slice(0, cut + 1), size) <= width) cut++;
+  return cut;
+}
+
 /** Splits a paragraph into lines no wider than `width` (a word longer than a line is cut). */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const widths = new Map<string, number>();
+  const charWidth = (char: string) => {
+    let w = widths.get(char);
+    if (w === undefined) {
+      w = font.widthOfTextAtSize(char, size);
+      widths.set(char, w);
+    }
+    return w;
+  };
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
     let line = "";
@@ -44,9 +73,9 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
       }
       if (line) lines.push(line);
       let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+      while (rest.length > 1) {
+        const cut = fittingLength(rest, font, size, width, charWidth);
+        if (cut >= rest.length) break;
         lines.push(rest.slice(0, cut));
         rest = rest.slice(cut);
       }

@@ -1,5 +1,5 @@
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { useLocation, useMatches, useNavigate } from "@remix-run/react";
+import { useLocation, useMatches, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
@@ -9,7 +9,7 @@ import { cannedReply } from "../widget/canned";
 import { capabilityFromPath } from "../widget/capability";
 import { buildAiContext, capabilityFromMatches, documentContextOf, documentFromMatches } from "../widget/context";
 import { historyFile, type HistoryFormat, type HistoryLabels } from "../widget/history";
-import { createSessionStore, sessionIdFor, sessionStorageKey, type StorageLike } from "../widget/session";
+import { createSessionStore, removeForeignSessions, sessionIdFor, sessionStorageKey, storageScope, type SessionOwner } from "../widget/session";
 import { makeMessageId, type Capability, type ChatMessage, type ChatSession, type SuggestedAction } from "../widget/types";
 import { ChatMessageView } from "./chat-message";
 import { ChatIcon, ChevronDownIcon, CloseIcon, DownloadIcon, ExpandIcon, MinimiseIcon, SendIcon, SparkIcon, Spinner } from "./icons";
@@ -24,7 +24,7 @@ const CHIPS = ["upload", "document", "compliance"] as const;
 /** A little room between the assistant and a toast above which it rises. */
 const TOAST_GAP_PX = 8;
 
-function browserStorage(): StorageLike | null {
+function browserStorage(): Storage | null {
   try {
     return window.localStorage;
   } catch {
@@ -62,8 +62,22 @@ function Assistant({ givenCapability }: { givenCapability?: Capability }) {
   const capability = givenCapability ?? capabilityFromMatches(matches) ?? capabilityFromPath(pathname);
   const sessionId = sessionIdFor(pathname, document?.id);
 
-  const store = useMemo(() => createSessionStore(browserStorage()), []);
+  // Whose conversations these are: the root loader's user (none signed out, or when it failed).
+  const root = useRouteLoaderData("root") as { user?: SessionOwner | null } | undefined;
+  const known = root !== undefined;
+  const user = root?.user ?? null;
+  const scope = storageScope(user);
+  const userId = user?.id ?? null;
+  const store = useMemo(() => createSessionStore(browserStorage(), scope), [scope]);
+  const storageKey = sessionStorageKey(sessionId, scope);
   const [session, setSession] = useState<ChatSession>(() => store.load(sessionId, new Date()));
+  const [shownKey, setShownKey] = useState(storageKey);
+
+  // A shared browser: conversations left by someone else (another user, or before a sign-out) are
+  // removed as soon as the widget knows who is here. Theme, language and other preferences stay.
+  useEffect(() => {
+    if (known) removeForeignSessions(browserStorage(), userId ? { id: userId } : null);
+  }, [known, userId]);
   const [state, setState] = useState<WidgetState>("closed");
   const [input, setInput] = useState("");
   const [sending, setSending] = useState(false);
@@ -71,8 +85,8 @@ function Assistant({ givenCapability }: { givenCapability?: Capability }) {
   const lift = useToastClearance();
 
   const sendingRef = useRef(false);
-  const sessionIdRef = useRef(sessionId);
-  sessionIdRef.current = sessionId;
+  const sessionKeyRef = useRef(storageKey);
+  sessionKeyRef.current = storageKey;
   const openButtonRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -82,20 +96,22 @@ function Assistant({ givenCapability }: { givenCapability?: Capability }) {
 
   // Each page (or document) has its own conversation: switch in the same render as the page, so
   // that one page's messages are never shown, even briefly, under another page's session.
+  // The same when the person changes (signing in or out, or another workspace).
   let shown = session;
-  if (session.id !== sessionId) {
+  if (shownKey !== storageKey) {
     shown = store.load(sessionId, new Date());
     setSession(shown);
+    setShownKey(storageKey);
   }
 
   // Another tab may add to this conversation meanwhile.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === sessionStorageKey(sessionId)) setSession(store.load(sessionId, new Date()));
+      if (event.key === storageKey) setSession(store.load(sessionId, new Date()));
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
-  }, [sessionId, store]);
+  }, [sessionId, storageKey, store]);
 
   // Focus moves into the panel when it opens and back to the round button when it closes.
   useEffect(() => {
@@ -128,8 +144,8 @@ function Assistant({ givenCapability }: { givenCapability?: Capability }) {
   };
   const toggleMinimised = () => setState((current) => (current === "minimised" ? "open" : "minimised"));
 
-  const show = useCallback((next: ChatSession) => {
-    if (next.id === sessionIdRef.current) setSession(next);
+  const show = useCallback((key: string, next: ChatSession) => {
+    if (key === sessionKeyRef.current) setSession(next);
   }, []);
 
   /**
@@ -143,6 +159,7 @@ function Assistant({ givenCapability }: { givenCapability?: Capability }) {
     sendingRef.current = true;
     setSending(true);
     const id = sessionId;
+    const key = storageKey;
     const askedAt = new Date();
     const question: ChatMessage = {
       id: makeMessageId(),
@@ -151,7 +168,7 @@ function Assistant({ givenCapability }: { givenCapability?: Capability }) {
       timestamp: askedAt.toISOString(),
       ...(document ? { documentContext: documentContextOf(document) } : {}),
     };
-    show(store.append(id, question, askedAt));
+    show(key, store.append(id, question, askedAt));
     setInput("");
     setAnnouncement("");
     try {
@@ -160,7 +177,7 @@ function Assistant({ givenCapability }: { givenCapability?: Capability }) {
         { id: makeMessageId(), now: () => new Date() },
       );
       const reply = served ?? cannedReply(message, asCapability, { t, document, now: new Date(), id: makeMessageId() });
-      show(store.append(id, reply, new Date()));
+      show(key, store.append(id, reply, new Date()));
       setAnnouncement(t("newReply", { content: reply.content }));
     } finally {
       sendingRef.current = false;
@@ -250,6 +267,8 @@ function Assistant({ givenCapability }: { givenCapability?: Capability }) {
   const canSend = input.trim() !== "" && !sending;
   const headerButton =
     "inline-flex h-8 w-8 shrink-0 cursor-pointer items-center justify-center rounded-md border-none bg-transparent p-0 text-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+  // The narrow format menu button still meets the 24×24 px minimum target size (WCAG 2.5.8).
+  const formatButton = headerButton.replace("w-8", "w-6 min-w-6");
 
   return (
     <div className={position} style={lifted} data-testid="assistant-widget" data-state={state}>
@@ -283,7 +302,7 @@ function Assistant({ givenCapability }: { givenCapability?: Capability }) {
             </button>
             <Menu.Root modal={false}>
               <Menu.Trigger asChild>
-                <button type="button" className={cn(headerButton, "w-5")} aria-label={t("downloadFormats")} title={t("downloadFormats")} data-testid="assistant-download-formats">
+                <button type="button" className={formatButton} aria-label={t("downloadFormats")} title={t("downloadFormats")} data-testid="assistant-download-formats">
                   <ChevronDownIcon />
                 </button>
               </Menu.Trigger>

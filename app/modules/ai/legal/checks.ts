@@ -81,10 +81,9 @@ function isTrust(document: SourceDocument): boolean {
 }
 
 function headingOf(document: SourceDocument): string {
-  const line = document.content
-    .split("\n")
-    .map((l) => l.trim())
-    .find((l) => l.length > 0);
+  // The first non-empty line, found without splitting (or copying) the whole text.
+  const match = /\S[^\n]*/.exec(document.content);
+  const line = match?.[0].trim();
   return line && line.length <= 200 ? line : "";
 }
 

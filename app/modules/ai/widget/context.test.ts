@@ -66,4 +66,20 @@ describe("AI context sent (spec section 3)", () => {
     });
     expect(documentContextOf({ ...document, title: "Will", type: "will" })).toEqual({ documentId: "d1", documentName: "Will", documentType: "will" });
   });
+
+  it("sends at most 30 items per list and 500 characters per text, however long the analysis", () => {
+    const provisions = Array.from({ length: 400 }, (_, i) => ({ title: `Provision ${i}`, text: "x".repeat(5000), tags: Array.from({ length: 100 }, () => "y".repeat(900)) }));
+    const document = { id: "d1", title: "Trust", type: "trust", keyProvisions: provisions, complianceRequirements: ["z".repeat(2000)], importantDates: [] };
+    const context = buildAiContext({ sessionId: "doc_d1", pathname: "/documents/d1", now, document });
+    expect(context.keyProvisions).toHaveLength(30);
+    const first = context.keyProvisions![0] as { title: string; text: string; tags: string[] };
+    expect(first.title).toBe("Provision 0");
+    expect(first.text).toHaveLength(500);
+    expect(first.tags).toHaveLength(30);
+    expect(first.tags[0]).toHaveLength(500);
+    expect(context.complianceRequirements).toEqual(["z".repeat(500)]);
+    expect(JSON.stringify(context).length).toBeLessThan(600_000);
+    // The document itself (used for the canned replies) is untouched.
+    expect(document.keyProvisions).toHaveLength(400);
+  });
 });

@@ -62,6 +62,28 @@ export function documentContextOf(document: DocumentInContext): DocumentContext 
   };
 }
 
+/**
+ * What the widget sends of a list of the analysis: the server re-reads the analysis itself (with the
+ * asker's rights) and never uses these lists for retrieval, so a bounded sample keeps a long trust's
+ * request small: at most this many items per list, each text at most this many characters.
+ */
+export const CONTEXT_LIST_MAX = 30;
+export const CONTEXT_TEXT_MAX = 500;
+const CONTEXT_DEPTH_MAX = 4;
+
+/** A copy of a value with every list cut to CONTEXT_LIST_MAX items and every text to CONTEXT_TEXT_MAX characters. */
+export function boundedForContext(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return value.length > CONTEXT_TEXT_MAX ? value.slice(0, CONTEXT_TEXT_MAX) : value;
+  if (value === null || typeof value !== "object") return typeof value === "number" || typeof value === "boolean" ? value : null;
+  if (depth >= CONTEXT_DEPTH_MAX) return null;
+  if (Array.isArray(value)) return value.slice(0, CONTEXT_LIST_MAX).map((item) => boundedForContext(item, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value).slice(0, CONTEXT_LIST_MAX)) copy[key] = boundedForContext(item, depth + 1);
+  return copy;
+}
+
+const boundedList = (items: unknown[]): unknown[] => boundedForContext(items) as unknown[];
+
 /** Spec section 3 "AI context sent": always sessionId, currentPage, timestamp; for a document, what its analysis found. */
 export function buildAiContext({
   sessionId,
@@ -82,8 +104,8 @@ export function buildAiContext({
     documentId,
     documentName,
     documentType,
-    keyProvisions: document.keyProvisions,
-    complianceRequirements: document.complianceRequirements,
-    importantDates: document.importantDates,
+    keyProvisions: boundedList(document.keyProvisions),
+    complianceRequirements: boundedList(document.complianceRequirements),
+    importantDates: boundedList(document.importantDates),
   };
 }

@@ -1,7 +1,65 @@
+import { DEFAULT_DOCUMENT_NAME, DEFAULT_DOCUMENT_TYPE } from "./context";
 import type { ChatMessage, ChatSession, Citation, DocumentContext, RelatedArticle, SuggestedAction } from "./types";
 
-/** Spec section 3: each session lives in local storage under its own key. */
+/**
+ * Spec section 3: each session lives in local storage under its own key, chat-session-…. A browser
+ * may be shared (a family computer), so the key also names whose conversation it is:
+ * chat-session-{userId}:{workspaceId}:{sessionId} signed in, chat-session-anon:{sessionId} signed
+ * out. The session id itself (doc_{id} or page_…) is the spec's, unchanged.
+ */
 export const SESSION_KEY_PREFIX = "chat-session-";
+
+/** The owner part of the key for a signed-out visitor. */
+export const ANON_OWNER = "anon";
+
+/** Whom the widget's sessions belong to, from the root loader's user (null signed out). */
+export interface SessionOwner {
+  id: string;
+  workspace?: { id: string } | null;
+}
+
+/** The key's namespace: {userId}:{workspaceId} (a user may be in several workspaces), or anon. */
+export function storageScope(user: SessionOwner | null | undefined): string {
+  if (!user) return ANON_OWNER;
+  return `${user.id}:${user.workspace?.id ?? "none"}`;
+}
+
+/** The prefix shared by every key of one person (any workspace), or of signed-out visitors. */
+export function ownerKeyPrefix(user: SessionOwner | null | undefined): string {
+  return `${SESSION_KEY_PREFIX}${user ? user.id : ANON_OWNER}:`;
+}
+
+/**
+ * The chat sessions stored in this browser that are not this person's: another user's, a signed-out
+ * visitor's seen by someone signed in (or the reverse), and keys from before they were namespaced.
+ */
+export function foreignSessionKeys(keys: Iterable<string>, user: SessionOwner | null | undefined): string[] {
+  const own = ownerKeyPrefix(user);
+  return [...keys].filter((key) => key.startsWith(SESSION_KEY_PREFIX) && !key.startsWith(own));
+}
+
+export interface ListableStorage {
+  readonly length: number;
+  key(index: number): string | null;
+  removeItem(key: string): void;
+}
+
+/** Removes the sessions that are not this person's (see foreignSessionKeys); how many it removed. */
+export function removeForeignSessions(storage: ListableStorage | null, user: SessionOwner | null | undefined): number {
+  if (!storage) return 0;
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key !== null) keys.push(key);
+    }
+    const foreign = foreignSessionKeys(keys, user);
+    for (const key of foreign) storage.removeItem(key);
+    return foreign.length;
+  } catch {
+    return 0;
+  }
+}
 
 /** A session keeps its latest messages only, so that local storage (about 5 MB per site) never fills up. */
 export const MAX_STORED_MESSAGES = 200;
@@ -12,8 +70,8 @@ export function sessionIdFor(pathname: string, documentId?: string | null): stri
   return `page_${pathname.replace(/\//g, "_")}`;
 }
 
-export function sessionStorageKey(sessionId: string): string {
-  return `${SESSION_KEY_PREFIX}${sessionId}`;
+export function sessionStorageKey(sessionId: string, scope: string): string {
+  return `${SESSION_KEY_PREFIX}${scope}:${sessionId}`;
 }
 
 export function newSession(id: string, now: Date): ChatSession {
@@ -48,8 +106,9 @@ function readDocumentContext(value: unknown): DocumentContext | undefined {
   if (!isObject(value) || !isString(value.documentId)) return undefined;
   return {
     documentId: value.documentId,
-    documentName: isString(value.documentName) ? value.documentName : "",
-    documentType: isString(value.documentType) ? value.documentType : "",
+    // Spec section 3: the defaults when a stored message lacks them.
+    documentName: isString(value.documentName) && value.documentName ? value.documentName : DEFAULT_DOCUMENT_NAME,
+    documentType: isString(value.documentType) && value.documentType ? value.documentType : DEFAULT_DOCUMENT_TYPE,
   };
 }
 
@@ -95,13 +154,13 @@ export interface StorageLike {
  * Sessions in local storage. When storage is missing, blocked or full, the conversation still works
  * for as long as the page stays open (an in-memory copy), it is just not remembered.
  */
-export function createSessionStore(storage: StorageLike | null) {
+export function createSessionStore(storage: StorageLike | null, scope: string) {
   const memory = new Map<string, ChatSession>();
 
   function load(id: string, now: Date): ChatSession {
     let stored: ChatSession | null = null;
     try {
-      stored = storage ? parseSession(storage.getItem(sessionStorageKey(id)), id) : null;
+      stored = storage ? parseSession(storage.getItem(sessionStorageKey(id, scope)), id) : null;
     } catch {
       stored = null;
     }
@@ -112,7 +171,7 @@ export function createSessionStore(storage: StorageLike | null) {
     const kept = session.messages.length > MAX_STORED_MESSAGES ? { ...session, messages: session.messages.slice(-MAX_STORED_MESSAGES) } : session;
     memory.set(kept.id, kept);
     try {
-      storage?.setItem(sessionStorageKey(kept.id), JSON.stringify(kept));
+      storage?.setItem(sessionStorageKey(kept.id, scope), JSON.stringify(kept));
     } catch {
       // Quota exceeded or storage disabled: the in-memory copy above still serves this page.
     }
@@ -125,7 +184,7 @@ export function createSessionStore(storage: StorageLike | null) {
     return save({ ...session, messages: [...session.messages, message] });
   }
 
-  return { load, save, append };
+  return { scope, load, save, append };
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;

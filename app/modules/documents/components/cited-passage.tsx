@@ -87,7 +87,13 @@ export function CitedPassagePanel({ content, range }: { content: string | null; 
           <p className="m-0 text-xs text-muted-foreground" data-testid="cited-range">
             {t("citedPassage.range", { start: range.start, end: range.end })}
           </p>
-          <blockquote className="m-0 max-h-48 overflow-y-auto whitespace-pre-wrap border-l-4 border-l-solid border-success pl-3 text-sm" data-testid="cited-passage-text">
+          {/* Scrollable: reachable and scrollable by keyboard, and named for screen readers. */}
+          <blockquote
+            tabIndex={0}
+            aria-label={t("citedPassage.heading")}
+            className="m-0 max-h-48 overflow-y-auto whitespace-pre-wrap border-l-4 border-l-solid border-success pl-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            data-testid="cited-passage-text"
+          >
             {content.slice(range.start, range.end)}
           </blockquote>
           <a href={`#${CITED_ID}`} className="text-sm">
