@@ -199,6 +199,26 @@ describe("team chat", () => {
     trusteeSocket.ws.close();
   });
 
+  it("shows a linked document's card only to people who may open it", async () => {
+    const owner = await startWorkspace(baseUrl, "chatdoc", "The Card Trust");
+    const beneficiary = await addMember(baseUrl, owner.client, "beneficiary", "chatdocben");
+    const other = await startWorkspace(baseUrl, "chatdocother", "Another Card Trust");
+    const uploaded = await owner.client.fetch(`/api/documents?${new URLSearchParams({ fileName: "deed.txt" })}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/octet-stream", Origin: owner.client.origin },
+      body: "Grant deed for the lake cabin, recorded in Placer County." as unknown as BodyInit,
+    });
+    expect(uploaded.status).toBe(201);
+    const doc = (await json<{ document: { id: string; title: string } }>(uploaded)).document;
+    await post(owner.client, (await general(owner.client)).id, { body: `The deed: /documents/${doc.id}` });
+    const cards = async (client: Client) => (await json<{ documents: { id: string; title: string }[] }>(await client.get(`/api/chat/documents?ids=${doc.id},not-an-id`))).documents;
+    expect((await cards(owner.client)).map((d) => d.id)).toEqual([doc.id]);
+    expect(await cards(beneficiary.client)).toEqual([]);
+    expect(await cards(other.client)).toEqual([]);
+    expect((await send(owner.client, "PUT", `/api/documents/${doc.id}/shares/${beneficiary.me.id}`, { permission: "view" })).status).toBe(200);
+    expect((await cards(beneficiary.client)).map((d) => d.id)).toEqual([doc.id]);
+  });
+
   it("notifies mentioned members and followers, never muted topics", async () => {
     const owner = await startWorkspace(baseUrl, "chatmen", "The Mention Trust");
     const sister = await addMember(baseUrl, owner.client, "family_member", "chatmensis");
