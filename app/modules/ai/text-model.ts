@@ -1,5 +1,6 @@
 import type { AppConfig } from "~/platform/env.server";
-import { DEFAULT_WORKERS_AI_MODEL } from "~/modules/documents/analysis/providers";
+
+export const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
 
 /** One turn of a conversation with a model (OpenAI's chat format, which Workers AI also takes). */
 export interface ModelMessage {
@@ -12,6 +13,8 @@ export interface CompleteOptions {
   maxTokens?: number;
   /** Ask for a JSON object answer (JSON mode where the provider has it). */
   json?: boolean;
+  /** Ask for JSON that matches this schema (structured output); wins over `json`. */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
 }
 
 /**
@@ -25,11 +28,15 @@ export interface TextModel {
   complete(messages: ModelMessage[], options?: CompleteOptions): Promise<string>;
 }
 
+/** Why a model gave no answer: callers decide from it whether trying again may help. */
+export type TextModelFailure = "unreachable" | "refused" | "declined" | "no_answer";
+
 /** The model could not answer; `status` is the provider's HTTP status when it refused. */
 export class TextModelError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    readonly failure: TextModelFailure = status === undefined ? "no_answer" : "refused",
   ) {
     super(message);
     this.name = "TextModelError";
@@ -39,6 +46,7 @@ export class TextModelError extends Error {
 const TIMEOUT_MS = 60_000;
 
 export function workersAiTextModel(ai: Ai, model = DEFAULT_WORKERS_AI_MODEL): TextModel {
+  // Workers AI takes the bare schema in json_schema.
   return {
     engine: "workers-ai",
     model,
@@ -49,10 +57,14 @@ export function workersAiTextModel(ai: Ai, model = DEFAULT_WORKERS_AI_MODEL): Te
           messages,
           temperature: options.temperature ?? 0.2,
           max_tokens: options.maxTokens ?? 1024,
-          ...(options.json ? { response_format: { type: "json_object" } } : {}),
+          ...(options.jsonSchema
+            ? { response_format: { type: "json_schema", json_schema: options.jsonSchema.schema } }
+            : options.json
+              ? { response_format: { type: "json_object" } }
+              : {}),
         });
       } catch (error) {
-        throw new TextModelError(`Workers AI could not answer (${error instanceof Error ? error.message : "unknown error"}).`);
+        throw new TextModelError(`Workers AI could not answer (${error instanceof Error ? error.message : "unknown error"}).`, undefined, "unreachable");
       }
       const response = (result as { response?: unknown } | null)?.response;
       if (typeof response === "string") return response;
@@ -89,17 +101,21 @@ export function openAiCompatibleTextModel(options: OpenAiTextOptions): TextModel
             messages,
             temperature: completeOptions.temperature ?? 0.2,
             max_tokens: completeOptions.maxTokens ?? 1024,
-            ...(completeOptions.json ? { response_format: { type: "json_object" } } : {}),
+            ...(completeOptions.jsonSchema
+              ? { response_format: { type: "json_schema", json_schema: { name: completeOptions.jsonSchema.name, strict: true, schema: completeOptions.jsonSchema.schema } } }
+              : completeOptions.json
+                ? { response_format: { type: "json_object" } }
+                : {}),
           }),
           signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
         });
       } catch {
-        throw new TextModelError("The AI service could not be reached.");
+        throw new TextModelError("The AI service could not be reached.", undefined, "unreachable");
       }
       if (!response.ok) throw new TextModelError(`The AI service refused the request (HTTP ${response.status}).`, response.status);
       const body = (await response.json().catch(() => null)) as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] } | null;
       const message = body?.choices?.[0]?.message;
-      if (message?.refusal) throw new TextModelError("The AI model declined to answer.");
+      if (message?.refusal) throw new TextModelError("The AI model declined to answer.", undefined, "declined");
       if (typeof message?.content !== "string") throw new TextModelError("The AI service returned no answer.");
       return message.content;
     },

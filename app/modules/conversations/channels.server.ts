@@ -3,6 +3,7 @@ import { users } from "~/modules/auth/schema";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { canAdminister } from "~/modules/workspaces/roles";
 import { memberships, type Role } from "~/modules/workspaces/schema";
+import { chunks, D1_IN_LIST } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
 import { HttpError } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
@@ -109,18 +110,24 @@ export interface ChannelSummary {
  */
 export async function listChannels(db: Db, session: CurrentSession, t: Translate): Promise<ChannelSummary[]> {
   const { workspaceId, role, userId } = workspaceOf(session, t);
-  await ensureDefaultChannel(db, workspaceId);
-  const rows = await db
-    .select({
-      channel: channels,
-      memberId: channelMembers.userId,
-      lastReadSeq: channelMembers.lastReadSeq,
-      lastVisitedAt: channelMembers.lastVisitedAt,
-    })
-    .from(channels)
-    .leftJoin(channelMembers, and(eq(channelMembers.channelId, channels.id), eq(channelMembers.userId, userId)))
-    .where(and(eq(channels.workspaceId, workspaceId), or(eq(channels.kind, "open"), sql`${channelMembers.userId} is not null`)))
-    .orderBy(desc(channels.isDefault), asc(channels.archivedAt), asc(channels.nameKey));
+  const read = () =>
+    db
+      .select({
+        channel: channels,
+        memberId: channelMembers.userId,
+        lastReadSeq: channelMembers.lastReadSeq,
+        lastVisitedAt: channelMembers.lastVisitedAt,
+      })
+      .from(channels)
+      .leftJoin(channelMembers, and(eq(channelMembers.channelId, channels.id), eq(channelMembers.userId, userId)))
+      .where(and(eq(channels.workspaceId, workspaceId), or(eq(channels.kind, "open"), sql`${channelMembers.userId} is not null`)))
+      .orderBy(desc(channels.isDefault), asc(channels.archivedAt), asc(channels.nameKey));
+  let rows = await read();
+  // General is made on first use only; later listings find it in the same query.
+  if (!rows.some((r) => r.channel.isDefault)) {
+    await ensureDefaultChannel(db, workspaceId);
+    rows = await read();
+  }
 
   const counted = rows.filter((r) => r.channel.isDefault || r.memberId !== null);
   const unread = new Map<string, number>();
@@ -191,28 +198,29 @@ export async function workspaceMembers(db: Db, workspaceId: string) {
     .orderBy(asc(users.name));
 }
 
-/** Remembers the visit (for /chat) and, optionally, that everything up to `seq` has been read. */
-export async function markVisited(db: Db, session: CurrentSession, access: ChannelAccess, readSeq?: number) {
+/**
+ * Records that this person has read the channel up to message `upTo` (or its newest), never past
+ * the newest message and never backwards, in one statement; `visited` also remembers the visit
+ * for /chat.
+ */
+export async function markRead(db: Db, session: CurrentSession, access: ChannelAccess, upTo: number | "newest", { visited = false } = {}) {
   if (!access.member) return;
   const now = new Date();
+  const newest = sql`(select coalesce(max(${chatMessages.seq}), 0) from ${chatMessages} where ${chatMessages.channelId} = ${access.channel.id})`;
   await db
     .insert(channelMembers)
-    .values({ channelId: access.channel.id, userId: session.user.id, workspaceId: access.channel.workspaceId, joinedAt: now, lastVisitedAt: now, lastReadSeq: readSeq ?? 0 })
+    .values({
+      channelId: access.channel.id,
+      userId: session.user.id,
+      workspaceId: access.channel.workspaceId,
+      joinedAt: now,
+      lastVisitedAt: visited ? now : null,
+      lastReadSeq: upTo === "newest" ? newest : sql`min(${upTo}, ${newest})`,
+    })
     .onConflictDoUpdate({
       target: [channelMembers.channelId, channelMembers.userId],
-      set: { lastVisitedAt: now, ...(readSeq !== undefined ? { lastReadSeq: sql`max(${channelMembers.lastReadSeq}, ${readSeq})` } : {}) },
+      set: { lastReadSeq: sql`max(${channelMembers.lastReadSeq}, excluded.last_read_seq)`, ...(visited ? { lastVisitedAt: now } : {}) },
     });
-}
-
-export async function markRead(db: Db, session: CurrentSession, access: ChannelAccess, wanted: number) {
-  if (!access.member) return;
-  // Never beyond the newest message: a too-large number would hide every future unread count.
-  const newest = await db.select({ seq: sql<number>`coalesce(max(${chatMessages.seq}), 0)` }).from(chatMessages).where(eq(chatMessages.channelId, access.channel.id)).get();
-  const seq = Math.min(wanted, newest?.seq ?? 0);
-  await db
-    .insert(channelMembers)
-    .values({ channelId: access.channel.id, userId: session.user.id, workspaceId: access.channel.workspaceId, joinedAt: new Date(), lastReadSeq: seq })
-    .onConflictDoUpdate({ target: [channelMembers.channelId, channelMembers.userId], set: { lastReadSeq: sql`max(${channelMembers.lastReadSeq}, ${seq})` } });
 }
 
 export async function createChannel(
@@ -316,7 +324,7 @@ export async function channelMemberList(db: Db, channel: ChannelRow) {
 async function onlyWorkspaceMembers(db: Db, workspaceId: string, userIds: string[], t: Translate): Promise<string[]> {
   const wanted = [...new Set(userIds)];
   const found = new Set<string>();
-  for (const slice of chunks(wanted, 90)) {
+  for (const slice of chunks(wanted, D1_IN_LIST)) {
     const rows = await db.select({ userId: memberships.userId }).from(memberships).where(and(eq(memberships.workspaceId, workspaceId), inArray(memberships.userId, slice)));
     rows.forEach((r) => found.add(r.userId));
   }
@@ -333,8 +341,3 @@ export function nameTakenAs409(t: Translate, name: string, key = "errors.channel
   };
 }
 
-export function chunks<T>(list: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}

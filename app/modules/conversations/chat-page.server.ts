@@ -1,11 +1,9 @@
-import { desc, eq } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { canAdminister } from "~/modules/workspaces/roles";
 import type { RequestContext } from "~/platform/request-context.server";
-import { channelAccess, channelMemberList, lastUsedChannelId, listChannels, markVisited, resolveChannelId, workspaceMembers, workspaceOf, type Translate } from "./channels.server";
+import { channelAccess, channelMemberList, lastUsedChannelId, listChannels, markRead, resolveChannelId, workspaceMembers, workspaceOf, type Translate } from "./channels.server";
 import { chatThreadId } from "./limits";
 import { listMessages } from "./messages.server";
-import { chatMessages } from "./schema";
 import { phoneSimulatorEnabled } from "./sms/simulator.server";
 import { listTopics } from "./topics.server";
 
@@ -14,14 +12,14 @@ export async function loadChatScreen(ctx: RequestContext, session: CurrentSessio
   const { workspaceId, role } = workspaceOf(session, t);
   const channelId = channelParam ? await resolveChannelId(ctx.db, session, channelParam, t) : await lastUsedChannelId(ctx.db, session, t);
   const access = await channelAccess(ctx.db, session, channelId, t);
-  const newest = await ctx.db.select({ seq: chatMessages.seq }).from(chatMessages).where(eq(chatMessages.channelId, channelId)).orderBy(desc(chatMessages.seq)).limit(1).get();
   // Opening a channel shows its newest page: that is what has been read.
-  await markVisited(ctx.db, session, access, newest?.seq ?? 0);
-  const [channels, topics, page, members, everyone] = await Promise.all([
+  await markRead(ctx.db, session, access, "newest", { visited: true });
+  const [channels, topics, page, channelMembers, everyone] = await Promise.all([
     listChannels(ctx.db, session, t),
     listTopics(ctx.db, session, { channelId }, t),
     listMessages(ctx.db, access, { topicId: topicId ?? undefined }),
-    channelMemberList(ctx.db, access.channel),
+    // General's members are the workspace's: one query serves both.
+    access.channel.isDefault ? null : channelMemberList(ctx.db, access.channel),
     workspaceMembers(ctx.db, workspaceId),
   ]);
   const { channel } = access;
@@ -35,7 +33,7 @@ export async function loadChatScreen(ctx: RequestContext, session: CurrentSessio
     topicId: topicId && topics.some((tp) => tp.id === topicId) ? topicId : null,
     messages: page.messages,
     hasOlder: page.hasOlder,
-    members,
+    members: channelMembers ?? everyone,
     everyone,
     simulator: phoneSimulatorEnabled(ctx),
   };

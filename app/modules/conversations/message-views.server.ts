@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { users } from "~/modules/auth/schema";
 import type { Db } from "~/platform/db.server";
-import { chunks } from "./channels.server";
+import { inChunks } from "~/platform/batching";
 import { chatMessages, chatTopics, smsMessages, smsParticipants } from "./schema";
 import type { MessageView } from "./views";
 
@@ -53,12 +53,3 @@ export async function toViews(db: Db, rows: MessageRow[]): Promise<MessageView[]
     };
   });
 }
-
-/** Runs a query per slice of ids (D1 binds at most 100 parameters per statement). */
-export async function inChunks<T>(ids: string[], run: (slice: string[]) => Promise<T[]>): Promise<T[]> {
-  if (ids.length === 0) return [];
-  const out: T[] = [];
-  for (const slice of chunks(ids, 90)) out.push(...(await run(slice)));
-  return out;
-}
-

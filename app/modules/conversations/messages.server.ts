@@ -1,14 +1,16 @@
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { users } from "~/modules/auth/schema";
+import { toFtsQuery } from "~/modules/documents/search";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { canAdminister } from "~/modules/workspaces/roles";
 import { memberships } from "~/modules/workspaces/schema";
+import { inChunks } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
 import { HttpError } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { channelAccess, channelAudience, chunks, markRead, workspaceOf, type ChannelAccess, type Translate } from "./channels.server";
+import { channelAccess, channelAudience, markRead, workspaceOf, type ChannelAccess, type Translate } from "./channels.server";
 import { chatEvent } from "./events.server";
-import { inChunks, toViews } from "./message-views.server";
+import { toViews } from "./message-views.server";
 import { mentionedNames } from "./format";
 import { DEFAULT_TOPIC_NAME, HISTORY_PAGE_SIZE } from "./limits";
 import { notifyChat } from "./notify.server";
@@ -204,7 +206,6 @@ export async function messageHistory(ctx: RequestContext, session: CurrentSessio
 /** Message search over the channels the caller can see (General, open ones, their private ones). */
 export async function searchMessages(db: Db, session: CurrentSession, query: string, t: Translate) {
   const { workspaceId, userId } = workspaceOf(session, t);
-  const { toFtsQuery } = await import("~/modules/documents/search");
   const fts = toFtsQuery(query);
   if (!fts) return [];
   const rows = await db.all<{ id: string; snippet: string }>(sql`

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { canAdminister } from "~/modules/workspaces/roles";
+import { chunks, D1_IN_LIST, inChunks } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
 import { HttpError } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { channelAccess, chunks, nameTakenAs409, workspaceOf, type ChannelAccess, type Translate } from "./channels.server";
+import { channelAccess, nameTakenAs409, workspaceOf, type ChannelAccess, type Translate } from "./channels.server";
 import { chatEvent } from "./events.server";
 import { channelMembers, channels, chatMessages, chatTopics, smsOptOuts, smsParticipants, topicFollows, type TopicFollowMode } from "./schema";
 import type { TopicView } from "./views";
@@ -54,7 +55,7 @@ export async function topicViews(db: Db, viewerId: string | null, topics: TopicR
   const ids = topics.map((t) => t.id);
   const channelIds = [...new Set(topics.map((t) => t.channelId))];
   const results = await Promise.all(
-    chunks(ids, 90).map((slice) =>
+    chunks(ids, D1_IN_LIST).map((slice) =>
       Promise.all([
         db.select({ topicId: chatMessages.topicId, n: count() }).from(chatMessages).where(and(inArray(chatMessages.topicId, slice), isNull(chatMessages.deletedAt))).groupBy(chatMessages.topicId),
         db.select({ topicId: topicFollows.topicId, mode: topicFollows.mode }).from(topicFollows).where(and(inArray(topicFollows.topicId, slice), eq(topicFollows.userId, viewerId ?? ""))),
@@ -67,7 +68,7 @@ export async function topicViews(db: Db, viewerId: string | null, topics: TopicR
       ]),
     ),
   );
-  const channelRows = await db.select({ id: channels.id, name: channels.name }).from(channels).where(inArray(channels.id, channelIds.slice(0, 90)));
+  const channelRows = await inChunks(channelIds, (slice) => db.select({ id: channels.id, name: channels.name }).from(channels).where(inArray(channels.id, slice)));
   const counts = new Map(results.flatMap(([c]) => c.map((r) => [r.topicId, r.n] as const)));
   const follows = new Map(results.flatMap(([, f]) => f.map((r) => [r.topicId, r.mode] as const)));
   const phones = results.flatMap(([, , p]) => p);

@@ -3,11 +3,15 @@ import type { ServerMessage } from "../../../party/protocol";
 import { serverT } from "~/i18n.server";
 import { users } from "~/modules/auth/schema";
 import type { CurrentSession } from "~/modules/auth/session.server";
+import { chunks, D1_IN_LIST, inChunks } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
 import type { AppConfig } from "~/platform/env.server";
 import { sendMail } from "~/platform/mail.server";
 import { resolvePreference } from "./preferences";
 import { notificationPreferences, notifications, type NotificationType, NOTIFICATION_TYPES } from "./schema";
+
+/** The live messages that announce a stored notification: each can carry its id. */
+export type NotificationEvent = Extract<ServerMessage, { notificationId?: string }>;
 
 export type NotificationMetadata = Record<string, string | number | boolean | null>;
 
@@ -32,7 +36,7 @@ export interface NotifyRequest {
   /** Stored with the notification and shown by the notification centre. */
   metadata: NotificationMetadata;
   /** The live event (spec section 7) for each recipient, in their language where it carries words. */
-  event: (recipient: Recipient) => ServerMessage;
+  event: (recipient: Recipient) => NotificationEvent;
   /** The e-mail for recipients who want this event by e-mail. */
   mail?: (recipient: Recipient) => { subject: string; text: string };
 }
@@ -53,7 +57,7 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
   if (recipients.length === 0) return new Map();
   const stored: { userId: string; type: string; channel: string; enabled: boolean }[] = [];
   // D1 binds at most 100 parameters per statement: large families are read in slices.
-  for (const slice of chunk(recipients, 90)) {
+  for (const slice of chunks(recipients, D1_IN_LIST)) {
     stored.push(
       ...(await db
         .select({ userId: notificationPreferences.userId, type: notificationPreferences.type, channel: notificationPreferences.channel, enabled: notificationPreferences.enabled })
@@ -73,7 +77,7 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
   if (inApp.length) {
     // D1 limits bound parameters per statement; rows go in slices of 10 (8 columns each), in one batch.
     const rows = inApp.map(({ recipient, id }) => ({ id, workspaceId: request.workspaceId, userId: recipient.userId, type: request.type, metadata: request.metadata, createdAt: now }));
-    const slices = chunk(rows, 10).map((slice) => db.insert(notifications).values(slice));
+    const slices = chunks(rows, 10).map((slice) => db.insert(notifications).values(slice));
     await db.batch(slices as [(typeof slices)[number], ...(typeof slices)[number][]]);
   }
 
@@ -91,8 +95,7 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
     // Rooms claim deliveries in their own storage; D1 learns them here in one statement per 90, so
     // later sign-ins skip them without a hundred single-row writes racing the pushes.
     const sent = results.filter((id): id is string => id !== null);
-    for (let i = 0; i < sent.length; i += 90) {
-      const slice = sent.slice(i, i + 90);
+    for (const slice of chunks(sent, D1_IN_LIST)) {
       await db.update(notifications).set({ deliveredAt: new Date() }).where(inArray(notifications.id, slice));
     }
   });
@@ -130,8 +133,8 @@ export async function pushThreadEvent(env: Env, userIds: string[], threadId: str
 }
 
 /** Events about a stored notification carry its id, so the browser can mark it read. */
-function withNotificationId(event: ServerMessage, id: string): ServerMessage {
-  return "pollTitle" in event || event.type === "chat_notification" ? { ...event, notificationId: id } : event;
+function withNotificationId(event: NotificationEvent, id: string): NotificationEvent {
+  return { ...event, notificationId: id };
 }
 
 function dedupe(recipients: Recipient[]) {
@@ -139,20 +142,11 @@ function dedupe(recipients: Recipient[]) {
   return recipients.filter((r) => (seen.has(r.userId) ? false : (seen.add(r.userId), true)));
 }
 
-function chunk<T>(list: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
 
 /** Recipients with what notify() needs (address, language). */
 export async function recipientsFor(db: Db, userIds: string[]): Promise<Recipient[]> {
   if (userIds.length === 0) return [];
-  const rows = [];
-  for (const ids of chunk([...new Set(userIds)], 90)) {
-    rows.push(...(await db.select({ userId: users.id, email: users.email, language: users.language }).from(users).where(inArray(users.id, ids))));
-  }
-  return rows;
+  return inChunks([...new Set(userIds)], (ids) => db.select({ userId: users.id, email: users.email, language: users.language }).from(users).where(inArray(users.id, ids)));
 }
 
 /** A translate function in a recipient's saved language (English when none is saved). */

@@ -186,7 +186,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
 
   return (
     <div className="grid min-h-[70vh] gap-4 pb-20 md:grid-cols-[15rem_1fr]" data-testid="chat-screen">
-      <ChannelSidebar data={data} unread={unread} onError={setError} />
+      <ChannelSidebar data={data} unread={unread} />
       <section aria-labelledby="channel-title" className="flex min-w-0 flex-col gap-3">
         <ChannelHeader data={data} onError={setError} />
         <p className="sr-only" aria-live="polite" data-testid="chat-announcer">
@@ -283,7 +283,7 @@ function touchTopic(list: TopicView[], message: MessageView): TopicView[] {
   return [{ ...existing, lastActivityAt: message.createdAt, messageCount: existing.messageCount + 1 }, ...list.filter((tp) => tp.id !== existing.id)];
 }
 
-function ChannelSidebar({ data, unread, onError }: { data: ChatScreenData; unread: Record<string, number>; onError: (e: string) => void }) {
+function ChannelSidebar({ data, unread }: { data: ChatScreenData; unread: Record<string, number> }) {
   const { t } = useTranslation("conversations");
   const active = data.channels.filter((c) => !c.archived && (c.member || c.kind === "open"));
   const archived = data.channels.filter((c) => c.archived);
@@ -291,7 +291,7 @@ function ChannelSidebar({ data, unread, onError }: { data: ChatScreenData; unrea
     <nav aria-label={t("channelsLabel")} className="flex flex-col gap-2">
       <div className="flex items-center justify-between">
         <h2 className="m-0 text-base">{t("channels")}</h2>
-        {data.me.canCreate ? <CreateChannelDialog data={data} onError={onError} /> : null}
+        {data.me.canCreate ? <CreateChannelDialog data={data} /> : null}
       </div>
       <ul className="m-0 grid list-none gap-1 p-0">
         {active.map((c) => (
@@ -343,7 +343,7 @@ function ChannelSidebar({ data, unread, onError }: { data: ChatScreenData; unrea
   );
 }
 
-function CreateChannelDialog({ data, onError }: { data: ChatScreenData; onError: (e: string) => void }) {
+function CreateChannelDialog({ data }: { data: ChatScreenData }) {
   const { t } = useTranslation("conversations");
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -371,7 +371,6 @@ function CreateChannelDialog({ data, onError }: { data: ChatScreenData; onError:
       setBusy(false);
     }
   }
-  void onError;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>

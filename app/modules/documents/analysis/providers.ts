@@ -1,3 +1,4 @@
+import { DEFAULT_WORKERS_AI_MODEL, openAiCompatibleTextModel, type OpenAiTextOptions, type TextModel, TextModelError, workersAiTextModel } from "~/modules/ai/text-model";
 import type { AppConfig } from "~/platform/env.server";
 import type { Failure } from "../failure-reasons";
 import { analyzeOffline, type AnalysisHints } from "./offline";
@@ -24,8 +25,9 @@ export class AnalysisError extends Error {
   }
 }
 
-export const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
 const PROVIDER_TIMEOUT_MS = 90_000;
+/** Room for the whole structured analysis of a long instrument. */
+const ANALYSIS_MAX_TOKENS = 4096;
 
 export const offlineEngine: AnalysisEngine = {
   id: "offline",
@@ -49,79 +51,46 @@ function acceptFindings(raw: unknown, engine: { id: AnalysisEngineId; model: str
   return { ...parsed.data, engine: { id: engine.id, model: engine.model, version: "1" }, truncated };
 }
 
-/** Cloudflare Workers AI through the `AI` binding, with JSON mode. */
-export function workersAiEngine(ai: Ai, model = DEFAULT_WORKERS_AI_MODEL): AnalysisEngine {
+/** A model's failure as an analysis failure: busy or unreachable services are retried, a bad key or a refusal is not. */
+function asAnalysisError(error: unknown): never {
+  if (!(error instanceof TextModelError)) throw error;
+  switch (error.failure) {
+    case "unreachable":
+      throw new AnalysisError(error.message, true, { code: "ai_unreachable" });
+    case "refused": {
+      const status = error.status ?? 0;
+      throw new AnalysisError(error.message, status === 429 || status >= 500, { code: "ai_refused", status });
+    }
+    case "declined":
+      throw new AnalysisError(error.message, false, { code: "ai_declined" });
+    default:
+      throw new AnalysisError(error.message, true);
+  }
+}
+
+/** Any text model (app/modules/ai/text-model.ts: the wire formats) asked for the analysis with structured output. */
+function modelEngine(model: TextModel): AnalysisEngine {
   return {
-    id: "workers-ai",
-    model,
+    id: model.engine,
+    model: model.model,
     async analyze(text, hints) {
       const { messages, truncated } = buildAnalysisMessages(text, hints);
-      let result: unknown;
-      try {
-        result = await (ai.run as (model: string, input: unknown) => Promise<unknown>)(model, {
-          messages,
-          response_format: { type: "json_schema", json_schema: analysisJsonSchema() },
-          temperature: 0,
-          max_tokens: 4096,
-        });
-      } catch (error) {
-        throw new AnalysisError(`Workers AI could not analyse the document (${error instanceof Error ? error.message : "unknown error"}).`, true, {
-          code: "ai_unreachable",
-        });
-      }
-      const response = (result as { response?: unknown } | null)?.response;
-      if (response === undefined || response === null) throw new AnalysisError("Workers AI returned no answer.", true);
-      return acceptFindings(response, { id: "workers-ai", model }, truncated);
+      const answer = await model
+        .complete(messages, { temperature: 0, maxTokens: ANALYSIS_MAX_TOKENS, jsonSchema: { name: "document_analysis", schema: analysisJsonSchema() } })
+        .catch(asAnalysisError);
+      return acceptFindings(answer, { id: model.engine, model: model.model }, truncated);
     },
   };
 }
 
-export interface OpenAiCompatibleOptions {
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  /** Injected so tests can point it at a local server; defaults to the global fetch. */
-  fetch?: typeof fetch;
-  timeoutMs?: number;
+/** Cloudflare Workers AI through the `AI` binding, with JSON mode. */
+export function workersAiEngine(ai: Ai, model = DEFAULT_WORKERS_AI_MODEL): AnalysisEngine {
+  return modelEngine(workersAiTextModel(ai, model));
 }
 
 /** Any endpoint that speaks OpenAI's `POST /chat/completions` with structured output. */
-export function openAiCompatibleEngine(options: OpenAiCompatibleOptions): AnalysisEngine {
-  const doFetch = options.fetch ?? fetch;
-  const url = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
-  return {
-    id: "openai-compatible",
-    model: options.model,
-    async analyze(text, hints) {
-      const { messages, truncated } = buildAnalysisMessages(text, hints);
-      let response: Response;
-      try {
-        response = await doFetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json", ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
-          body: JSON.stringify({
-            model: options.model,
-            messages,
-            temperature: 0,
-            response_format: { type: "json_schema", json_schema: { name: "document_analysis", strict: true, schema: analysisJsonSchema() } },
-          }),
-          signal: AbortSignal.timeout(options.timeoutMs ?? PROVIDER_TIMEOUT_MS),
-        });
-      } catch {
-        throw new AnalysisError("The AI service could not be reached.", true, { code: "ai_unreachable" });
-      }
-      if (!response.ok) {
-        // 429 and 5xx pass; anything else (a wrong key, an unknown model) will not fix itself.
-        const retryable = response.status === 429 || response.status >= 500;
-        throw new AnalysisError(`The AI service refused the request (HTTP ${response.status}).`, retryable, { code: "ai_refused", status: response.status });
-      }
-      const body = (await response.json().catch(() => null)) as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] } | null;
-      const message = body?.choices?.[0]?.message;
-      if (message?.refusal) throw new AnalysisError("The AI model declined to analyse this document.", false, { code: "ai_declined" });
-      if (message?.content === undefined || message.content === null) throw new AnalysisError("The AI service returned no answer.", true);
-      return acceptFindings(message.content, { id: "openai-compatible", model: options.model }, truncated);
-    },
-  };
+export function openAiCompatibleEngine(options: OpenAiTextOptions): AnalysisEngine {
+  return modelEngine(openAiCompatibleTextModel({ timeoutMs: PROVIDER_TIMEOUT_MS, ...options }));
 }
 
 /**
