@@ -12,6 +12,9 @@ declare namespace Cloudflare {
 		AI: Ai;
 		ASSETS: Fetcher;
 		APP_ENV: "production";
+		PUBLIC_ORIGIN: string;
+		ALLOWED_HOSTS?: string;
+		DEV_TOOLS: "off";
 		MAIL_PROVIDER: "http";
 		MAIL_API_URL: "https://api.mail-provider.invalid/v1/send";
 		MAIL_FROM: "Trust Platform <no-reply@example.com>";
@@ -27,6 +30,9 @@ declare namespace Cloudflare {
 		AI?: Ai;
 		ASSETS: Fetcher;
 		APP_ENV: "production" | "development";
+		PUBLIC_ORIGIN: string;
+		ALLOWED_HOSTS?: string;
+		DEV_TOOLS: "off" | "on";
 		MAIL_PROVIDER: "http" | "outbox";
 		MAIL_API_URL?: "https://api.mail-provider.invalid/v1/send";
 		MAIL_FROM: "Trust Platform <no-reply@example.com>" | "Legal Document Platform <no-reply@localhost>";
@@ -48,5 +54,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_ENV" | "MAIL_PROVIDER" | "MAIL_API_URL" | "MAIL_FROM" | "SUPPORT_EMAIL" | "PASSWORD_PEPPER" | "SALES_PHONE">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_ENV" | "PUBLIC_ORIGIN" | "DEV_TOOLS" | "MAIL_PROVIDER" | "MAIL_API_URL" | "MAIL_FROM" | "SUPPORT_EMAIL" | "PASSWORD_PEPPER" | "SALES_PHONE">> {}
 }

@@ -25,7 +25,7 @@ export default [
   route("api/auth/reset-password", "routes/api.auth.reset-password.ts"),
   route("api/auth/resend-verification", "routes/api.auth.resend-verification.ts"),
   route("api/login", "routes/api.login.ts"),
-  route("api/logout", "routes/api.logout.ts"),
+  route("api/logout", "routes/api.logout.tsx"),
   route("api/workspaces/switch", "routes/api.workspaces.switch.ts"),
   route("api/preferences", "routes/api.preferences.ts"),
   route("api/users/:id/avatar", "routes/api.users.avatar.ts"),

@@ -63,6 +63,8 @@ export function seed(persistTo) {
  * workerd) and resolves once it answers. Returns a stop function.
  */
 export async function startServer({ port, persistTo, inherit = false, vars = {}, detached = true }) {
+  // Links in mails start at the address this server is reached on; the development tools are opted into.
+  vars = { PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DEV_TOOLS: "on", ...vars };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", "0", "--show-interactive-dev-session=false"];
   if (persistTo) args.push("--persist-to", persistTo);
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
@@ -95,7 +97,8 @@ export async function startServer({ port, persistTo, inherit = false, vars = {},
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
     try {
       const res = await fetch(`${url}/api/auth/user`);
-      if (res.status === 401) return { url, stop, child };
+      // 401: signed out, as expected; 421: a production-like server reached on a host that is not its own.
+      if (res.status === 401 || res.status === 421) return { url, stop, child };
     } catch {
       // not up yet
     }

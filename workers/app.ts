@@ -7,7 +7,7 @@ import { closeOverduePolls } from "../app/modules/polls/closing.server";
 import { loadSession } from "../app/modules/auth/session.server";
 import { serverT } from "../app/i18n.server";
 import { createDb } from "../app/platform/db.server";
-import { getConfig } from "../app/platform/env.server";
+import { getConfig, isOwnHost } from "../app/platform/env.server";
 import { errorResponse, HttpError } from "../app/platform/http.server";
 import { runJob } from "../app/platform/jobs.server";
 import { createNonce } from "../app/platform/load-context";
@@ -42,6 +42,8 @@ export default {
   async fetch(request, env, ctx) {
     const config = getConfig(env);
     const url = new URL(request.url);
+    // In production only our own host names are served: a forged Host never reaches a page or a link.
+    if (!isOwnHost(config, request)) return errorResponse(new HttpError(421, t("errors.unknownHost")));
     if (isForeignWrite(request)) {
       return errorResponse(new HttpError(403, t("errors.foreignOrigin")));
     }

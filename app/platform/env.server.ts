@@ -6,6 +6,22 @@ const EXAMPLE_PEPPER = "replace-with-at-least-32-random-characters";
 const envSchema = z
   .object({
     APP_ENV: z.enum(["development", "test", "production"]),
+    /**
+     * The one origin every link we send (e-mail, SMS, notifications) starts with. Never taken from the
+     * request: a forged Host header would otherwise put an attacker's host in a reset link.
+     */
+    PUBLIC_ORIGIN: z
+      .string({ required_error: "PUBLIC_ORIGIN is not set (the address people open, e.g. https://trust.example.com)" })
+      .url("PUBLIC_ORIGIN must be an absolute URL such as https://trust.example.com")
+      .refine((v) => new URL(v).origin === v.replace(/\/+$/, ""), "PUBLIC_ORIGIN must be an origin only: scheme, host and port, no path")
+      .transform((v) => new URL(v).origin),
+    /** Other host names that may reach this Worker in production (comma-separated), besides PUBLIC_ORIGIN's. */
+    ALLOWED_HOSTS: z.string().optional(),
+    /**
+     * Development tools (/dev/outbox, /dev/phone, /api/dev/sms): an explicit opt-in set only by `npm start`,
+     * `npm run dev` and the tests, never by a deployment's defaults.
+     */
+    DEV_TOOLS: z.enum(["on", "off"]).default("off"),
     PASSWORD_PEPPER: z
       .string({ required_error: "PASSWORD_PEPPER is not set (copy .dev.vars.example to .dev.vars)" })
       .min(32, "PASSWORD_PEPPER must be at least 32 characters")
@@ -34,6 +50,12 @@ const envSchema = z
     TWILIO_API_BASE_URL: z.string().url().default("https://api.twilio.com"),
   })
   .superRefine((env, ctx) => {
+    if (env.APP_ENV === "production" && !env.PUBLIC_ORIGIN.startsWith("https://")) {
+      ctx.addIssue({ code: "custom", message: "PUBLIC_ORIGIN must use https in production" });
+    }
+    if (env.APP_ENV === "production" && env.DEV_TOOLS === "on") {
+      ctx.addIssue({ code: "custom", message: "DEV_TOOLS=on is refused in production" });
+    }
     if (env.MAIL_PROVIDER === "http" && (!env.MAIL_API_URL || !env.MAIL_API_KEY)) {
       ctx.addIssue({ code: "custom", message: "MAIL_PROVIDER=http needs MAIL_API_URL and MAIL_API_KEY" });
     }
@@ -62,6 +84,25 @@ export function getConfig(env: Env): AppConfig {
   return parsed.data;
 }
 
-export function isDevelopment(env: Env): boolean {
-  return getConfig(env).APP_ENV !== "production";
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** Development tools answer only when explicitly switched on and reached on loopback. */
+export function devToolsEnabled(env: Env, request: Request): boolean {
+  const config = getConfig(env);
+  return config.DEV_TOOLS === "on" && config.APP_ENV !== "production" && isLoopbackHost(new URL(request.url).hostname);
+}
+
+/**
+ * Host names this Worker answers for. In production only PUBLIC_ORIGIN's host and ALLOWED_HOSTS; elsewhere
+ * any (local ports and test servers vary), since links never come from the request anyway.
+ */
+export function isOwnHost(config: AppConfig, request: Request): boolean {
+  if (config.APP_ENV !== "production") return true;
+  const host = new URL(request.url).host;
+  const allowed = [new URL(config.PUBLIC_ORIGIN).host, ...(config.ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim()).filter(Boolean)];
+  return allowed.includes(host);
 }

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { serverT } from "~/i18n.server";
+import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 
@@ -107,4 +109,13 @@ export async function handleJson(t: Translate, run: () => Promise<Response>): Pr
 
 export function methodNotAllowed(t: Translate, allowed: string): Response {
   return errorResponse(new HttpError(405, t("errors.methodNotAllowed", { method: allowed }), undefined, { Allow: allowed }));
+}
+
+/**
+ * The loader or action of a JSON route that does not take that method: 405 with the house's sentence
+ * (without one Remix answers its own 400/405 "Unexpected Server Error").
+ */
+export function onlyMethods(allowed: string) {
+  return ({ request }: { request: Request }) =>
+    methodNotAllowed(serverT("auth", resolveDisplayPreferences(request).language), allowed);
 }

@@ -3,7 +3,7 @@ import type { AuditEntry } from "~/modules/audit/audit.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { serverT } from "~/i18n.server";
 import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
-import { type AppConfig, getConfig } from "./env.server";
+import { type AppConfig, devToolsEnabled, getConfig } from "./env.server";
 import { createDb, type Db } from "./db.server";
 
 /** Everything a module needs about the caller's request, built once per request. */
@@ -14,9 +14,11 @@ export interface RequestContext {
   waitUntil: (p: Promise<unknown>) => void;
   ip: string;
   userAgent: string;
-  /** Our own origin as the browser sees it, for links in e-mails. */
-  origin: string;
+  /** The configured public origin (PUBLIC_ORIGIN) for links in e-mails, texts and notifications; never the request's Host. */
+  publicOrigin: string;
   secure: boolean;
+  /** The development tools answer (DEV_TOOLS=on, outside production, reached on loopback). */
+  devTools: boolean;
   t: (key: string, options?: Record<string, unknown>) => string;
   audit: (entry: AuditEntry) => Promise<void>;
 }
@@ -33,18 +35,20 @@ export function getRequestContext(request: Request, context: AppLoadContext): Re
   if (hit) return hit;
   const env = context.cloudflare.env;
   const db = createDb(env.DB);
+  const config = getConfig(env);
   const url = new URL(request.url);
   const ip = clientIp(request);
   const userAgent = request.headers.get("User-Agent") ?? "";
   const ctx: RequestContext = {
     db,
     env,
-    config: getConfig(env),
+    config,
     waitUntil: (p) => context.cloudflare.ctx.waitUntil(p),
     ip,
     userAgent,
-    origin: url.origin,
+    publicOrigin: config.PUBLIC_ORIGIN,
     secure: url.protocol === "https:",
+    devTools: devToolsEnabled(env, request),
     // API messages in the caller's language (cookie, ?lng or Accept-Language), English by default.
     t: serverT("auth", resolveDisplayPreferences(request).language),
     audit: (entry) => recordAudit(db, { ip, userAgent, ...entry }),

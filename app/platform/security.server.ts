@@ -14,6 +14,22 @@ export function isForeignWrite(request: Request): boolean {
   return site === "cross-site" || site === "same-site";
 }
 
+/**
+ * A GET that our own pages started: Sec-Fetch-Site says same-origin, or (older browsers, no such header)
+ * the Referer is one of our pages. Anything else — another site, a mail client, a typed address — is not.
+ */
+export function isSameOriginNavigation(request: Request): boolean {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site !== null) return site === "same-origin";
+  const referer = request.headers.get("Referer");
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === new URL(request.url).origin;
+  } catch {
+    return false;
+  }
+}
+
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",

@@ -3,7 +3,7 @@ import { requireApiSession } from "~/modules/auth/guard.server";
 import { addMembers, removeMember } from "~/modules/conversations/channels.server";
 import { conversationsT } from "~/modules/conversations/i18n.server";
 import { channelMembersSchema } from "~/modules/conversations/validation";
-import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
+import { handleJson, jsonResponse, methodNotAllowed, onlyMethods, parseWith, readJsonBody } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 /**
@@ -22,3 +22,5 @@ export async function action(args: ActionFunctionArgs) {
     return jsonResponse({ success: true });
   });
 }
+
+export const loader = onlyMethods("POST, DELETE");

@@ -3,7 +3,7 @@ import { requireApiSession } from "~/modules/auth/guard.server";
 import { channelAccess, markRead } from "~/modules/conversations/channels.server";
 import { conversationsT } from "~/modules/conversations/i18n.server";
 import { readUpToSchema } from "~/modules/conversations/validation";
-import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
+import { handleJson, jsonResponse, methodNotAllowed, onlyMethods, parseWith, readJsonBody } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 /** POST /api/chat/channels/{id}/read {seq}: everything up to seq has been read (never moves backwards). */
@@ -18,3 +18,5 @@ export async function action(args: ActionFunctionArgs) {
     return jsonResponse({ success: true });
   });
 }
+
+export const loader = onlyMethods("POST");

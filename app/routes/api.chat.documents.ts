@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiSession } from "~/modules/auth/guard.server";
 import { documentCards } from "~/modules/conversations/document-cards.server";
 import { conversationsT } from "~/modules/conversations/i18n.server";
-import { handleJson, jsonResponse } from "~/platform/http.server";
+import { handleJson, jsonResponse, onlyMethods } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 /** GET /api/chat/documents?ids=a,b: cards for linked documents the caller may open (others are left out). */
@@ -14,3 +14,5 @@ export async function loader(args: LoaderFunctionArgs) {
     return jsonResponse({ success: true, documents: await documentCards(getRequestContext(args.request, args.context).db, session, ids) });
   });
 }
+
+export const action = onlyMethods("GET");

@@ -4,7 +4,7 @@ import { requireApiSession } from "~/modules/auth/guard.server";
 import { conversationsT } from "~/modules/conversations/i18n.server";
 import { addSmsParticipant, removeSmsParticipant } from "~/modules/conversations/sms/service.server";
 import { addSmsParticipantSchema } from "~/modules/conversations/validation";
-import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
+import { handleJson, jsonResponse, methodNotAllowed, onlyMethods, parseWith, readJsonBody } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 /** POST /api/chat/topics/{id}/phones {phone, name}: include someone by SMS. DELETE {participantId}: stop including them. */
@@ -25,3 +25,5 @@ export async function action(args: ActionFunctionArgs) {
     return jsonResponse({ success: true, topic }, { status: 201 });
   });
 }
+
+export const loader = onlyMethods("POST, DELETE");

@@ -3,7 +3,7 @@ import { requireApiSession } from "~/modules/auth/guard.server";
 import { conversationsT } from "~/modules/conversations/i18n.server";
 import { setTopicFollow, updateTopic } from "~/modules/conversations/topics.server";
 import { followTopicSchema, updateTopicSchema } from "~/modules/conversations/validation";
-import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
+import { handleJson, jsonResponse, methodNotAllowed, onlyMethods, parseWith, readJsonBody } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 /**
@@ -25,3 +25,5 @@ export async function action(args: ActionFunctionArgs) {
     return jsonResponse({ success: true, topic: await updateTopic(ctx, session, args.params.id!, parseWith(updateTopicSchema(t), body, t), t) });
   });
 }
+
+export const loader = onlyMethods("PATCH, PUT");

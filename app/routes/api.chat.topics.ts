@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiSession } from "~/modules/auth/guard.server";
 import { conversationsT } from "~/modules/conversations/i18n.server";
 import { listTopics } from "~/modules/conversations/topics.server";
-import { handleJson, jsonResponse } from "~/platform/http.server";
+import { handleJson, jsonResponse, onlyMethods } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 /** GET /api/chat/topics?channelId=&state=open|resolved|all&sms=1: topics by last activity. */
@@ -21,3 +21,5 @@ export async function loader(args: LoaderFunctionArgs) {
     return jsonResponse({ success: true, topics });
   });
 }
+
+export const action = onlyMethods("GET");

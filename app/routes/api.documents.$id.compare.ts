@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiSession } from "~/modules/auth/guard.server";
 import { documentsT } from "~/modules/documents/i18n.server";
 import { compareVersions } from "~/modules/documents/versions.server";
-import { handleJson, HttpError, jsonResponse } from "~/platform/http.server";
+import { handleJson, HttpError, jsonResponse, onlyMethods } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 /** GET /api/documents/{id}/compare?from={versionId}&to={versionId}: the passages added and removed between two versions. */
@@ -18,3 +18,5 @@ export async function loader(args: LoaderFunctionArgs) {
     return jsonResponse({ success: true, from: result.from, to: result.to, ...result.diff });
   });
 }
+
+export const action = onlyMethods("GET");

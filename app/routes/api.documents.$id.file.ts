@@ -3,7 +3,7 @@ import { requireApiSession } from "~/modules/auth/guard.server";
 import { fileResponseHeaders } from "~/modules/documents/content-disposition";
 import { documentsT } from "~/modules/documents/i18n.server";
 import { downloadDocument } from "~/modules/documents/service.server";
-import { handleJson } from "~/platform/http.server";
+import { handleJson, onlyMethods } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 /** GET /api/documents/{id}/file: the current version's file as an attachment, or with ?inline=1 for the viewer. */
@@ -17,3 +17,5 @@ export async function loader(args: LoaderFunctionArgs) {
     return new Response(object.body, { headers: fileResponseHeaders({ ...document, inline, size: object.size, etag: object.httpEtag }) });
   });
 }
+
+export const action = onlyMethods("GET");

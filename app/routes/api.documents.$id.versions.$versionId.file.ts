@@ -3,7 +3,7 @@ import { requireApiSession } from "~/modules/auth/guard.server";
 import { fileResponseHeaders } from "~/modules/documents/content-disposition";
 import { documentsT } from "~/modules/documents/i18n.server";
 import { downloadVersion } from "~/modules/documents/versions.server";
-import { handleJson } from "~/platform/http.server";
+import { handleJson, onlyMethods } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 /** GET /api/documents/{id}/versions/{versionId}/file[?inline=1]: any version's file, as the current one is served. */
@@ -17,3 +17,5 @@ export async function loader(args: LoaderFunctionArgs) {
     return new Response(object.body, { headers: fileResponseHeaders({ ...version, inline, size: object.size, etag: object.httpEtag }) });
   });
 }
+
+export const action = onlyMethods("GET");

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiSession } from "~/modules/auth/guard.server";
 import { documentsT } from "~/modules/documents/i18n.server";
 import { recentDocuments } from "~/modules/documents/service.server";
-import { handleJson, jsonResponse } from "~/platform/http.server";
+import { handleJson, jsonResponse, onlyMethods } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 /**
@@ -16,3 +16,5 @@ export async function loader(args: LoaderFunctionArgs) {
     return jsonResponse(await recentDocuments(getRequestContext(args.request, args.context).db, session));
   });
 }
+
+export const action = onlyMethods("GET");

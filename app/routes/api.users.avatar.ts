@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiSession } from "~/modules/auth/guard.server";
 import { readAvatar } from "~/modules/profile/service.server";
 import { getRequestContext } from "~/platform/request-context.server";
+import { onlyMethods } from "~/platform/http.server";
 
 /** GET /api/users/{id}/avatar: the profile picture, for the person and those who share a workspace with them. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -17,3 +18,5 @@ export async function loader(args: LoaderFunctionArgs) {
     },
   });
 }
+
+export const action = onlyMethods("GET");

@@ -5,15 +5,14 @@ import { desc } from "drizzle-orm";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { mailOutbox } from "~/modules/mail/schema";
-import { isDevelopment } from "~/platform/env.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Mail outbox (development)" }];
 
-/** Development only: read the mail the embedded mail adapter recorded, and click its links. */
+/** Development tools only (DEV_TOOLS=on, on loopback): read the mail the embedded mail adapter recorded, and click its links. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
-  if (!isDevelopment(ctx.env)) throw data(null, 404);
+  if (!ctx.devTools) throw data(null, 404);
   const mails = await ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100).all();
   return { mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
 }

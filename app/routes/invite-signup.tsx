@@ -50,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
     try {
       // The link reached this mailbox, so the address is verified when it is the invited one.
       const verified = normalizeEmail(submission.value.email) === invitation.email;
-      const account = await register(ctx, submission.value, { verified });
+      const account = await register(ctx, submission.value, { verified, invited: true });
       await acceptInvitation(ctx, account.user.id, token, account.session.id);
       return redirect("/dashboard", {
         headers: { "Set-Cookie": serializeSessionCookie(account.token, { secure: ctx.secure, remember: false }) },

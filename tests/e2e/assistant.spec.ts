@@ -352,7 +352,10 @@ test.describe("AI assistant widget", () => {
     await expect(panelOf(page)).toHaveAttribute("data-session-id", "page__help");
 
     // Signed out, the next person does not see it either; the language and onboarding markers stay.
+    // A typed address asks first (no page can sign people out); the button signs out.
     await page.goto("/api/logout");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL((url) => url.pathname !== "/api/logout");
     await hydrated(page, "/auth");
     await expect.poll(() => storedSessionKeys(page)).toEqual([]);
     expect(await page.evaluate(() => [localStorage.getItem("onboarding-completed"), localStorage.getItem("preferred-language")])).toEqual(["true", "en"]);

@@ -2,10 +2,14 @@ import { expect, test, type Page } from "@playwright/test";
 
 export const DEMO = { email: "eleanor@hartwell.example", password: "Hartwell@Demo2026" };
 
+export function randomClientAddress() {
+  return `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+}
+
 /** Each test gets its own client address so the sign-in limits of one never touch another. */
 export function isolateClientAddress() {
   test.beforeEach(async ({ context }) => {
-    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` });
+    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": randomClientAddress() });
   });
 }
 
@@ -40,7 +44,8 @@ export async function startFamily(page: Page, trustName: string) {
       role: "owner",
       jurisdiction: "California, USA",
     },
-    headers: { Origin: new URL(page.url()).origin },
+    // Its own client address: sign-ups are limited per address, and every test family is a sign-up.
+    headers: { Origin: new URL(page.url()).origin, "CF-Connecting-IP": randomClientAddress() },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);

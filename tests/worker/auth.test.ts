@@ -40,7 +40,7 @@ describe("account lifecycle against the real Worker", () => {
     });
 
     const oldCookie = fresh.cookieHeader();
-    const logout = await fresh.get("/api/logout");
+    const logout = await fresh.get("/api/logout", { "Sec-Fetch-Site": "same-origin" });
     expect(logout.status).toBe(302);
     expect(logout.headers.get("Location")).toBe("/");
     expect(logout.headers.get("Set-Cookie")).toContain("Max-Age=0");

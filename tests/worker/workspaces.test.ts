@@ -97,7 +97,7 @@ describe("workspaces, invitations and tenancy", () => {
     await new Client(baseUrl).postJson("/api/auth/login", { email: account.email, password: "Wrong&Password9" });
     const c = new Client(baseUrl);
     await c.postJson("/api/auth/login", { email: account.email, password: account.password });
-    await c.get("/api/logout");
+    await c.get("/api/logout", { "Sec-Fetch-Site": "same-origin" });
     await new Client(baseUrl).postJson("/api/auth/forgot-password", { email: account.email });
     const rows = sql(
       `SELECT action, outcome, ip, user_agent, metadata FROM audit_log WHERE actor_user_id = '${userId}' ORDER BY created_at`,

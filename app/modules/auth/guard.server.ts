@@ -38,8 +38,4 @@ export async function requireApiSession(args: Args): Promise<CurrentSession> {
   return session;
 }
 
-/** Only our own paths are accepted as a place to return to after sign-in. */
-export function safeRedirect(to: string | null | undefined, fallback = "/chat"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
+export { safeRedirect } from "./safe-redirect";

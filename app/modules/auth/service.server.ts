@@ -37,6 +37,13 @@ export const RESET_LIMITS = {
   address: { limit: 20, windowMs: 60 * 60 * 1000 },
 } satisfies Record<string, Limit>;
 
+export const SIGNUP_LIMITS = {
+  /** Self-service sign-ups from one network address (invited people do not count). */
+  address: { limit: 5, windowMs: 60 * 60 * 1000 },
+  /** Verification mails to one recipient, however they were asked for. */
+  recipient: { limit: 5, windowMs: 60 * 60 * 1000 },
+} satisfies Record<string, Limit>;
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -45,18 +52,43 @@ async function limitKeys(kind: string, email: string, ip: string) {
   return { account: `${kind}:acct:${await sha256Hex(email)}`, address: `${kind}:ip:${ip}` };
 }
 
-async function sendVerificationMail(ctx: RequestContext, user: Pick<UserRow, "id" | "email" | "firstName" | "name">) {
+/**
+ * Sends the verification mail unless its recipient already got their share this hour (each mail is a
+ * message to an address anybody may type). Returns whether it was sent.
+ */
+async function sendVerificationMail(ctx: RequestContext, user: Pick<UserRow, "id" | "email" | "firstName" | "name">): Promise<boolean> {
+  const sent = await hitRateLimit(ctx.db, `verify:to:${await sha256Hex(user.email)}`, SIGNUP_LIMITS.recipient);
+  if (sent > SIGNUP_LIMITS.recipient.limit) {
+    await ctx.audit({ action: "auth.verification_mail", outcome: "denied", actorUserId: user.id, targetType: "user", targetId: user.id, metadata: { reason: "rate_limited" } });
+    return false;
+  }
   const token = await issueToken(ctx.db, user.id, "verify_email");
-  const link = `${ctx.origin}/verify-email?token=${token}`;
+  const link = `${ctx.publicOrigin}/verify-email?token=${token}`;
   await sendMail(ctx.db, ctx.config, ctx.env.JOBS, {
     to: user.email,
     kind: "verify_email",
     subject: ctx.t("mail.verify.subject"),
     text: ctx.t("mail.verify.body", { name: user.firstName ?? user.name, link }),
   });
+  return true;
 }
 
-export async function register(ctx: RequestContext, input: RegisterInput, options: { verified?: boolean } = {}) {
+/** Counts a self-service sign-up against the caller's address; past the limit it is refused and audited. */
+async function limitSignups(ctx: RequestContext) {
+  const key = `signup:ip:${ctx.ip}`;
+  // Counting first and comparing after keeps two sign-ups at the same moment from both slipping through.
+  if ((await hitRateLimit(ctx.db, key, SIGNUP_LIMITS.address)) <= SIGNUP_LIMITS.address.limit) return;
+  const wait = (await rateLimitRetryAfter(ctx.db, key, SIGNUP_LIMITS.address)) || SIGNUP_LIMITS.address.windowMs / 1000;
+  await ctx.audit({ action: "auth.register", outcome: "denied", metadata: { reason: "rate_limited" } });
+  throw new AuthError(429, ctx.t("errors.tooManyRegistrations", { minutes: Math.ceil(wait / 60) }), undefined, wait);
+}
+
+/**
+ * Creates an account and signs it in. `invited`: the person holds a valid invitation, which is its own
+ * proof of intent, so the per-address sign-up limit does not apply (a family accepting on one Wi-Fi).
+ */
+export async function register(ctx: RequestContext, input: RegisterInput, options: { verified?: boolean; invited?: boolean } = {}) {
+  if (!options.invited) await limitSignups(ctx);
   const email = normalizeEmail(input.email);
   const username = input.username.trim();
   const taken = await ctx.db
@@ -196,7 +228,7 @@ export async function requestPasswordReset(ctx: RequestContext, rawEmail: string
     to: user.email,
     kind: "reset_password",
     subject: ctx.t("mail.reset.subject"),
-    text: ctx.t("mail.reset.body", { name: user.firstName ?? user.name, link: `${ctx.origin}/reset-password?token=${token}` }),
+    text: ctx.t("mail.reset.body", { name: user.firstName ?? user.name, link: `${ctx.publicOrigin}/reset-password?token=${token}` }),
   });
 }
 
@@ -236,7 +268,6 @@ export async function verifyEmail(ctx: RequestContext, token: string): Promise<b
 export async function resendVerification(ctx: RequestContext, user: UserRow): Promise<void> {
   if (user.emailVerifiedAt) return;
   const count = await hitRateLimit(ctx.db, `verify:acct:${user.id}`, { limit: 5, windowMs: 60 * 60 * 1000 });
-  if (count > 5) throw new AuthError(429, ctx.t("errors.tooManyVerifications"));
-  await sendVerificationMail(ctx, user);
+  if (count > 5 || !(await sendVerificationMail(ctx, user))) throw new AuthError(429, ctx.t("errors.tooManyVerifications"));
   await ctx.audit({ action: "auth.verification_resent", actorUserId: user.id, targetType: "user", targetId: user.id });
 }

@@ -41,7 +41,7 @@ export async function notifyChat(
     excerpt,
   };
   const deps = { db: ctx.db, env: ctx.env, config: ctx.config };
-  const link = `${ctx.origin}/channel/${access.channel.id}?topic=${encodeURIComponent(topic.id)}#message-${message.id}`;
+  const link = `${ctx.publicOrigin}/channel/${access.channel.id}?topic=${encodeURIComponent(topic.id)}#message-${message.id}`;
   const event = (reason: "mention" | "follow") => () => ({
     type: "chat_notification" as const,
     reason,

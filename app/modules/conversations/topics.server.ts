@@ -136,13 +136,26 @@ export async function topicAccess(db: Db, session: CurrentSession, topicId: stri
   return { topic, access };
 }
 
-/** Renames, labels, resolves or reopens a topic (members of the channel; renaming: its starter or administrators). */
+/** One rule for every field of a topic: whoever started it, whoever created its channel, owners and trustees. */
+export function canChangeTopic(session: CurrentSession, topic: Pick<TopicRow, "createdBy">, channel: { createdBy: string | null }, t: Translate): boolean {
+  const me = session.user.id;
+  return topic.createdBy === me || channel.createdBy === me || canAdminister(workspaceOf(session, t).role);
+}
+
+/** Renames, labels, resolves or reopens a topic (see canChangeTopic for who may). */
 export async function updateTopic(ctx: RequestContext, session: CurrentSession, topicId: string, input: { name?: string; purpose?: string | null; resolved?: boolean }, t: Translate) {
   const { topic, access } = await topicAccess(ctx.db, session, topicId, t);
   if (!access.post) throw new HttpError(403, access.member ? t("errors.channelArchived") : t("errors.notChannelMember"));
   const set: Partial<TopicRow> = {};
+  const changes =
+    (input.name !== undefined && input.name.trim() !== topic.name) ||
+    (input.purpose !== undefined && (input.purpose || null) !== topic.purpose) ||
+    (input.resolved !== undefined && input.resolved !== (topic.resolvedAt !== null));
+  if (changes && !canChangeTopic(session, topic, access.channel, t)) {
+    await ctx.audit({ action: "chat.topic.update", outcome: "denied", workspaceId: topic.workspaceId, actorUserId: session.user.id, targetType: "chat_topic", targetId: topicId });
+    throw new HttpError(403, t("errors.cannotChangeTopic"));
+  }
   if (input.name !== undefined && input.name.trim() !== topic.name) {
-    if (topic.createdBy !== session.user.id && !canAdminister(workspaceOf(session, t).role)) throw new HttpError(403, t("errors.cannotRenameTopic"));
     const key = topicNameKey(input.name);
     const clash = await ctx.db.select({ id: chatTopics.id }).from(chatTopics).where(and(eq(chatTopics.channelId, topic.channelId), eq(chatTopics.nameKey, key))).get();
     if (clash && clash.id !== topicId) throw new HttpError(409, t("errors.topicNameTaken"));

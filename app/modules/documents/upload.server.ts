@@ -238,5 +238,7 @@ export async function uploadDocument(ctx: RequestContext, session: CurrentSessio
 
   // Images and scans wait for the browser's OCR to post their text; everything else is read on the server.
   if (readsTextOnServer(stored.kind, source)) await enqueueAnalysis(ctx, { documentId: id, workspaceId: workspace.id, versionId });
-  return { ...row, kind: stored.kind, typeChosen: input.type !== undefined, source };
+  // Where the file lives in storage is the server's business, never the browser's.
+  const { storageKey: _storageKey, ...visible } = row;
+  return { ...visible, kind: stored.kind, typeChosen: input.type !== undefined, source };
 }

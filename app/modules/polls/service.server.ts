@@ -126,7 +126,7 @@ export async function createPoll(ctx: RequestContext, session: CurrentSession, i
   await scheduleClosing(ctx.env, id, input.closesAt.getTime());
   const creatorName = session.user.name;
   const others = (ids: string[]) => ids.filter((userId) => userId !== session.user.id);
-  const link = `${ctx.origin}/polling/${id}`;
+  const link = `${ctx.publicOrigin}/polling/${id}`;
   const deps = { db: ctx.db, env: ctx.env, config: ctx.config };
   const metadata = { pollId: id, pollTitle: input.title, creatorName, workspaceName: workspace.name };
   ctx.waitUntil(
@@ -425,7 +425,7 @@ export async function remindVoters(ctx: RequestContext, session: CurrentSession,
     ctx.db,
     waiting.map((w) => w.userId),
   );
-  const link = `${ctx.origin}/polling/${id}`;
+  const link = `${ctx.publicOrigin}/polling/${id}`;
   await notify(
     { db: ctx.db, env: ctx.env, config: ctx.config },
     {

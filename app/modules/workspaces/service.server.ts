@@ -140,7 +140,7 @@ export async function inviteMember(ctx: RequestContext, session: CurrentSession,
       inviter: session.user.name,
       workspace: workspace.name,
       role: ctx.t(`roles.${input.role}`),
-      link: `${ctx.origin}/invite-signup?token=${token}`,
+      link: `${ctx.publicOrigin}/invite-signup?token=${token}`,
     }),
   });
   await ctx.audit({

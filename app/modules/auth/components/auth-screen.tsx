@@ -10,6 +10,7 @@ import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { initialTab, postJson, storeSession } from "../client";
 import { forgotPasswordSchema, loginSchema, registerSchema } from "../validation";
+import { safeRedirect } from "../safe-redirect";
 import { PasswordInput } from "./password-input";
 
 export const LOGIN_REDIRECT_MS = 1000;
@@ -95,7 +96,7 @@ export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner
         (data) => {
           storeSession(data.sessionId, data.user);
           setBanner({ kind: "success", text: t("login.success") });
-          setTimeout(() => window.location.assign(redirectTo), LOGIN_REDIRECT_MS);
+          setTimeout(() => window.location.assign(safeRedirect(redirectTo)), LOGIN_REDIRECT_MS);
         },
         t("login.failed"),
         t("login.failedRetry"),
@@ -120,7 +121,7 @@ export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner
         (data) => {
           storeSession(data.sessionId, data.user);
           setBanner({ kind: "success", text: t("register.success") });
-          setTimeout(() => window.location.assign(redirectTo), REGISTER_REDIRECT_MS);
+          setTimeout(() => window.location.assign(safeRedirect(redirectTo)), REGISTER_REDIRECT_MS);
         },
         t("register.failed"),
         t("register.failedRetry"),

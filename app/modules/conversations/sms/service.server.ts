@@ -85,7 +85,7 @@ export async function sendTopicSms(
   const targets = participants.filter((p) => p.participant.id !== input.exceptParticipantId);
   if (targets.length === 0) return false;
   const provider = chooseSmsProvider(ctx.config);
-  const callbackBase = ctx.config.SMS_WEBHOOK_BASE_URL ?? ctx.origin;
+  const callbackBase = ctx.config.SMS_WEBHOOK_BASE_URL ?? ctx.publicOrigin;
   await Promise.all(
     targets.map(async ({ participant, optedOutAt }) => {
       const body = smsText({ authorName: input.authorName, topicName: input.topic.name, body: input.message.body, replyCode: participant.replyCode });

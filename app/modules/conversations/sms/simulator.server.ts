@@ -1,6 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
-import { isDevelopment } from "~/platform/env.server";
 import { HttpError } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { workspaceOf, type Translate } from "../channels.server";
@@ -8,9 +7,9 @@ import { smsParticipants } from "../schema";
 import { toE164 } from "./phone";
 import { applyDeliveryStatus, phoneConversation, receiveInboundSms } from "./service.server";
 
-/** The phone simulator exists only in development, and only while the outbox (not Twilio) sends. */
+/** The phone simulator exists only with the development tools on (DEV_TOOLS=on, loopback), and only while the outbox (not Twilio) sends. */
 export function phoneSimulatorEnabled(ctx: RequestContext) {
-  return isDevelopment(ctx.env) && ctx.config.SMS_PROVIDER === "outbox";
+  return ctx.devTools && ctx.config.SMS_PROVIDER === "outbox";
 }
 
 async function requireWorkspacePhone(ctx: RequestContext, session: CurrentSession, phone: string, t: Translate) {

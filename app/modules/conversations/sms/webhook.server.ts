@@ -21,7 +21,7 @@ export async function readSignedForm(ctx: RequestContext, request: Request): Pro
   const signature = request.headers.get("X-Twilio-Signature");
   if (!signature) return { ok: false, status: 403, error: "The request is not signed (X-Twilio-Signature is missing)." };
   const url = new URL(request.url);
-  const base = ctx.config.SMS_WEBHOOK_BASE_URL?.replace(/\/+$/, "") ?? url.origin;
+  const base = ctx.config.SMS_WEBHOOK_BASE_URL?.replace(/\/+$/, "") ?? ctx.publicOrigin;
   const params = new URLSearchParams(text);
   if (!(await verifyTwilioSignature(token, `${base}${url.pathname}${url.search}`, params.entries(), signature))) {
     await ctx.audit({ action: "sms.webhook", outcome: "denied", targetType: "sms_webhook", targetId: url.pathname });

@@ -18,6 +18,7 @@ import { SharingPanel, type SharingState } from "./sharing-panel";
 import { OcrPanel } from "./ocr-panel";
 import { formatBytes, type VersionRow, VersionsPanel } from "./versions-panel";
 import { DocumentStatusBadge } from "./status-badge";
+import { PdfViewer } from "./pdf-viewer";
 
 const STATUS_POLL_MS = 2500;
 
@@ -64,7 +65,7 @@ function Viewer({ document, hasText }: { document: DocumentDetailProps["document
   const kind = kindFromMimeType(document.mimeType);
   const src = `/api/documents/${document.id}/file?inline=1`;
   if (kind === "pdf") {
-    return <iframe src={src} title={t("detail.viewerTitle", { title: document.title })} className="h-[70vh] w-full rounded-md border border-solid border-border bg-white" />;
+    return <PdfViewer src={src} title={document.title} downloadHref={`/api/documents/${document.id}/file`} />;
   }
   if (kind && isImageKind(kind)) {
     return <img src={src} alt={t("detail.imageAlt", { title: document.title })} className="max-h-[70vh] max-w-full rounded-md border border-solid border-border object-contain" />;
