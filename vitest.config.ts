@@ -16,6 +16,7 @@ export default defineConfig({
           include: ["tests/worker/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/worker/global-setup.ts"],
+          setupFiles: ["tests/worker/setup-http.ts"],
           testTimeout: 30_000,
           // One wrangler dev serves every worker test; the load tests (hundreds of ballots) must not
           // share it with other files' requests, or its local proxy drops some (503).
