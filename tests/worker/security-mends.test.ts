@@ -89,7 +89,8 @@ describe("signing out", () => {
 
   it("a cross-site link does not sign anyone out: it asks, and only the posted button signs out", async () => {
     const { client } = await registerUser(baseUrl, "logoutx");
-    for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { "Sec-Fetch-Site": "none" }, {}, { Referer: "https://evil.example/page" }]) {
+    const cases: Record<string, string>[] = [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { "Sec-Fetch-Site": "none" }, {}, { Referer: "https://evil.example/page" }];
+    for (const headers of cases) {
       const response = await client.get("/api/logout", headers);
       expect(response.status).toBe(200);
       const html = await response.text();
