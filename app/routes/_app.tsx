@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
+import { SignedInErrorContent } from "~/components/error-page";
 import { requireSession } from "~/modules/auth/guard.server";
 import { toPublicUser, type PublicUser } from "~/modules/auth/public-user";
 import { SIGNED_IN_LAYOUT_ID } from "~/modules/navigation/route-sets";
+import { summarizeRouteError } from "~/platform/route-error";
+import { useRootData } from "~/root";
 
 /** What a page under this layout may say in its route `handle`. */
 export interface SignedInPageHandle {
@@ -51,6 +54,30 @@ export default function SignedInLayout() {
   return (
     <AppShell key={page.key} user={user} needsWorkspace={page.needsWorkspace}>
       <Outlet />
+    </AppShell>
+  );
+}
+
+/**
+ * A page's refusal or failure, inside the shell. The person comes from this layout's data, or from the
+ * root's when this layout's own loader failed; without either, the message alone.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const layout = useRouteLoaderData<typeof loader>(SIGNED_IN_LAYOUT_ID);
+  const root = useRootData();
+  const user = layout?.user ?? root?.user;
+  const content = <SignedInErrorContent {...summarizeRouteError(error)} />;
+  if (!user) {
+    return (
+      <main id="main-content" className="mx-auto max-w-xl p-8">
+        {content}
+      </main>
+    );
+  }
+  return (
+    <AppShell user={user} needsWorkspace={false}>
+      {content}
     </AppShell>
   );
 }
