@@ -86,7 +86,7 @@ describe("error references", () => {
 });
 
 describe("summarizeRouteError", () => {
-  const response = (status: number, body: unknown, internal = false) => ({ status, statusText: "", internal, data: body });
+  const response = (status: number, body: unknown) => ({ status, statusText: "", internal: false, data: body });
 
   it("takes the sentence of a refusal, as text or in a JSON body", () => {
     expect(summarizeRouteError(response(404, "Document not found."))).toEqual({ status: 404, sentence: "Document not found.", reference: null });
@@ -96,7 +96,8 @@ describe("summarizeRouteError", () => {
   });
 
   it("never shows the router's own message, and treats anything that is not a response as a 500", () => {
-    expect(summarizeRouteError(response(405, "Error: You made a POST request to /documents", true)).sentence).toBeNull();
+    // As the browser receives it: the router's flag that the message is its own does not survive the trip.
+    expect(summarizeRouteError(response(405, 'Error: You made a POST request to "/modules" but did not provide an `action`')).sentence).toBeNull();
     expect(summarizeRouteError(new Error("Unexpected Server Error"))).toEqual({ status: 500, sentence: null, reference: null });
   });
 

@@ -38,11 +38,16 @@ function referenceOf(body: unknown): string | null {
 }
 
 /**
- * Anything `useRouteError()` returns: a thrown Response becomes its status and sentence; anything else is a 500.
- * The router's own refusals (a POST to a page without an action) carry a developer's message, not a sentence.
+ * The router's own refusals (a POST to a page without an action) carry an Error's text, "Error: You made
+ * a POST request…", meant for developers. Their `internal` flag would say so, but it is lost on the way to
+ * the browser, and the server and the browser must render the same page.
  */
+function isRouterMessage(body: unknown): boolean {
+  return typeof body === "string" && body.startsWith("Error: ");
+}
+
+/** Anything `useRouteError()` returns: a thrown Response becomes its status and sentence; anything else is a 500. */
 export function summarizeRouteError(error: unknown): RouteErrorSummary {
   if (!isRouteErrorResponse(error)) return { status: 500, sentence: null, reference: null };
-  const internal = (error as { internal?: boolean }).internal === true;
-  return { status: error.status, sentence: internal ? null : sentenceOf(error.data), reference: referenceOf(error.data) };
+  return { status: error.status, sentence: isRouterMessage(error.data) ? null : sentenceOf(error.data), reference: referenceOf(error.data) };
 }
