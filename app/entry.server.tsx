@@ -1,13 +1,25 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { NonceContext } from "./components/nonce";
 import { i18nConfig } from "./i18n";
 import { i18nServer, resources } from "./i18n.server";
+import { logUnexpectedError, newErrorReference } from "./platform/error-reference.server";
 
 export const streamTimeout = 5000;
+
+/**
+ * Remix's log of an unexpected error, with a reference like the signed-in pages' own (see
+ * withErrorReferences, which gives those to the page): a render error, a page outside the layout, an API route.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  // The router's own refusals (no action for a POST) carry the underlying Error, as Remix's default logs it.
+  const underlying = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  logUnexpectedError(newErrorReference(), underlying ?? error, request);
+}
 
 export default async function handleRequest(
   request: Request,

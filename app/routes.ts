@@ -1,8 +1,7 @@
-import { index, route, type RouteConfig } from "@remix-run/route-config";
+import { index, layout, route, type RouteConfig } from "@remix-run/route-config";
 
 export default [
   index("routes/home.tsx"),
-  route("dashboard", "routes/dashboard.tsx"),
   route("sales", "routes/landing.tsx", { id: "sales" }),
   route("landing", "routes/landing.tsx", { id: "landing" }),
   // One authentication screen under four paths; the path picks the first tab.
@@ -14,8 +13,9 @@ export default [
   route("verify-email", "routes/verify-email.tsx"),
   route("customer-signup", "routes/customer-signup.tsx"),
   route("invite-signup", "routes/invite-signup.tsx"),
-  route("admin", "routes/admin.tsx"),
   route("dev/outbox", "routes/dev.outbox.tsx"),
+  route("dev/phone", "routes/dev.phone.tsx"),
+  route("compliance", "routes/compliance.tsx"),
   route("guides/:slug", "routes/guides.slug.ts"),
 
   route("api/auth/user", "routes/api.auth.user.ts"),
@@ -51,25 +51,7 @@ export default [
   // The assistant: answers from the workspace's own documents, and cross-document checks (docs/decisions/0009).
   route("api/ai/chat", "routes/api.ai.chat.ts"),
   route("api/ai/legal-intelligence", "routes/api.ai.legal-intelligence.ts"),
-  route("legal-intelligence", "routes/legal-intelligence.tsx"),
-  route("documents", "routes/documents.tsx"),
-  route("documents/:id", "routes/documents.$id.tsx"),
-  route("polling", "routes/polling.tsx"),
-  route("polling/:id", "routes/polling.$id.tsx"),
-  route("vote-tracking", "routes/vote-tracking.tsx"),
-  route("vote-tracking/:id", "routes/vote-tracking.$id.tsx"),
-  route("version-control", "routes/version-control.tsx"),
-  route("version-control/:id", "routes/version-control.$id.tsx"),
-  route("notifications", "routes/notifications.tsx"),
-  route("compliance-notifications", "routes/compliance-notifications.tsx"),
-  route("compliance", "routes/compliance.tsx"),
-  route("scanner", "routes/scanner.tsx"),
-  // Team chat: /chat opens the channel used last; /channel/{id} is the same screen (spec section 2).
-  route("chat", "routes/chat.tsx", { id: "chat" }),
-  route("channel/:channelId", "routes/chat.tsx", { id: "channel" }),
-  route("threaded-conversations", "routes/threaded-conversations.tsx"),
-  route("sms-threading", "routes/sms-threading.tsx"),
-  route("dev/phone", "routes/dev.phone.tsx"),
+  // Team chat and SMS threads (their pages are in the signed-in layout below).
   route("api/chat/channels", "routes/api.chat.channels.ts"),
   route("api/chat/channels/:id", "routes/api.chat.channels.$id.ts"),
   route("api/chat/channels/:id/messages", "routes/api.chat.channels.$id.messages.ts"),
@@ -84,18 +66,44 @@ export default [
   route("api/sms/inbound", "routes/api.sms.inbound.ts"),
   route("api/sms/status", "routes/api.sms.status.ts"),
   route("api/dev/sms", "routes/api.dev.sms.ts"),
-  route("profile", "routes/profile.tsx"),
-  route("help", "routes/help.tsx"),
-  route("modules", "routes/modules.tsx"),
-  route("language-demo", "routes/language-demo.tsx"),
-  route("theme-demo", "routes/theme-demo.tsx"),
   // Drafting and translation (docs/decisions/0010).
-  route("document-drafting", "routes/document-drafting.tsx"),
-  route("translator", "routes/translator.tsx"),
   route("api/drafting/export", "routes/api.drafting.export.ts"),
   route("api/drafting/save", "routes/api.drafting.save.ts"),
   route("api/drafting/ai", "routes/api.drafting.ai.ts"),
   route("api/translate", "routes/api.translate.ts"),
+
+  // The signed-in pages: the layout requires the session and draws the shell around each of them.
+  // "/" (dashboard or sales page), /dev/phone (404 unless enabled) and the catch-all decide for
+  // themselves whether a visitor is signed in, so they stay outside it.
+  layout("routes/_app.tsx", [
+    route("dashboard", "routes/dashboard.tsx"),
+    route("admin", "routes/admin.tsx"),
+    route("profile", "routes/profile.tsx"),
+    route("help", "routes/help.tsx"),
+    route("modules", "routes/modules.tsx"),
+    route("language-demo", "routes/language-demo.tsx"),
+    route("theme-demo", "routes/theme-demo.tsx"),
+    route("documents", "routes/documents.tsx"),
+    route("documents/:id", "routes/documents.$id.tsx"),
+    route("version-control", "routes/version-control.tsx"),
+    route("version-control/:id", "routes/version-control.$id.tsx"),
+    route("scanner", "routes/scanner.tsx"),
+    route("legal-intelligence", "routes/legal-intelligence.tsx"),
+    route("polling", "routes/polling.tsx"),
+    route("polling/:id", "routes/polling.$id.tsx"),
+    route("vote-tracking", "routes/vote-tracking.tsx"),
+    route("vote-tracking/:id", "routes/vote-tracking.$id.tsx"),
+    route("notifications", "routes/notifications.tsx"),
+    route("compliance-notifications", "routes/compliance-notifications.tsx"),
+    // Team chat: /chat opens the channel used last; /channel/{id} is the same screen (spec section 2).
+    route("chat", "routes/chat.tsx", { id: "chat" }),
+    route("channel/:channelId", "routes/chat.tsx", { id: "channel" }),
+    route("threaded-conversations", "routes/threaded-conversations.tsx"),
+    route("sms-threading", "routes/sms-threading.tsx"),
+    // Drafting and translation (docs/decisions/0010).
+    route("document-drafting", "routes/document-drafting.tsx"),
+    route("translator", "routes/translator.tsx"),
+  ]),
 
   // Everything else: the spec's route sets (signed-in pages not built yet, not-found, the sales page).
   route("*", "routes/catch-all.tsx"),

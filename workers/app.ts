@@ -4,10 +4,12 @@ import { getServerByName } from "partyserver";
 import * as build from "../build/server";
 import { purgeExpired } from "../app/modules/auth/maintenance.server";
 import { closeOverduePolls } from "../app/modules/polls/closing.server";
+import { SIGNED_IN_LAYOUT_ID } from "../app/modules/navigation/route-sets";
 import { loadSession } from "../app/modules/auth/session.server";
 import { serverT } from "../app/i18n.server";
 import { createDb } from "../app/platform/db.server";
 import { getConfig, isOwnHost } from "../app/platform/env.server";
+import { withErrorReferences } from "../app/platform/error-reference.server";
 import { errorResponse, HttpError } from "../app/platform/http.server";
 import { runJob } from "../app/platform/jobs.server";
 import { createNonce } from "../app/platform/load-context";
@@ -18,7 +20,8 @@ import { VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER } from "../party/pro
 export { UserRoom } from "../party/user-room";
 export { PollTimer } from "../party/poll-timer";
 
-const handleRemix = createRequestHandler(build as unknown as ServerBuild);
+// The signed-in pages' unexpected errors reach their error page with the reference they were logged under.
+const handleRemix = createRequestHandler(withErrorReferences(build as unknown as ServerBuild, SIGNED_IN_LAYOUT_ID));
 const t = serverT("auth");
 
 /** /ws: the signed-in user's own room. Cookie and Origin are checked here, before the room sees anything. */

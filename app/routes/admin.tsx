@@ -5,13 +5,11 @@ import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { AppShell } from "~/components/app-shell";
 import { FormField } from "~/components/form-field";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { useAnnouncer } from "~/modules/a11y/announcer";
 import { pollsT } from "~/modules/polls/i18n.server";
@@ -24,6 +22,7 @@ import { inviteMember, listMembers, listPendingInvitations, revokeInvitation } f
 import { invitationFields } from "~/modules/workspaces/validation";
 import { HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
+import { useSignedInUser } from "~/routes/_app";
 
 export const meta: MetaFunction = () => [{ title: "Workspace settings · Legal Document Platform" }];
 
@@ -31,7 +30,6 @@ export const meta: MetaFunction = () => [{ title: "Workspace settings · Legal D
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
   const session = await requireSession(args);
-  const user = toPublicUser(session);
   if (!canAdminister(session.workspace?.role)) {
     await ctx.audit({
       action: "admin.open",
@@ -39,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
       actorUserId: session.user.id,
       workspaceId: session.workspace?.id,
     });
-    return data({ user, allowed: false as const, members: [], invitations: [], audit: [], sharesTotalBp: 0 }, 403);
+    return data({ allowed: false as const, members: [], invitations: [], audit: [], sharesTotalBp: 0 }, 403);
   }
   const [members, invitations, audit, voters] = await Promise.all([
     listMembers(ctx, session),
@@ -50,7 +48,6 @@ export async function loader(args: LoaderFunctionArgs) {
   // Beneficial interests weigh weighted votes, so only voting members (viewers never vote) carry one.
   const shares = new Map(voters.map((v) => [v.userId, v.shareBp]));
   return {
-    user,
     allowed: true as const,
     members: members.map((m) => ({ ...m, since: m.since.toISOString(), votes: shares.has(m.userId), shareBp: shares.get(m.userId) ?? null })),
     sharesTotalBp: voters.reduce((sum, v) => sum + (v.shareBp ?? 0), 0),
@@ -107,7 +104,8 @@ async function saveShare(args: ActionFunctionArgs, session: CurrentSession, form
 }
 
 export default function AdminRoute() {
-  const { user, allowed, members, invitations, audit, sharesTotalBp } = useLoaderData<typeof loader>();
+  const { allowed, members, invitations, audit, sharesTotalBp } = useLoaderData<typeof loader>();
+  const user = useSignedInUser();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const { t: tAuth } = useTranslation("auth");
@@ -132,7 +130,7 @@ export default function AdminRoute() {
   }, [shareResult]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <AppShell user={user}>
+    <>
       <h1 className="mt-0 text-2xl">{t("admin.title")}</h1>
       {!allowed ? (
         <Banner kind="error">{t("admin.forbidden")}</Banner>
@@ -248,7 +246,7 @@ export default function AdminRoute() {
           </section>
         </div>
       )}
-    </AppShell>
+    </>
   );
 }
 

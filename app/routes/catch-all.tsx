@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppShell } from "~/components/app-shell";
+import { SignedInErrorContent } from "~/components/error-page";
 import { getCurrentSession } from "~/modules/auth/guard.server";
 import { toPublicUser } from "~/modules/auth/public-user";
 import { LandingPage } from "~/modules/marketing/landing";
@@ -13,6 +14,8 @@ import { areaName, isSignedInPath } from "~/modules/navigation/route-sets";
  * The spec's route sets for every path without a screen of its own:
  * signed out, a signed-in page sends to /auth and anything else shows the sales page;
  * signed in, a known area not built yet says so, and anything else is a 404 page.
+ * Outside the signed-in layout because a signed-out visitor gets the sales page here, not /auth;
+ * the signed-in 404 shows the same content as the layout's error page.
  */
 export const handle = { i18n: ["landing"] };
 
@@ -42,13 +45,7 @@ export default function CatchAll() {
           <p className="text-muted-foreground">{t("comingSoon.body")}</p>
         </section>
       ) : (
-        <section>
-          <h1 className="mt-0 text-2xl">{t("notFound.title")}</h1>
-          <p className="text-muted-foreground">{t("notFound.body", { path })}</p>
-          <Link to="/" className="text-link">
-            {t("notFound.home")}
-          </Link>
-        </section>
+        <SignedInErrorContent status={404} sentence={t("notFound.body", { path })} reference={null} />
       )}
     </AppShell>
   );

@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { loadChatScreen } from "~/modules/conversations/chat-page.server";
 import { ChatScreen } from "~/modules/conversations/components/chat-screen";
 import { conversationsT } from "~/modules/conversations/i18n.server";
@@ -15,17 +13,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 /** /chat (the channel used last, or General) and /channel/{channelId}: one screen (spec section 2). */
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
-  if (!session.workspace) return { user: toPublicUser(session), chat: null };
+  if (!session.workspace) return { chat: null };
   const ctx = getRequestContext(args.request, args.context);
   const topic = new URL(args.request.url).searchParams.get("topic");
   try {
-    return { user: toPublicUser(session), chat: await loadChatScreen(ctx, session, args.params.channelId, topic, conversationsT(args.request)) };
+    return { chat: await loadChatScreen(ctx, session, args.params.channelId, topic, conversationsT(args.request)) };
   } catch (error) {
     throwAsResponse(error);
   }
 }
 
 export default function ChatRoute() {
-  const { user, chat } = useLoaderData<typeof loader>();
-  return <AppShell user={user}>{chat ? <ChatScreen key={`${chat.channel.id}:${chat.topicId ?? ""}`} data={chat} /> : null}</AppShell>;
+  const { chat } = useLoaderData<typeof loader>();
+  return chat ? <ChatScreen key={`${chat.channel.id}:${chat.topicId ?? ""}`} data={chat} /> : null;
 }

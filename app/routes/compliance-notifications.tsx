@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { serverT } from "~/i18n.server";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { ComplianceRemindersPage, type ComplianceActionData } from "~/modules/notifications/components/compliance-reminders-page";
 import { MAX_LEAD_DAYS, MAX_LEAD_TIMES, parseLeadDays } from "~/modules/notifications/preferences";
 import { getComplianceReminders, saveComplianceReminders } from "~/modules/notifications/preferences.server";
@@ -19,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Compliance reminders · Legal
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const { db } = getRequestContext(args.request, args.context);
-  return { user: toPublicUser(session), reminders: await getComplianceReminders(db, session.user.id), limits: { maxLeadTimes: MAX_LEAD_TIMES, maxLeadDays: MAX_LEAD_DAYS } };
+  return { reminders: await getComplianceReminders(db, session.user.id), limits: { maxLeadTimes: MAX_LEAD_TIMES, maxLeadDays: MAX_LEAD_DAYS } };
 }
 
 /** Saves lead times, channels and the overdue repeat; bad lead times change nothing and say why beside the field. */
@@ -43,11 +41,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ComplianceNotificationsRoute() {
-  const { user, reminders, limits } = useLoaderData<typeof loader>();
+  const { reminders, limits } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return (
-    <AppShell user={user}>
-      <ComplianceRemindersPage reminders={reminders} limits={limits} actionData={actionData ?? null} />
-    </AppShell>
-  );
+  return <ComplianceRemindersPage reminders={reminders} limits={limits} actionData={actionData ?? null} />;
 }

@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { canUploadDocuments } from "~/modules/documents/permissions";
 import { listEditableDocuments } from "~/modules/documents/versions.server";
 import { DraftingPage } from "~/modules/drafting/components/drafting-page";
@@ -24,8 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Document drafting · Legal Do
  */
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
-  const user = toPublicUser(session);
-  if (!session.workspace) return { user, page: null };
+  if (!session.workspace) return { page: null };
   const ctx = getRequestContext(args.request, args.context);
   const params = new URL(args.request.url).searchParams;
   const canSave = canUploadDocuments(session.workspace.role as Role);
@@ -33,7 +30,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const model = draftingModel(ctx);
   const template = params.get("template");
   return {
-    user,
     page: {
       prefill: Object.fromEntries(TEMPLATE_IDS.map((id) => [id, prefillValues(id, facts)])) as Record<(typeof TEMPLATE_IDS)[number], ReturnType<typeof prefillValues>>,
       people: facts.people,
@@ -48,6 +44,6 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function DocumentDraftingRoute() {
-  const { user, page } = useLoaderData<typeof loader>();
-  return <AppShell user={user}>{page ? <DraftingPage key={page.sources.document?.id ?? "workspace"} {...page} /> : null}</AppShell>;
+  const { page } = useLoaderData<typeof loader>();
+  return page ? <DraftingPage key={page.sources.document?.id ?? "workspace"} {...page} /> : null;
 }

@@ -2,10 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { AppShell } from "~/components/app-shell";
 import { parsePassageParam } from "~/modules/ai/passages";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { DocumentDetail } from "~/modules/documents/components/document-detail";
 import { describeFailure } from "~/modules/documents/failure-reasons";
 import { documentsT } from "~/modules/documents/i18n.server";
@@ -32,7 +30,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const passage = new URL(args.request.url).searchParams.get("passage");
   const citedPassage = passage === null ? null : { range: opened.text ? parsePassageParam(passage, opened.text.content.length) : null };
   return {
-    user: toPublicUser(session),
     document: {
       ...document,
       createdAt: document.createdAt.toISOString(),
@@ -109,10 +106,6 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function DocumentRoute() {
-  const { user, ...page } = useLoaderData<typeof loader>();
-  return (
-    <AppShell user={user}>
-      <DocumentDetail {...page} />
-    </AppShell>
-  );
+  const page = useLoaderData<typeof loader>();
+  return <DocumentDetail {...page} />;
 }

@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { DocumentsPage } from "~/modules/documents/components/documents-page";
 import { describeFailure } from "~/modules/documents/failure-reasons";
 import { documentsT } from "~/modules/documents/i18n.server";
@@ -22,7 +20,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const query = parseListQuery(new URL(args.request.url).searchParams);
   const result = session.workspace ? await listDocuments(ctx.db, session, query) : { rows: [], total: 0, moreThanTotal: false, page: 1, pageSize: 20, searched: false };
   return {
-    user: toPublicUser(session),
     query,
     result: { ...result, rows: result.rows.map((row) => ({ ...row, errorReason: describeFailure(t, row.errorReason), createdAt: row.createdAt.toISOString() })) },
     maxBytes: ctx.config.MAX_UPLOAD_BYTES,
@@ -31,10 +28,6 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function DocumentsRoute() {
-  const { user, ...data } = useLoaderData<typeof loader>();
-  return (
-    <AppShell user={user}>
-      <DocumentsPage {...data} />
-    </AppShell>
-  );
+  const data = useLoaderData<typeof loader>();
+  return <DocumentsPage {...data} />;
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { getCurrentSession } from "~/modules/auth/guard.server";
+import { toPublicUser } from "~/modules/auth/public-user";
 import { Dashboard } from "~/modules/dashboard/dashboard";
 import { dashboardPageData } from "~/modules/dashboard/loader.server";
 import { LandingPage } from "~/modules/marketing/landing";
@@ -12,11 +13,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.kind === "landing" ? "Legal Document Platform · Family trust administration" : "Dashboard · Legal Document Platform" },
 ];
 
-/** "/" is the dashboard when signed in and the sales page when signed out (spec section 2). */
+/**
+ * "/" is the dashboard when signed in and the sales page when signed out (spec section 2), so it is not
+ * under the signed-in layout and draws the shell itself.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const session = await getCurrentSession(args);
   if (!session) return { kind: "landing" as const, ...landingPageData(args) };
-  return { kind: "dashboard" as const, ...(await dashboardPageData(args, session)) };
+  return { kind: "dashboard" as const, user: toPublicUser(session), ...(await dashboardPageData(args, session)) };
 }
 
 export default function Home() {

@@ -1,25 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
-import { AppShell } from "~/components/app-shell";
-import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { LanguageChoice } from "~/modules/preferences/components/language-choice";
 import { hasTranslationFiles } from "~/modules/preferences/languages";
 import { useLanguage } from "~/modules/preferences/display";
+import { useSignedInUser, type SignedInPageHandle } from "~/routes/_app";
 
-export const handle = { i18n: ["demo"] };
+export const handle = { i18n: ["demo"], needsWorkspace: false } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Language demo · Legal Document Platform" }];
-
-export async function loader(args: LoaderFunctionArgs) {
-  return { user: toPublicUser(await requireSession(args)) };
-}
 
 const SAMPLE_DATE = "2026-03-05T12:00:00Z";
 
 /** /language-demo: placeholders, number, date and currency formats, direction and fallbacks, live. */
 export default function LanguageDemoRoute() {
-  const { user } = useLoaderData<typeof loader>();
+  const user = useSignedInUser();
   const { t } = useTranslation("demo");
   const { current, direction, formatNumber, formatDate, formatCurrency } = useLanguage();
   const rows: [string, string][] = [
@@ -35,26 +28,24 @@ export default function LanguageDemoRoute() {
     [t("language.missing"), t("language.this-key-does-not-exist")],
   ];
   return (
-    <AppShell user={user} needsWorkspace={false}>
-      <div className="grid gap-6">
-        <div>
-          <h1 className="m-0 text-2xl">{t("language.title")}</h1>
-          <p className="m-0 mt-1 text-muted-foreground">{t("language.intro")}</p>
-        </div>
-        <dl className="m-0 grid gap-2 rounded-lg border border-solid border-border bg-card p-5 sm:grid-cols-[max-content_1fr]" data-testid="language-samples">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="font-medium">{label}</dt>
-              <dd className="m-0" data-testid={`sample-${label}`}>
-                {value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        <div className="rounded-lg border border-solid border-border bg-card p-5">
-          <LanguageChoice />
-        </div>
+    <div className="grid gap-6">
+      <div>
+        <h1 className="m-0 text-2xl">{t("language.title")}</h1>
+        <p className="m-0 mt-1 text-muted-foreground">{t("language.intro")}</p>
       </div>
-    </AppShell>
+      <dl className="m-0 grid gap-2 rounded-lg border border-solid border-border bg-card p-5 sm:grid-cols-[max-content_1fr]" data-testid="language-samples">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium">{label}</dt>
+            <dd className="m-0" data-testid={`sample-${label}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="rounded-lg border border-solid border-border bg-card p-5">
+        <LanguageChoice />
+      </div>
+    </div>
   );
 }

@@ -1,14 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { askAssistant } from "~/modules/ai/chat.server";
 import { aiLanguage, aiT } from "~/modules/ai/i18n.server";
 import { LegalIntelligencePage } from "~/modules/ai/legal/components/legal-intelligence-page";
 import { legalIntelligenceReport } from "~/modules/ai/legal/findings.server";
 import { questionSchema } from "~/modules/ai/validation";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
@@ -19,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Legal intelligence · Legal D
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const { db } = getRequestContext(args.request, args.context);
-  return { user: toPublicUser(session), report: await legalIntelligenceReport(db, session) };
+  return { report: await legalIntelligenceReport(db, session) };
 }
 
 /**
@@ -58,10 +56,6 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function LegalIntelligenceRoute() {
-  const { user, report } = useLoaderData<typeof loader>();
-  return (
-    <AppShell user={user}>
-      <LegalIntelligencePage report={report} />
-    </AppShell>
-  );
+  const { report } = useLoaderData<typeof loader>();
+  return <LegalIntelligencePage report={report} />;
 }

@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { serverT } from "~/i18n.server";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { NotificationsPage, type NotificationsActionData } from "~/modules/notifications/components/notifications-page";
 import { AVAILABLE_CHANNELS } from "~/modules/notifications/preferences";
 import { getPreferences, savePreferences } from "~/modules/notifications/preferences.server";
@@ -36,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
     listNotifications(db, session, { type: query.type ?? undefined, unreadOnly: query.unreadOnly, before: query.before ? new Date(query.before) : undefined }),
     getPreferences(db, session.user.id),
   ]);
-  return { user: toPublicUser(session), query, ...list, preferences, availableChannels: AVAILABLE_CHANNELS };
+  return { query, ...list, preferences, availableChannels: AVAILABLE_CHANNELS };
 }
 
 /** Forms of the page (they work without JavaScript): mark one read, mark all read, save the preferences. */
@@ -71,11 +69,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function NotificationsRoute() {
-  const { user, ...loaded } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return (
-    <AppShell user={user}>
-      <NotificationsPage {...loaded} actionData={actionData ?? null} />
-    </AppShell>
-  );
+  return <NotificationsPage {...loaded} actionData={actionData ?? null} />;
 }

@@ -1,6 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { PollPage, type PollPageData } from "~/modules/polls/components/poll-page";
 import { pollPageAction, pollPageLoader } from "~/modules/polls/poll-route.server";
 
@@ -10,10 +9,6 @@ export const action = pollPageAction;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.poll.poll.title ?? "Poll"} · Legal Document Platform` }];
 
 export default function PollRoute() {
-  const { user, poll } = useLoaderData<typeof loader>();
-  return (
-    <AppShell user={user}>
-      <PollPage data={poll as unknown as PollPageData} />
-    </AppShell>
-  );
+  const { poll } = useLoaderData<typeof loader>();
+  return <PollPage data={poll as unknown as PollPageData} />;
 }

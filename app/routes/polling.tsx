@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { PollingPage } from "~/modules/polls/components/polls-list";
 import { pollsT } from "~/modules/polls/i18n.server";
 import { canCreatePolls, createPoll, listPolls, workspaceVoters } from "~/modules/polls/service.server";
@@ -20,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { db } = getRequestContext(args.request, args.context);
   const canCreate = canCreatePolls(session.workspace?.role as Role | undefined);
   const [polls, voters] = await Promise.all([listPolls(db, session), canCreate ? workspaceVoters(db, session) : []]);
-  return { user: toPublicUser(session), polls, voters, canCreate };
+  return { polls, voters, canCreate };
 }
 
 /** Opens a poll from the form, then shows it. */
@@ -44,10 +42,6 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function PollingRoute() {
-  const { user, polls, voters, canCreate } = useLoaderData<typeof loader>();
-  return (
-    <AppShell user={user}>
-      <PollingPage polls={polls} voters={voters} canCreate={canCreate} />
-    </AppShell>
-  );
+  const { polls, voters, canCreate } = useLoaderData<typeof loader>();
+  return <PollingPage polls={polls} voters={voters} canCreate={canCreate} />;
 }

@@ -5,7 +5,6 @@ import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AppShell } from "~/components/app-shell";
 import { FormField } from "~/components/form-field";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
@@ -13,7 +12,6 @@ import { Input } from "~/components/ui/input";
 import { UserAvatar } from "~/components/user-avatar";
 import { PasswordInput } from "~/modules/auth/components/password-input";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { LanguageChoice } from "~/modules/preferences/components/language-choice";
 import { DarkModeSwitch, ThemeCards } from "~/modules/preferences/components/theme-popover";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
@@ -21,14 +19,15 @@ import { changePassword, listSessions, removeAvatar, setAvatar, signOutOtherSess
 import { AVATAR_MAX_BYTES, changePasswordSchema, profileDetailsSchema } from "~/modules/profile/validation";
 import { HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
+import { useSignedInUser, type SignedInPageHandle } from "~/routes/_app";
 
-export const handle = { i18n: ["profile"] };
+export const handle = { i18n: ["profile"], needsWorkspace: false } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Profile · Legal Document Platform" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
-  return { user: toPublicUser(session), sessions: await listSessions(ctx, session) };
+  return { sessions: await listSessions(ctx, session) };
 }
 
 type Intent = "details" | "password" | "avatar" | "remove-avatar" | "sign-out-others";
@@ -103,7 +102,7 @@ function Outcome({ intent, success }: { intent: Intent; success: string }) {
 }
 
 function DetailsForm() {
-  const { user } = useLoaderData<typeof loader>();
+  const user = useSignedInUser();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("profile");
   const { t: tAuth } = useTranslation("auth");
@@ -176,88 +175,87 @@ function PasswordForm() {
 }
 
 export default function ProfileRoute() {
-  const { user, sessions } = useLoaderData<typeof loader>();
+  const { sessions } = useLoaderData<typeof loader>();
+  const user = useSignedInUser();
   const { t } = useTranslation("profile");
   const navigation = useNavigation();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   return (
-    <AppShell user={user} needsWorkspace={false}>
-      <div className="grid gap-6">
-        <h1 className="m-0 text-2xl">{t("title")}</h1>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <Section id="details-heading" title={t("details.title")}>
-            <DetailsForm />
-          </Section>
-          <Section id="avatar-heading" title={t("avatar.title")}>
-            <Outcome intent="avatar" success={t("avatar.saved")} />
-            <Outcome intent="remove-avatar" success={t("avatar.removed")} />
-            <div className="flex items-center gap-4">
-              <UserAvatar user={user} size={72} />
-              <p className="m-0 text-sm text-muted-foreground">{t("avatar.hint")}</p>
+    <div className="grid gap-6">
+      <h1 className="m-0 text-2xl">{t("title")}</h1>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section id="details-heading" title={t("details.title")}>
+          <DetailsForm />
+        </Section>
+        <Section id="avatar-heading" title={t("avatar.title")}>
+          <Outcome intent="avatar" success={t("avatar.saved")} />
+          <Outcome intent="remove-avatar" success={t("avatar.removed")} />
+          <div className="flex items-center gap-4">
+            <UserAvatar user={user} size={72} />
+            <p className="m-0 text-sm text-muted-foreground">{t("avatar.hint")}</p>
+          </div>
+          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="avatar" />
+            <div className="grid gap-1">
+              <label htmlFor="avatar-file" className="text-sm font-medium">
+                {t("avatar.choose")}
+              </label>
+              <input id="avatar-file" name="avatar" type="file" accept="image/png,image/jpeg,image/gif,image/webp" required className="text-sm" />
             </div>
-            <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
-              <input type="hidden" name="intent" value="avatar" />
-              <div className="grid gap-1">
-                <label htmlFor="avatar-file" className="text-sm font-medium">
-                  {t("avatar.choose")}
-                </label>
-                <input id="avatar-file" name="avatar" type="file" accept="image/png,image/jpeg,image/gif,image/webp" required className="text-sm" />
-              </div>
-              <Button type="submit" disabled={busyIntent === "avatar"}>
-                {busyIntent === "avatar" ? t("saving") : t("avatar.upload")}
-              </Button>
-            </Form>
-            {user.profileImageUrl ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="remove-avatar" />
-                <Button type="submit" variant="outline" size="sm">
-                  {t("avatar.remove")}
-                </Button>
-              </Form>
-            ) : null}
-          </Section>
-          <Section id="display-heading" title={t("display.title")}>
-            <p className="m-0 text-sm text-muted-foreground">{t("display.intro")}</p>
-            <LanguageChoice />
-            <h3 className="m-0 text-base">{t("display.theme")}</h3>
-            <ThemeCards className="sm:grid-cols-2" />
-            <DarkModeSwitch />
-          </Section>
-          <Section id="password-heading" title={t("password.title")}>
-            <p className="m-0 text-sm text-muted-foreground">{t("password.intro")}</p>
-            <PasswordForm />
-          </Section>
-        </div>
-        <Section id="sessions-heading" title={t("sessions.title")}>
-          <Outcome intent="sign-out-others" success={t("sessions.signedOut")} />
-          <p className="m-0 text-sm text-muted-foreground">{t("sessions.intro")}</p>
-          <ul className="m-0 grid list-none gap-2 p-0" data-testid="session-list">
-            {sessions.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-solid border-border p-3 text-sm">
-                <span className="grid">
-                  <span className="font-medium">
-                    {s.userAgent ? s.userAgent.slice(0, 80) : t("sessions.unknownDevice")}
-                    {s.current ? <span className="ms-2 rounded-full bg-muted px-2 py-0.5 text-xs">{t("sessions.current")}</span> : null}
-                  </span>
-                  <span className="text-muted-foreground">
-                    {t("sessions.address", { ip: s.ip ?? "—" })} · {t("sessions.lastActive")} <RelativeTime value={s.lastSeenAt} />
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ul>
-          {sessions.length > 1 ? (
+            <Button type="submit" disabled={busyIntent === "avatar"}>
+              {busyIntent === "avatar" ? t("saving") : t("avatar.upload")}
+            </Button>
+          </Form>
+          {user.profileImageUrl ? (
             <Form method="post">
-              <input type="hidden" name="intent" value="sign-out-others" />
-              <Button type="submit" variant="destructive" disabled={busyIntent === "sign-out-others"}>
-                {t("sessions.signOutOthers")}
+              <input type="hidden" name="intent" value="remove-avatar" />
+              <Button type="submit" variant="outline" size="sm">
+                {t("avatar.remove")}
               </Button>
             </Form>
-          ) : (
-            <p className="m-0 text-sm">{t("sessions.onlyThis")}</p>
-          )}
+          ) : null}
+        </Section>
+        <Section id="display-heading" title={t("display.title")}>
+          <p className="m-0 text-sm text-muted-foreground">{t("display.intro")}</p>
+          <LanguageChoice />
+          <h3 className="m-0 text-base">{t("display.theme")}</h3>
+          <ThemeCards className="sm:grid-cols-2" />
+          <DarkModeSwitch />
+        </Section>
+        <Section id="password-heading" title={t("password.title")}>
+          <p className="m-0 text-sm text-muted-foreground">{t("password.intro")}</p>
+          <PasswordForm />
         </Section>
       </div>
-    </AppShell>
+      <Section id="sessions-heading" title={t("sessions.title")}>
+        <Outcome intent="sign-out-others" success={t("sessions.signedOut")} />
+        <p className="m-0 text-sm text-muted-foreground">{t("sessions.intro")}</p>
+        <ul className="m-0 grid list-none gap-2 p-0" data-testid="session-list">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-solid border-border p-3 text-sm">
+              <span className="grid">
+                <span className="font-medium">
+                  {s.userAgent ? s.userAgent.slice(0, 80) : t("sessions.unknownDevice")}
+                  {s.current ? <span className="ms-2 rounded-full bg-muted px-2 py-0.5 text-xs">{t("sessions.current")}</span> : null}
+                </span>
+                <span className="text-muted-foreground">
+                  {t("sessions.address", { ip: s.ip ?? "—" })} · {t("sessions.lastActive")} <RelativeTime value={s.lastSeenAt} />
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        {sessions.length > 1 ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="sign-out-others" />
+            <Button type="submit" variant="destructive" disabled={busyIntent === "sign-out-others"}>
+              {t("sessions.signOutOthers")}
+            </Button>
+          </Form>
+        ) : (
+          <p className="m-0 text-sm">{t("sessions.onlyThis")}</p>
+        )}
+      </Section>
+    </div>
   );
 }

@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { canUploadDocuments } from "~/modules/documents/permissions";
 import { listEditableDocuments } from "~/modules/documents/versions.server";
 import { ScannerPage } from "~/modules/scanner/components/scanner-page";
@@ -18,7 +16,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   return {
-    user: toPublicUser(session),
     canUpload: canUploadDocuments(session.workspace?.role as Role | undefined),
     editable: session.workspace ? await listEditableDocuments(ctx.db, session) : [],
     maxBytes: ctx.config.MAX_UPLOAD_BYTES,
@@ -26,10 +23,6 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function ScannerRoute() {
-  const { user, ...data } = useLoaderData<typeof loader>();
-  return (
-    <AppShell user={user}>
-      <ScannerPage {...data} />
-    </AppShell>
-  );
+  const data = useLoaderData<typeof loader>();
+  return <ScannerPage {...data} />;
 }

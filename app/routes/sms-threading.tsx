@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { SmsThreadingPage } from "~/modules/conversations/components/sms-page";
 import { conversationsT } from "~/modules/conversations/i18n.server";
 import { phoneSimulatorEnabled } from "~/modules/conversations/sms/simulator.server";
@@ -18,20 +16,16 @@ export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   const sms = { provider: ctx.config.SMS_PROVIDER, from: ctx.config.SMS_FROM_NUMBER, simulator: phoneSimulatorEnabled(ctx) };
-  if (!session.workspace) return { user: toPublicUser(session), topics: [], sms, chosen: null };
+  if (!session.workspace) return { topics: [], sms, chosen: null };
   try {
     const topics = await listTopics(ctx.db, session, { state: "all" }, conversationsT(args.request));
-    return { user: toPublicUser(session), topics, sms, chosen: new URL(args.request.url).searchParams.get("topic") };
+    return { topics, sms, chosen: new URL(args.request.url).searchParams.get("topic") };
   } catch (error) {
     throwAsResponse(error);
   }
 }
 
 export default function SmsThreadingRoute() {
-  const { user, topics, sms, chosen } = useLoaderData<typeof loader>();
-  return (
-    <AppShell user={user}>
-      <SmsThreadingPage topics={topics} sms={sms} chosen={chosen} />
-    </AppShell>
-  );
+  const { topics, sms, chosen } = useLoaderData<typeof loader>();
+  return <SmsThreadingPage topics={topics} sms={sms} chosen={chosen} />;
 }

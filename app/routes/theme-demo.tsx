@@ -1,24 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
-import { AppShell } from "~/components/app-shell";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { Tooltip } from "~/components/ui/tooltip";
 import { toast } from "~/components/ui/use-toast";
-import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { ProgressBar } from "~/components/ui/progress";
 import { THEMES } from "~/modules/preferences/themes";
+import type { SignedInPageHandle } from "~/routes/_app";
 
-export const handle = { i18n: ["demo"] };
+export const handle = { i18n: ["demo"], needsWorkspace: false } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Theme demo · Legal Document Platform" }];
-
-export async function loader(args: LoaderFunctionArgs) {
-  return { user: toPublicUser(await requireSession(args)) };
-}
 
 const VARIANTS = ["default", "destructive", "outline", "secondary", "ghost", "link"] as const;
 const SIZES = ["sm", "default", "lg"] as const;
@@ -75,28 +68,25 @@ function ThemeSample({ theme, dark }: { theme: string; dark: boolean }) {
 }
 
 export default function ThemeDemoRoute() {
-  const { user } = useLoaderData<typeof loader>();
   const { t } = useTranslation("demo");
   return (
-    <AppShell user={user} needsWorkspace={false}>
-      <div className="grid gap-6">
-        <div>
-          <h1 className="m-0 text-2xl">{t("theme.title")}</h1>
-          <p className="m-0 mt-1 text-muted-foreground">{t("theme.intro")}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={() => toast({ title: t("theme.toastTitle"), description: t("theme.toastBody") })}>{t("theme.toast")}</Button>
-          <Button variant="destructive" onClick={() => toast({ variant: "destructive", title: t("theme.toastErrorTitle"), description: t("theme.error") })}>
-            {t("theme.toastError")}
-          </Button>
-          <Tooltip content={t("theme.tooltipText")}>
-            <Button variant="outline">{t("theme.tooltip")}</Button>
-          </Tooltip>
-        </div>
-        <div className="grid gap-4 lg:grid-cols-2">
-          {THEMES.flatMap((theme) => [false, true].map((dark) => <ThemeSample key={`${theme.id}-${dark}`} theme={theme.id} dark={dark} />))}
-        </div>
+    <div className="grid gap-6">
+      <div>
+        <h1 className="m-0 text-2xl">{t("theme.title")}</h1>
+        <p className="m-0 mt-1 text-muted-foreground">{t("theme.intro")}</p>
       </div>
-    </AppShell>
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => toast({ title: t("theme.toastTitle"), description: t("theme.toastBody") })}>{t("theme.toast")}</Button>
+        <Button variant="destructive" onClick={() => toast({ variant: "destructive", title: t("theme.toastErrorTitle"), description: t("theme.error") })}>
+          {t("theme.toastError")}
+        </Button>
+        <Tooltip content={t("theme.tooltipText")}>
+          <Button variant="outline">{t("theme.tooltip")}</Button>
+        </Tooltip>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {THEMES.flatMap((theme) => [false, true].map((dark) => <ThemeSample key={`${theme.id}-${dark}`} theme={theme.id} dark={dark} />))}
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { TopicsPage } from "~/modules/conversations/components/topics-page";
 import { conversationsT } from "~/modules/conversations/i18n.server";
 import { listTopics } from "~/modules/conversations/topics.server";
@@ -15,22 +13,18 @@ export const meta: MetaFunction = () => [{ title: "Threaded conversations · Leg
 /** Every topic of the channels the person can see, most recently active first. */
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
-  if (!session.workspace) return { user: toPublicUser(session), topics: [], state: "open" as const, canAct: false };
+  if (!session.workspace) return { topics: [], state: "open" as const, canAct: false };
   const state = new URL(args.request.url).searchParams.get("state");
   const chosen: "open" | "resolved" | "all" = state === "resolved" || state === "all" ? state : "open";
   try {
     const topics = await listTopics(getRequestContext(args.request, args.context).db, session, { state: chosen }, conversationsT(args.request));
-    return { user: toPublicUser(session), topics, state: chosen, canAct: session.workspace.role !== "viewer" };
+    return { topics, state: chosen, canAct: session.workspace.role !== "viewer" };
   } catch (error) {
     throwAsResponse(error);
   }
 }
 
 export default function ThreadedConversationsRoute() {
-  const { user, topics, state, canAct } = useLoaderData<typeof loader>();
-  return (
-    <AppShell user={user}>
-      <TopicsPage key={state} topics={topics} state={state} canAct={canAct} />
-    </AppShell>
-  );
+  const { topics, state, canAct } = useLoaderData<typeof loader>();
+  return <TopicsPage key={state} topics={topics} state={state} canAct={canAct} />;
 }

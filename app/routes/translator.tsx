@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { TranslatorPage } from "~/modules/translation/components/translator-page";
 import { translatorT } from "~/modules/translation/i18n.server";
 import { documentSource, translatableDocuments, translationProvider } from "~/modules/translation/service.server";
@@ -20,15 +18,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const [documents, source] = session.workspace
     ? await Promise.all([translatableDocuments(ctx.db, session), documentId ? documentSource(ctx, session, documentId, translatorT(args.request)).catch(throwAsResponse) : null])
     : [[], null];
-  return { user: toPublicUser(session), provider: translationProvider(ctx), documents, source };
+  return { provider: translationProvider(ctx), documents, source };
 }
 
 export default function TranslatorRoute() {
-  const { user, ...data } = useLoaderData<typeof loader>();
-  return (
-    <AppShell user={user}>
-      {/* A newly chosen document starts a fresh page (no translation of the previous text left beside it). */}
-      <TranslatorPage key={data.source?.id ?? "text"} {...data} />
-    </AppShell>
-  );
+  const data = useLoaderData<typeof loader>();
+  // A newly chosen document starts a fresh page (no translation of the previous text left beside it).
+  return <TranslatorPage key={data.source?.id ?? "text"} {...data} />;
 }

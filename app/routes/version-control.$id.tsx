@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { VersionHistoryPage } from "~/modules/documents/components/version-control";
 import { documentsT } from "~/modules/documents/i18n.server";
 import { canEditDocument } from "~/modules/documents/service.server";
@@ -36,7 +34,6 @@ export async function loader(args: LoaderFunctionArgs) {
     }
   }
   return {
-    user: toPublicUser(session),
     document: { id: document.id, title: document.title, type: document.type },
     versions,
     canEdit: canEditDocument(session, document),
@@ -61,10 +58,6 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function VersionHistoryRoute() {
-  const { user, ...page } = useLoaderData<typeof loader>();
-  return (
-    <AppShell user={user}>
-      <VersionHistoryPage {...page} />
-    </AppShell>
-  );
+  const page = useLoaderData<typeof loader>();
+  return <VersionHistoryPage {...page} />;
 }

@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { VersionControlPage } from "~/modules/documents/components/version-control";
 import { documentsWithVersions, recentVersionActivity } from "~/modules/documents/versions.server";
 import { getRequestContext } from "~/platform/request-context.server";
@@ -15,14 +13,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const { db } = getRequestContext(args.request, args.context);
   const [activity, documents] = await Promise.all([recentVersionActivity(db, session), documentsWithVersions(db, session)]);
-  return { user: toPublicUser(session), activity, documents };
+  return { activity, documents };
 }
 
 export default function VersionControlRoute() {
-  const { user, activity, documents } = useLoaderData<typeof loader>();
-  return (
-    <AppShell user={user}>
-      <VersionControlPage activity={activity} documents={documents} />
-    </AppShell>
-  );
+  const { activity, documents } = useLoaderData<typeof loader>();
+  return <VersionControlPage activity={activity} documents={documents} />;
 }

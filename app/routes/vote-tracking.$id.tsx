@@ -1,6 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import type { PollPageData } from "~/modules/polls/components/poll-page";
 import { VoteRecordPage } from "~/modules/polls/components/vote-record";
 import { pollPageAction, pollPageLoader } from "~/modules/polls/poll-route.server";
@@ -11,10 +10,6 @@ export const action = pollPageAction;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.poll.poll.title ?? "Vote"} · Vote tracking · Legal Document Platform` }];
 
 export default function VoteRecordRoute() {
-  const { user, poll } = useLoaderData<typeof loader>();
-  return (
-    <AppShell user={user}>
-      <VoteRecordPage data={poll as unknown as PollPageData} />
-    </AppShell>
-  );
+  const { poll } = useLoaderData<typeof loader>();
+  return <VoteRecordPage data={poll as unknown as PollPageData} />;
 }

@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AppShell } from "~/components/app-shell";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { VoteTrackingPage } from "~/modules/polls/components/polls-list";
 import { listPolls } from "~/modules/polls/service.server";
 import { getRequestContext } from "~/platform/request-context.server";
@@ -12,14 +10,10 @@ export const meta: MetaFunction = () => [{ title: "Vote tracking · Legal Docume
 
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
-  return { user: toPublicUser(session), polls: await listPolls(getRequestContext(args.request, args.context).db, session) };
+  return { polls: await listPolls(getRequestContext(args.request, args.context).db, session) };
 }
 
 export default function VoteTrackingRoute() {
-  const { user, polls } = useLoaderData<typeof loader>();
-  return (
-    <AppShell user={user}>
-      <VoteTrackingPage polls={polls} />
-    </AppShell>
-  );
+  const { polls } = useLoaderData<typeof loader>();
+  return <VoteTrackingPage polls={polls} />;
 }

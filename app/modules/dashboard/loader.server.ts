@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { toPublicUser } from "~/modules/auth/public-user";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import { loadDashboard } from "./service.server";
@@ -8,7 +7,6 @@ import { loadDashboard } from "./service.server";
 export async function dashboardPageData(args: LoaderFunctionArgs, session: CurrentSession) {
   const data = await loadDashboard(getRequestContext(args.request, args.context), session);
   return {
-    user: toPublicUser(session),
     data,
     trialEndsAt: session.workspace?.trialEndsAt?.toISOString() ?? null,
   };

@@ -54,3 +54,6 @@ export function areaName(pathname: string): string {
   const words = segment.replace(/-/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** The route id of the signed-in layout (`layout("routes/_app.tsx", …)` in app/routes.ts), which draws the shell. */
+export const SIGNED_IN_LAYOUT_ID = "routes/_app";

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { requireSession } from "~/modules/auth/guard.server";
-import { toPublicUser } from "~/modules/auth/public-user";
 import { HttpError, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import { pollsT } from "./i18n.server";
@@ -15,7 +14,7 @@ export async function pollPageLoader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const t = pollsT(args.request);
   const poll = await pollDetail(getRequestContext(args.request, args.context), session, args.params.id ?? "", t).catch(throwAsResponse);
-  return { user: toPublicUser(session), poll };
+  return { poll };
 }
 
 export async function pollPageAction(args: ActionFunctionArgs) {
