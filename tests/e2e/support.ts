@@ -16,6 +16,9 @@ export function isolateClientAddress() {
 export async function hydrated(page: Page, path: string) {
   await page.goto(path);
   await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+  // The router exists before React has hydrated the page: wait until React owns the body too, so a click
+  // right away reaches React's handlers (a filter button pressed earlier was occasionally lost).
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
 }
 
 /** Signs in as the demo owner; the tour markers are set first unless a test wants the tour. */
