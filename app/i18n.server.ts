@@ -32,3 +32,8 @@ export type ServerT = (key: string, options?: Record<string, unknown>) => string
 export function serverT(ns: string | string[], lng = "en"): ServerT {
   return serverInstance.getFixedT(lng, ns) as ServerT;
 }
+
+/** The shared request messages ("auth": invalid input, methods, origins) in the caller's language. */
+export function requestT(request: Request): ServerT {
+  return serverT("auth", resolveDisplayPreferences(request).language);
+}

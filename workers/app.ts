@@ -46,7 +46,7 @@ export default {
     const config = getConfig(env);
     const url = new URL(request.url);
     // In production only our own host names are served: a forged Host never reaches a page or a link.
-    if (!isOwnHost(config, request)) return errorResponse(new HttpError(421, t("errors.unknownHost")));
+    if (!isOwnHost(config, url)) return errorResponse(new HttpError(421, t("errors.unknownHost")));
     if (isForeignWrite(request)) {
       return errorResponse(new HttpError(403, t("errors.foreignOrigin")));
     }

@@ -67,7 +67,13 @@ const envSchema = z
     }
   });
 
-export type AppConfig = z.infer<typeof envSchema>;
+/** The settings, plus the host names we answer for in production (worked out once, not per request). */
+const configSchema = envSchema.transform((env) => ({
+  ...env,
+  ownHosts: new Set([new URL(env.PUBLIC_ORIGIN).host, ...(env.ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim()).filter(Boolean)]),
+}));
+
+export type AppConfig = z.infer<typeof configSchema>;
 
 const cache = new WeakMap<object, AppConfig>();
 
@@ -75,7 +81,7 @@ const cache = new WeakMap<object, AppConfig>();
 export function getConfig(env: Env): AppConfig {
   const hit = cache.get(env);
   if (hit) return hit;
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);
@@ -91,18 +97,14 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** Development tools answer only when explicitly switched on and reached on loopback. */
-export function devToolsEnabled(env: Env, request: Request): boolean {
-  const config = getConfig(env);
-  return config.DEV_TOOLS === "on" && config.APP_ENV !== "production" && isLoopbackHost(new URL(request.url).hostname);
+export function devToolsEnabled(config: AppConfig, url: URL): boolean {
+  return config.DEV_TOOLS === "on" && config.APP_ENV !== "production" && isLoopbackHost(url.hostname);
 }
 
 /**
  * Host names this Worker answers for. In production only PUBLIC_ORIGIN's host and ALLOWED_HOSTS; elsewhere
  * any (local ports and test servers vary), since links never come from the request anyway.
  */
-export function isOwnHost(config: AppConfig, request: Request): boolean {
-  if (config.APP_ENV !== "production") return true;
-  const host = new URL(request.url).host;
-  const allowed = [new URL(config.PUBLIC_ORIGIN).host, ...(config.ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim()).filter(Boolean)];
-  return allowed.includes(host);
+export function isOwnHost(config: AppConfig, url: URL): boolean {
+  return config.APP_ENV !== "production" || config.ownHosts.has(url.host);
 }

@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import { serverT } from "~/i18n.server";
-import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
+import { requestT } from "~/i18n.server";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 
@@ -117,5 +116,5 @@ export function methodNotAllowed(t: Translate, allowed: string): Response {
  */
 export function onlyMethods(allowed: string) {
   return ({ request }: { request: Request }) =>
-    methodNotAllowed(serverT("auth", resolveDisplayPreferences(request).language), allowed);
+    methodNotAllowed(requestT(request), allowed);
 }

@@ -1,8 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { AuditEntry } from "~/modules/audit/audit.server";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { serverT } from "~/i18n.server";
-import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
+import { requestT } from "~/i18n.server";
 import { type AppConfig, devToolsEnabled, getConfig } from "./env.server";
 import { createDb, type Db } from "./db.server";
 
@@ -48,9 +47,9 @@ export function getRequestContext(request: Request, context: AppLoadContext): Re
     userAgent,
     publicOrigin: config.PUBLIC_ORIGIN,
     secure: url.protocol === "https:",
-    devTools: devToolsEnabled(env, request),
+    devTools: devToolsEnabled(config, url),
     // API messages in the caller's language (cookie, ?lng or Accept-Language), English by default.
-    t: serverT("auth", resolveDisplayPreferences(request).language),
+    t: requestT(request),
     audit: (entry) => recordAudit(db, { ip, userAgent, ...entry }),
   };
   cache.set(request, ctx);

@@ -1,11 +1,11 @@
 // Starts the real Worker (wrangler dev: workerd with local D1, R2, Queues and Durable Objects) on a fresh,
 // empty database for the worker tests, and stops it afterwards.
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureDevVars, migrate, startServer } from "../../scripts/lib.mjs";
+import { freePort } from "../helpers/ports";
 import { TEST_TWILIO_AUTH_TOKEN } from "../helpers/sms";
 
 declare module "vitest" {
@@ -15,15 +15,6 @@ declare module "vitest" {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export default async function setup(project: TestProject) {
   ensureDevVars();

@@ -1,12 +1,12 @@
 // Issue 22: what an outside probe found, each with the test that failed before the mend.
 import { request as httpRequest } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { migrate, startServer } from "../../scripts/lib.mjs";
 import { Client, latestMail, newAccount, registerUser } from "../helpers/client";
+import { freePort } from "../helpers/ports";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
@@ -214,15 +214,6 @@ describe("small holes", () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe("development tools are an explicit opt-in; production serves only its own host", () => {
   let off: Awaited<ReturnType<typeof startServer>>;

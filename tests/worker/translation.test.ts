@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { type AddressInfo, createServer as createNetServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { migrate, startServer } from "../../scripts/lib.mjs";
+import { freePort } from "../helpers/ports";
 import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
@@ -103,11 +104,8 @@ describe("translator and drafting with a provider (a local fake OpenAI-compatibl
     await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
     persistTo = mkdtempSync(join(tmpdir(), "worker-ai-"));
     migrate(persistTo);
-    const probe = createNetServer();
-    const port = await new Promise<number>((resolve) => probe.listen(0, "127.0.0.1", () => resolve((probe.address() as AddressInfo).port)));
-    await new Promise((resolve) => probe.close(resolve));
     worker = await startServer({
-      port,
+      port: await freePort(),
       persistTo,
       vars: { AI_PROVIDER: "openai-compatible", AI_BASE_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`, AI_MODEL: "fake-model" },
     });

@@ -147,27 +147,24 @@ export async function updateTopic(ctx: RequestContext, session: CurrentSession, 
   const { topic, access } = await topicAccess(ctx.db, session, topicId, t);
   if (!access.post) throw new HttpError(403, access.member ? t("errors.channelArchived") : t("errors.notChannelMember"));
   const set: Partial<TopicRow> = {};
-  const changes =
-    (input.name !== undefined && input.name.trim() !== topic.name) ||
-    (input.purpose !== undefined && (input.purpose || null) !== topic.purpose) ||
-    (input.resolved !== undefined && input.resolved !== (topic.resolvedAt !== null));
-  if (changes && !canChangeTopic(session, topic, access.channel, t)) {
-    await ctx.audit({ action: "chat.topic.update", outcome: "denied", workspaceId: topic.workspaceId, actorUserId: session.user.id, targetType: "chat_topic", targetId: topicId });
-    throw new HttpError(403, t("errors.cannotChangeTopic"));
-  }
   if (input.name !== undefined && input.name.trim() !== topic.name) {
-    const key = topicNameKey(input.name);
-    const clash = await ctx.db.select({ id: chatTopics.id }).from(chatTopics).where(and(eq(chatTopics.channelId, topic.channelId), eq(chatTopics.nameKey, key))).get();
-    if (clash && clash.id !== topicId) throw new HttpError(409, t("errors.topicNameTaken"));
     set.name = input.name.trim();
-    set.nameKey = key;
+    set.nameKey = topicNameKey(input.name);
   }
-  if (input.purpose !== undefined) set.purpose = input.purpose || null;
+  if (input.purpose !== undefined && (input.purpose || null) !== topic.purpose) set.purpose = input.purpose || null;
   if (input.resolved !== undefined && input.resolved !== (topic.resolvedAt !== null)) {
     set.resolvedAt = input.resolved ? new Date() : null;
     set.resolvedBy = input.resolved ? session.user.id : null;
   }
   if (Object.keys(set).length === 0) return (await topicViews(ctx.db, session.user.id, [topic]))[0];
+  if (!canChangeTopic(session, topic, access.channel, t)) {
+    await ctx.audit({ action: "chat.topic.update", outcome: "denied", workspaceId: topic.workspaceId, actorUserId: session.user.id, targetType: "chat_topic", targetId: topicId });
+    throw new HttpError(403, t("errors.cannotChangeTopic"));
+  }
+  if (set.nameKey) {
+    const clash = await ctx.db.select({ id: chatTopics.id }).from(chatTopics).where(and(eq(chatTopics.channelId, topic.channelId), eq(chatTopics.nameKey, set.nameKey))).get();
+    if (clash && clash.id !== topicId) throw new HttpError(409, t("errors.topicNameTaken"));
+  }
   await ctx.db.update(chatTopics).set(set).where(eq(chatTopics.id, topicId)).catch(nameTakenAs409(t, input.name ?? "", "errors.topicNameTaken"));
   await ctx.audit({
     action: set.resolvedAt !== undefined ? (set.resolvedAt ? "chat.topic.resolve" : "chat.topic.reopen") : "chat.topic.update",

@@ -119,6 +119,7 @@ export function PdfViewer({ src, title, downloadHref }: { src: string; title: st
 function PdfPage({ pdf, number, width }: { pdf: PdfDocument; number: number; width: number }) {
   const { t } = useTranslation("documents");
   const canvas = useRef<HTMLCanvasElement>(null);
+  const rendering = useRef<Promise<void> | null>(null);
   const [ratio, setRatio] = useState(11 / 8.5);
   const [visible, setVisible] = useState(number <= 2);
 
@@ -134,7 +135,11 @@ function PdfPage({ pdf, number, width }: { pdf: PdfDocument; number: number; wid
     if (!visible || width <= 0) return;
     let task: { cancel: () => void; promise: Promise<void> } | null = null;
     let cancelled = false;
-    void (async () => {
+    // pdf.js refuses a second render on a canvas until the first has settled, even a cancelled one, and a
+    // new width (zoom, the scrollbar appearing) starts one at once: wait for the previous to settle.
+    const previous = rendering.current;
+    const current = (async () => {
+      await previous?.catch(() => {});
       const page = await pdf.getPage(number);
       const base = page.getViewport({ scale: 1 });
       if (cancelled || !canvas.current) return;
@@ -150,7 +155,9 @@ function PdfPage({ pdf, number, width }: { pdf: PdfDocument; number: number; wid
       context.fillRect(0, 0, element.width, element.height);
       task = page.render({ canvas: element, canvasContext: context, viewport });
       await task.promise;
-    })().catch(() => {
+    })();
+    rendering.current = current;
+    current.catch(() => {
       // A cancelled render (zoom changed, page left) is not an error; a broken page stays blank.
     });
     return () => {
