@@ -1,110 +1,19 @@
 import { index, layout, route, type RouteConfig } from "@remix-run/route-config";
+import type { ModuleRoute } from "./platform/module-manifest";
+import { MODULES } from "./modules/registry";
 
+const toRoute = (r: ModuleRoute) => (r.id ? route(r.path, r.file, { id: r.id }) : route(r.path, r.file));
+
+// Every URL comes from the modules' manifests (app/modules/registry.ts); only the frame is written here.
 export default [
+  // "/" is the dashboard signed in and the sales page signed out; it decides for itself, outside the layout.
   index("routes/home.tsx"),
-  route("sales", "routes/landing.tsx", { id: "sales" }),
-  route("landing", "routes/landing.tsx", { id: "landing" }),
-  // One authentication screen under four paths; the path picks the first tab.
-  route("auth", "routes/auth.tsx", { id: "auth" }),
-  route("login", "routes/auth.tsx", { id: "login" }),
-  route("register", "routes/auth.tsx", { id: "register" }),
-  route("forgot-password", "routes/auth.tsx", { id: "forgot-password" }),
-  route("reset-password", "routes/reset-password.tsx"),
-  route("verify-email", "routes/verify-email.tsx"),
-  route("customer-signup", "routes/customer-signup.tsx"),
-  route("invite-signup", "routes/invite-signup.tsx"),
-  route("dev/outbox", "routes/dev.outbox.tsx"),
-  route("dev/phone", "routes/dev.phone.tsx"),
-  route("compliance", "routes/compliance.tsx"),
-  route("guides/:slug", "routes/guides.slug.ts"),
-
-  route("api/auth/user", "routes/api.auth.user.ts"),
-  route("api/auth/login", "routes/api.auth.login.ts"),
-  route("api/auth/register", "routes/api.auth.register.ts"),
-  route("api/auth/forgot-password", "routes/api.auth.forgot-password.ts"),
-  route("api/auth/reset-password", "routes/api.auth.reset-password.ts"),
-  route("api/auth/resend-verification", "routes/api.auth.resend-verification.ts"),
-  route("api/login", "routes/api.login.ts"),
-  route("api/logout", "routes/api.logout.tsx"),
-  route("api/workspaces/switch", "routes/api.workspaces.switch.ts"),
-  route("api/preferences", "routes/api.preferences.ts"),
-  route("api/users/:id/avatar", "routes/api.users.avatar.ts"),
-  route("api/documents", "routes/api.documents.ts"),
-  route("api/documents/:id", "routes/api.documents.$id.ts"),
-  route("api/documents/:id/file", "routes/api.documents.$id.file.ts"),
-  route("api/documents/:id/analyze", "routes/api.documents.$id.analyze.ts"),
-  route("api/documents/:id/text", "routes/api.documents.$id.text.ts"),
-  route("api/documents/:id/thumbnail", "routes/api.documents.$id.thumbnail.ts"),
-  route("api/documents/:id/shares", "routes/api.documents.$id.shares.ts"),
-  route("api/documents/:id/shares/:userId", "routes/api.documents.$id.shares.$userId.ts"),
-  route("api/documents/:id/versions", "routes/api.documents.$id.versions.ts"),
-  route("api/documents/:id/versions/:versionId/file", "routes/api.documents.$id.versions.$versionId.file.ts"),
-  route("api/documents/:id/versions/:versionId/restore", "routes/api.documents.$id.versions.$versionId.restore.ts"),
-  route("api/documents/:id/compare", "routes/api.documents.$id.compare.ts"),
-  route("api/polls", "routes/api.polls.ts"),
-  route("api/polls/:id", "routes/api.polls.$id.ts"),
-  route("api/polls/:id/:command", "routes/api.polls.$id.$command.ts"),
-  route("api/notifications", "routes/api.notifications.ts"),
-  route("api/notifications/preferences", "routes/api.notifications.preferences.ts"),
-  route("api/workspaces/members/:userId/share", "routes/api.workspaces.members.$userId.share.ts"),
-  route("api/legal/documents/recent", "routes/api.legal.documents.recent.ts"),
-  // The assistant: answers from the workspace's own documents, and cross-document checks (docs/decisions/0009).
-  route("api/ai/chat", "routes/api.ai.chat.ts"),
-  route("api/ai/legal-intelligence", "routes/api.ai.legal-intelligence.ts"),
-  // Team chat and SMS threads (their pages are in the signed-in layout below).
-  route("api/chat/channels", "routes/api.chat.channels.ts"),
-  route("api/chat/channels/:id", "routes/api.chat.channels.$id.ts"),
-  route("api/chat/channels/:id/messages", "routes/api.chat.channels.$id.messages.ts"),
-  route("api/chat/channels/:id/members", "routes/api.chat.channels.$id.members.ts"),
-  route("api/chat/channels/:id/read", "routes/api.chat.channels.$id.read.ts"),
-  route("api/chat/messages/:id", "routes/api.chat.messages.$id.ts"),
-  route("api/chat/search", "routes/api.chat.search.ts"),
-  route("api/chat/documents", "routes/api.chat.documents.ts"),
-  route("api/chat/topics", "routes/api.chat.topics.ts"),
-  route("api/chat/topics/:id", "routes/api.chat.topics.$id.ts"),
-  route("api/chat/topics/:id/phones", "routes/api.chat.topics.$id.phones.ts"),
-  route("api/sms/inbound", "routes/api.sms.inbound.ts"),
-  route("api/sms/status", "routes/api.sms.status.ts"),
-  route("api/dev/sms", "routes/api.dev.sms.ts"),
-  // Drafting and translation (docs/decisions/0010).
-  route("api/drafting/export", "routes/api.drafting.export.ts"),
-  route("api/drafting/save", "routes/api.drafting.save.ts"),
-  route("api/drafting/ai", "routes/api.drafting.ai.ts"),
-  route("api/translate", "routes/api.translate.ts"),
-
+  ...MODULES.flatMap((m) => ("routes" in m ? m.routes : []).map(toRoute)),
   // The signed-in pages: the layout requires the session and draws the shell around each of them.
-  // "/" (dashboard or sales page), /dev/phone (404 unless enabled) and the catch-all decide for
-  // themselves whether a visitor is signed in, so they stay outside it.
-  layout("routes/_app.tsx", [
-    route("dashboard", "routes/dashboard.tsx"),
-    route("admin", "routes/admin.tsx"),
-    route("profile", "routes/profile.tsx"),
-    route("help", "routes/help.tsx"),
-    route("modules", "routes/modules.tsx"),
-    route("language-demo", "routes/language-demo.tsx"),
-    route("theme-demo", "routes/theme-demo.tsx"),
-    route("documents", "routes/documents.tsx"),
-    route("documents/:id", "routes/documents.$id.tsx"),
-    route("version-control", "routes/version-control.tsx"),
-    route("version-control/:id", "routes/version-control.$id.tsx"),
-    route("scanner", "routes/scanner.tsx"),
-    route("legal-intelligence", "routes/legal-intelligence.tsx"),
-    route("polling", "routes/polling.tsx"),
-    route("polling/:id", "routes/polling.$id.tsx"),
-    route("vote-tracking", "routes/vote-tracking.tsx"),
-    route("vote-tracking/:id", "routes/vote-tracking.$id.tsx"),
-    route("notifications", "routes/notifications.tsx"),
-    route("compliance-notifications", "routes/compliance-notifications.tsx"),
-    // Team chat: /chat opens the channel used last; /channel/{id} is the same screen (spec section 2).
-    route("chat", "routes/chat.tsx", { id: "chat" }),
-    route("channel/:channelId", "routes/chat.tsx", { id: "channel" }),
-    route("threaded-conversations", "routes/threaded-conversations.tsx"),
-    route("sms-threading", "routes/sms-threading.tsx"),
-    // Drafting and translation (docs/decisions/0010).
-    route("document-drafting", "routes/document-drafting.tsx"),
-    route("translator", "routes/translator.tsx"),
-  ]),
-
+  layout(
+    "routes/_app.tsx",
+    MODULES.flatMap((m) => ("pages" in m ? m.pages : []).map(toRoute)),
+  ),
   // Everything else: the spec's route sets (signed-in pages not built yet, not-found, the sales page).
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

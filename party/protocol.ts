@@ -52,6 +52,11 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
     messageId: z.string(),
     notificationId: z.string().optional(),
   }),
+  /**
+   * Ours: any other module's notification (app/modules/registry.ts), pushed after it is stored. The browser
+   * words it with that module's `describe`, as the notification centre does.
+   */
+  z.object({ type: z.literal("notification"), notificationType: z.string(), metadata: z.record(z.unknown()), notificationId: z.string().optional() }),
 ]);
 
 /** The largest client message a room reads; anything longer is refused with an `error`. */

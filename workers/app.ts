@@ -2,8 +2,6 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { getServerByName } from "partyserver";
 // The Remix server build; `npm run build` writes it before wrangler bundles this file.
 import * as build from "../build/server";
-import { purgeExpired } from "../app/modules/auth/maintenance.server";
-import { closeOverduePolls } from "../app/modules/polls/closing.server";
 import { SIGNED_IN_LAYOUT_ID } from "../app/modules/navigation/route-sets";
 import { loadSession } from "../app/modules/auth/session.server";
 import { serverT } from "../app/i18n.server";
@@ -11,7 +9,7 @@ import { createDb } from "../app/platform/db.server";
 import { getConfig, isOwnHost } from "../app/platform/env.server";
 import { withErrorReferences } from "../app/platform/error-reference.server";
 import { errorResponse, HttpError } from "../app/platform/http.server";
-import { runJob } from "../app/platform/jobs.server";
+import { runJob, scheduledWork } from "../app/platform/jobs.server";
 import { createNonce } from "../app/platform/load-context";
 import type { JobMessage } from "../app/platform/job-message";
 import { isForeignWrite, withSecurityHeaders } from "../app/platform/security.server";
@@ -77,11 +75,7 @@ export default {
     }
   },
 
-  async scheduled(_controller, env, ctx) {
-    // Each job reports its own failure; one failing never stops the other.
-    const run = (name: string, job: Promise<unknown>) => job.catch((error) => console.error(`Scheduled job ${name} failed`, error));
-    ctx.waitUntil(run("purge", purgeExpired(createDb(env.DB))));
-    // A safety net for poll alarms: anything past its closing time is closed now.
-    ctx.waitUntil(run("close overdue polls", closeOverduePolls(env)));
+  async scheduled(controller, env, ctx) {
+    for (const work of scheduledWork(env, new Date(controller.scheduledTime))) ctx.waitUntil(work);
   },
 } satisfies ExportedHandler<Env, JobMessage>;

@@ -1,7 +1,11 @@
-/** Every background job the Worker's queue consumer runs (see jobs.server.ts). */
-export type JobMessage =
-  | { type: "mail.deliver"; outboxId: string }
-  | { type: "document.analyze"; documentId: string; workspaceId: string; versionId?: string };
+/**
+ * A background job on the queue. `type` names the handler a module declares in its module.server.ts
+ * (`jobs`); the queue consumer checks the rest against that handler's schema before running it.
+ */
+export interface JobMessage {
+  type: string;
+  [field: string]: unknown;
+}
 
 export interface JobsQueue {
   send(message: JobMessage): Promise<unknown>;

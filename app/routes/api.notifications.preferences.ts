@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { z } from "zod";
 import { requireApiSession } from "~/modules/auth/guard.server";
 import { getPreferences, savePreferences } from "~/modules/notifications/preferences.server";
-import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from "~/modules/notifications/schema";
+import { NOTIFICATION_CHANNELS } from "~/modules/notifications/schema";
+import { NOTIFICATION_TYPES } from "~/modules/registry";
 import { pollsT } from "~/modules/polls/i18n.server";
 import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";

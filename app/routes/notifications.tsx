@@ -6,7 +6,7 @@ import { requireSession } from "~/modules/auth/guard.server";
 import { NotificationsPage, type NotificationsActionData } from "~/modules/notifications/components/notifications-page";
 import { AVAILABLE_CHANNELS } from "~/modules/notifications/preferences";
 import { getPreferences, savePreferences } from "~/modules/notifications/preferences.server";
-import { NOTIFICATION_TYPES } from "~/modules/notifications/schema";
+import { NOTIFICATION_TYPES } from "~/modules/registry";
 import { isNotificationType, listNotifications, markRead } from "~/modules/notifications/service.server";
 import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
 import { getRequestContext } from "~/platform/request-context.server";

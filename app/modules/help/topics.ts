@@ -1,18 +1,8 @@
-/** The help centre's sections; their anchors are linked from the assistant and the dashboard. */
-export const HELP_TOPICS = [
-  "getting-started",
-  "upload-documents",
-  "organization",
-  "analysis",
-  "compliance",
-  "collaboration",
-  "polls",
-  "finance",
-  "security",
-  "languages",
-  "account",
-] as const;
-export type HelpTopic = (typeof HELP_TOPICS)[number];
+import { HELP_TOPICS } from "~/modules/registry";
+
+/** The help centre's sections come from the modules that explain them (`helpTopics` in their module.ts). */
+export { HELP_TOPICS };
+export type HelpTopic = string;
 
 /** Every signed-in area of the product, for /modules. `ready` areas have their own screen today. */
 export const PRODUCT_MODULES = [

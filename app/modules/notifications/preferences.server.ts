@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/platform/db.server";
 import { AVAILABLE_CHANNELS, DEFAULT_COMPLIANCE_REMINDERS, resolvePreference } from "./preferences";
-import { complianceReminderPreferences, NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, notificationPreferences, type NotificationChannel, type NotificationType } from "./schema";
+import { NOTIFICATION_TYPES } from "~/modules/registry";
+import { complianceReminderPreferences, NOTIFICATION_CHANNELS, notificationPreferences, type NotificationChannel, type NotificationType } from "./schema";
 
 export type PreferenceMatrix = Record<NotificationType, Record<NotificationChannel, boolean>>;
 

@@ -1,20 +1,11 @@
+import { NOTIFICATION_KINDS } from "~/modules/registry";
 import type { NotificationChannel, NotificationType } from "./schema";
 
 /**
- * What a person gets when they have not chosen: everything in the app; e-mail only for what needs them
- * to act or tells them an outcome (a vote they are asked for, a reminder, a final result). SMS waits
- * for a phone channel (the conversations feature) and is off until then.
+ * What a person gets when they have not chosen, as each module declares it: everything in the app; e-mail
+ * only for what needs them to act or tells them an outcome. Nothing by SMS until they choose it.
  */
-export const DEFAULT_PREFERENCES: Record<NotificationType, Record<NotificationChannel, boolean>> = {
-  poll_created: { in_app: true, email: false, sms: false },
-  vote_required: { in_app: true, email: true, sms: false },
-  vote_cast: { in_app: true, email: false, sms: false },
-  poll_completed: { in_app: true, email: true, sms: false },
-  vote_reminder: { in_app: true, email: true, sms: false },
-  // Someone wrote @**your name**: like being spoken to, so also by e-mail. Followed topics: in the app only.
-  chat_mention: { in_app: true, email: true, sms: false },
-  topic_message: { in_app: true, email: false, sms: false },
-};
+const OFF = { in_app: false, email: false, sms: false } as const;
 
 /** Channels a person can already turn on; SMS is shown but not yet deliverable. */
 export const AVAILABLE_CHANNELS: NotificationChannel[] = ["in_app", "email"];
@@ -30,7 +21,7 @@ export function resolvePreference(
   stored: { type: string; channel: string; enabled: boolean }[],
 ): boolean {
   const row = stored.find((r) => r.type === type && r.channel === channel);
-  return row ? row.enabled : DEFAULT_PREFERENCES[type][channel];
+  return row ? row.enabled : (NOTIFICATION_KINDS[type]?.defaults ?? OFF)[channel];
 }
 
 /** Lead times as a person types them ("30, 7, 1"): whole days, 0–365, no repeats, largest first. */

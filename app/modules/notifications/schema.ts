@@ -2,9 +2,11 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 import { users } from "../auth/schema";
 import { workspaces } from "../workspaces/schema";
 
-/** The events a person can be told about, each with its own preferences per channel. */
-export const NOTIFICATION_TYPES = ["poll_created", "vote_required", "vote_cast", "poll_completed", "vote_reminder", "chat_mention", "topic_message"] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+/**
+ * The events a person can be told about are declared by the modules that send them (`notifications` in
+ * their module.ts; app/modules/registry.ts lists them as NOTIFICATION_TYPES). Stored as their name.
+ */
+export type NotificationType = string;
 
 /** Where a notification can go. SMS arrives with the conversations feature; its choice is stored already. */
 export const NOTIFICATION_CHANNELS = ["in_app", "email", "sms"] as const;
@@ -26,7 +28,7 @@ export const notifications = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    type: text("type").notNull(),
     metadata: text("metadata", { mode: "json" }).$type<Record<string, string | number | boolean | null>>().notNull(),
     readAt: integer("read_at", { mode: "timestamp_ms" }),
     deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
@@ -45,7 +47,7 @@ export const notificationPreferences = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    type: text("type").notNull(),
     channel: text("channel", { enum: NOTIFICATION_CHANNELS }).notNull(),
     enabled: integer("enabled", { mode: "boolean" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),

@@ -1,3 +1,5 @@
+import type { TFunction } from "i18next";
+import { isNotificationType, NOTIFICATION_KINDS } from "~/modules/registry";
 import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { ServerMessage } from "../../../party/protocol";
 import { serverT } from "~/i18n.server";
@@ -8,7 +10,7 @@ import type { Db } from "~/platform/db.server";
 import type { AppConfig } from "~/platform/env.server";
 import { sendMail } from "~/platform/mail.server";
 import { resolvePreference } from "./preferences";
-import { notificationPreferences, notifications, type NotificationType, NOTIFICATION_TYPES } from "./schema";
+import { notificationPreferences, notifications, type NotificationType } from "./schema";
 
 /** The live messages that announce a stored notification: each can carry its id. */
 export type NotificationEvent = Extract<ServerMessage, { notificationId?: string }>;
@@ -35,9 +37,12 @@ export interface NotifyRequest {
   recipients: Recipient[];
   /** Stored with the notification and shown by the notification centre. */
   metadata: NotificationMetadata;
-  /** The live event (spec section 7) for each recipient, in their language where it carries words. */
-  event: (recipient: Recipient) => NotificationEvent;
-  /** The e-mail for recipients who want this event by e-mail. */
+  /**
+   * The live event (spec section 7) for each recipient, in their language where it carries words.
+   * Without one, the generic `notification` message carries the metadata and the browser words it.
+   */
+  event?: (recipient: Recipient) => NotificationEvent;
+  /** The e-mail for recipients who want this event by e-mail; without one, the module's `describe` words it. */
   mail?: (recipient: Recipient) => { subject: string; text: string };
 }
 
@@ -83,7 +88,7 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
 
   const pushes = Promise.all(
     inApp.map(({ recipient, id }) =>
-      pushToRoom(env, recipient.userId, { id, type: request.type, metadata: request.metadata, createdAt: now.toISOString() }, withNotificationId(request.event(recipient), id))
+      pushToRoom(env, recipient.userId, { id, type: request.type, metadata: request.metadata, createdAt: now.toISOString() }, withNotificationId(request.event?.(recipient) ?? { type: "notification", notificationType: request.type, metadata: request.metadata }, id))
         .then((sent): string | null => (sent ? id : null))
         .catch((error): string | null => {
           // The notification is stored: it arrives as pending_notifications at the next connection.
@@ -99,14 +104,13 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
       await db.update(notifications).set({ deliveredAt: new Date() }).where(inArray(notifications.id, slice));
     }
   });
-  const mails = request.mail
-    ? recipients
-        .filter((r) => wants(r.userId, "email"))
-        .map((recipient) => {
-          const mail = request.mail!(recipient);
-          return sendMail(db, config, env.JOBS, { to: recipient.email, subject: mail.subject, text: mail.text, kind: `notification.${request.type}` });
-        })
-    : [];
+  const compose = request.mail ?? describedMail(request, config.PUBLIC_ORIGIN);
+  const mails = recipients
+    .filter((r) => wants(r.userId, "email"))
+    .map((recipient) => {
+      const mail = compose(recipient);
+      return sendMail(db, config, env.JOBS, { to: recipient.email, subject: mail.subject, text: mail.text, kind: `notification.${request.type}` });
+    });
   await Promise.all([pushes, ...mails]);
   return new Map(inApp.map(({ recipient, id }) => [recipient.userId, id]));
 }
@@ -130,6 +134,16 @@ export async function pushThreadEvent(env: Env, userIds: string[], threadId: str
   await Promise.all(
     [...new Set(userIds)].map((userId) => roomOf(env, userId).pushThread(threadId, event)),
   );
+}
+
+/** The e-mail of a notification without its own: the same words as the bell's, and the link to open it. */
+function describedMail(request: NotifyRequest, origin: string) {
+  return (recipient: Recipient) => {
+    const kind = NOTIFICATION_KINDS[request.type];
+    const words = kind ? kind.describe(request.metadata, recipientT(recipient, ["common"]) as unknown as TFunction) : { text: request.type, href: null };
+    const body = [words.text, words.detail ? `“${words.detail}”` : null, words.href ? new URL(words.href, origin).href : null].filter(Boolean).join("\n\n");
+    return { subject: words.text, text: body };
+  };
 }
 
 /** Events about a stored notification carry its id, so the browser can mark it read. */
@@ -216,9 +230,7 @@ export async function markRead(db: Db, session: CurrentSession, id?: string): Pr
   return result.meta.changes ?? 0;
 }
 
-export function isNotificationType(value: unknown): value is NotificationType {
-  return typeof value === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(value);
-}
+export { isNotificationType };
 
 /** Notifications older than a year that were read are purged by the cron (the audit log keeps the record). */
 export async function purgeOldNotifications(db: Db, now = Date.now()) {

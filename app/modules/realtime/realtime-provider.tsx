@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/use-toast";
+import type { TFunction } from "i18next";
+import { NOTIFICATION_KINDS } from "~/modules/registry";
 import type { ServerMessage } from "../../../party/protocol";
 import { RealtimeConnection, type ConnectionStatus } from "./connection";
 
@@ -61,7 +63,8 @@ export function RealtimeProvider({ userId, initialUnread, children }: { userId: 
       onStatus: setStatus,
       onMessage: (message) => {
         showToast(message, tRef.current);
-        if (message.type === "vote_cast") playNotificationSound();
+        const notification = asNotification(message);
+        if (notification && NOTIFICATION_KINDS[notification.type]?.toast?.sound) playNotificationSound();
         // What was stored while away is already in the page's count when the page loaded after it;
         // ask the server for the exact figure instead of adding it twice.
         if (message.type === "pending_notifications") {
@@ -133,92 +136,62 @@ async function refreshUnread(setUnread: (n: number) => void) {
   }
 }
 
-/** Where a chat notification leads: the message in its channel and topic. */
-export function chatMessageLink(m: { channelId: string; topicId: string; messageId: string }) {
-  return `/channel/${m.channelId}?topic=${encodeURIComponent(m.topicId)}#message-${m.messageId}`;
-}
-
-function PollLink({ pollId, children }: { pollId?: string; children: ReactNode }) {
-  return pollId ? (
-    <Link to={`/polling/${pollId}`} className="text-inherit">
-      {children}
-    </Link>
-  ) : (
-    <>{children}</>
-  );
+/** A live event that tells of a stored notification, as the notification's type and metadata (its module words it). */
+function asNotification(message: ServerMessage): { type: string; metadata: Record<string, unknown> } | null {
+  switch (message.type) {
+    case "vote_cast":
+    case "poll_completed":
+    case "vote_required":
+    case "poll_created":
+      return { type: message.type, metadata: message };
+    case "chat_notification":
+      return { type: message.reason === "mention" ? "chat_mention" : "topic_message", metadata: message };
+    case "notification":
+      return { type: message.notificationType, metadata: message.metadata };
+    default:
+      return null;
+  }
 }
 
 /** Spec section 3/9: a toast per live event, each with its own duration; a server error is destructive. */
-function showToast(message: ServerMessage, t: (key: string, options?: Record<string, unknown>) => string) {
-  switch (message.type) {
-    case "vote_cast":
-      toast({
-        title: t("realtime.voteCastTitle"),
-        description: (
-          <PollLink pollId={message.pollId}>
-            {message.voterName && message.optionText
-              ? t("realtime.voteCast", { name: message.voterName, option: message.optionText, poll: message.pollTitle })
-              : message.voterName
-                ? t("realtime.voteCastHidden", { name: message.voterName, poll: message.pollTitle })
-                : t("realtime.voteCastAnonymous", { poll: message.pollTitle })}
-          </PollLink>
-        ),
-        duration: REALTIME_TOAST_MS.vote_cast,
-      });
-      return;
-    case "poll_completed":
-      toast({
-        title: t("realtime.pollCompletedTitle"),
-        description: <PollLink pollId={message.pollId}>{t("realtime.pollCompleted", { poll: message.pollTitle, result: message.finalResult })}</PollLink>,
-        duration: REALTIME_TOAST_MS.poll_completed,
-      });
-      return;
-    case "vote_required":
-      toast({
-        title: t("realtime.voteRequiredTitle"),
-        description: <PollLink pollId={message.pollId}>{t("realtime.voteRequired", { poll: message.pollTitle })}</PollLink>,
-        duration: REALTIME_TOAST_MS.vote_required,
-      });
-      return;
-    case "poll_created":
-      toast({
-        title: t("realtime.pollCreatedTitle"),
-        description: <PollLink pollId={message.pollId}>{t("realtime.pollCreated", { name: message.creatorName, poll: message.pollTitle })}</PollLink>,
-        duration: REALTIME_TOAST_MS.poll_created,
-      });
-      return;
-    case "pending_notifications":
-      if (message.notifications.length === 0) return;
-      toast({
-        title: t("realtime.whileAwayTitle"),
-        description: (
-          <Link to="/notifications" className="text-inherit">
-            {t("realtime.whileAway", { count: message.notifications.length })}
-          </Link>
-        ),
-        duration: REALTIME_TOAST_MS.poll_created,
-      });
-      return;
-    case "chat_notification": {
-      // Someone already reading that channel sees the message arrive; no toast on top of it.
-      if (message.reason === "follow" && typeof window !== "undefined" && window.location.pathname.endsWith(message.channelId)) return;
-      const words = { name: message.authorName, channel: message.channelName, topic: message.topicName };
-      toast({
-        title: t(message.reason === "mention" ? "realtime.chatMentionTitle" : "realtime.chatFollowTitle"),
-        description: (
-          <Link to={chatMessageLink(message)} className="text-inherit">
-            {t(message.reason === "mention" ? "realtime.chatMention" : "realtime.chatFollow", words)}
-            {message.excerpt ? <span className="mt-1 block text-muted-foreground">“{message.excerpt}”</span> : null}
-          </Link>
-        ),
-        duration: REALTIME_TOAST_MS.poll_completed,
-      });
-      return;
-    }
-    case "error":
-      toast({ title: t("realtime.connectionError"), description: message.message, variant: "destructive" });
-      return;
-    default:
-      return;
+function showToast(message: ServerMessage, t: TFunction) {
+  if (message.type === "error") {
+    toast({ title: t("realtime.connectionError"), description: message.message, variant: "destructive" });
+    return;
   }
+  if (message.type === "pending_notifications") {
+    if (message.notifications.length === 0) return;
+    toast({
+      title: t("realtime.whileAwayTitle"),
+      description: (
+        <Link to="/notifications" className="text-inherit">
+          {t("realtime.whileAway", { count: message.notifications.length })}
+        </Link>
+      ),
+      duration: REALTIME_TOAST_MS.poll_created,
+    });
+    return;
+  }
+  const notification = asNotification(message);
+  const kind = notification ? NOTIFICATION_KINDS[notification.type] : undefined;
+  if (!notification || !kind?.toast) return;
+  if (kind.toast.skipOn && typeof window !== "undefined" && kind.toast.skipOn(notification.metadata, window.location.pathname)) return;
+  const words = kind.describe(notification.metadata, t);
+  const text = (
+    <>
+      {words.text}
+      {words.detail ? <span className="mt-1 block text-muted-foreground">“{words.detail}”</span> : null}
+    </>
+  );
+  toast({
+    title: t(kind.toast.titleKey),
+    description: words.href ? (
+      <Link to={words.href} className="text-inherit">
+        {text}
+      </Link>
+    ) : (
+      text
+    ),
+    duration: kind.toast.durationMs,
+  });
 }

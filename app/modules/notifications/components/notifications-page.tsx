@@ -7,7 +7,8 @@ import { NativeSelect } from "~/components/ui/select";
 import { useAnnouncer } from "~/modules/a11y/announcer";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { useOptionalRealtime } from "~/modules/realtime/realtime-provider";
-import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, type NotificationChannel, type NotificationType } from "../schema";
+import { NOTIFICATION_TYPES } from "~/modules/registry";
+import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationType } from "../schema";
 import { NotificationText, type NotificationItem } from "./notification-text";
 
 export interface NotificationsActionData {

@@ -1,0 +1,23 @@
+import { defineDashboardCard } from "~/modules/dashboard/cards";
+
+/** The workspace's duties with deadlines (read by module.server.ts). */
+export interface ComplianceFigures {
+  total: number;
+  completed: number;
+  overdue: number;
+  /** Share of items done or not yet due; null when the workspace has no items. */
+  onTrackPercent: number | null;
+  upcoming: { id: string; title: string; dueAt: string }[];
+}
+
+export const complianceMonitoringCard = defineDashboardCard("compliance", (c: ComplianceFigures) => ({
+  progress: c.onTrackPercent,
+  statusKey: c.total === 0 ? "empty" : c.overdue > 0 ? "attention" : "upToDate",
+  stats: [
+    { key: "items", value: c.total },
+    { key: "completed", value: c.completed },
+    { key: "overdue", value: c.overdue },
+  ],
+  recent: c.upcoming.map((item) => ({ id: item.id, title: item.title, detailKey: "due", detail: item.dueAt, status: "upcoming" })),
+  actions: [{ key: "openCompliance", to: "/compliance-health" }],
+}));

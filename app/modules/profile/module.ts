@@ -1,0 +1,9 @@
+import { defineModule } from "~/platform/module-manifest";
+
+/** A person's own profile, picture, password and phone. */
+export const profileModule = defineModule({
+  id: "profile",
+  pages: [{ path: "profile", file: "routes/profile.tsx" }],
+  routes: [{ path: "api/users/:id/avatar", file: "routes/api.users.avatar.ts" }],
+  helpTopics: ["account"],
+});

@@ -1,0 +1,66 @@
+import type { DashboardCard, DashboardCardId } from "~/modules/dashboard/cards";
+import type { ModuleManifest, NotificationKind } from "~/platform/module-manifest";
+import { aiModule } from "./ai/module";
+import { authModule } from "./auth/module";
+import { complianceModule } from "./compliance/module";
+import { conversationsModule } from "./conversations/module";
+import { dashboardModule } from "./dashboard/module";
+import { documentsModule } from "./documents/module";
+import { draftingModule } from "./drafting/module";
+import { helpModule } from "./help/module";
+import { mailModule } from "./mail/module";
+import { marketingModule } from "./marketing/module";
+import { notificationsModule } from "./notifications/module";
+import { plannedModule } from "./planned/module";
+import { pollsModule } from "./polls/module";
+import { preferencesModule } from "./preferences/module";
+import { profileModule } from "./profile/module";
+import { scannerModule } from "./scanner/module";
+import { translationModule } from "./translation/module";
+import { workspacesModule } from "./workspaces/module";
+
+/**
+ * Every domain of the product, one line each (docs/adding-a-module.md). The shell, the help centre, the
+ * notifications, the dashboard, the route config and the seed read their parts from here; the Worker's
+ * half of each domain is found next to it (registry.server.ts). The order is the seed's order (a domain's
+ * demo data may refer to an earlier one's) and the help centre's order of sections.
+ */
+export const MODULES = [
+  workspacesModule,
+  helpModule,
+  documentsModule,
+  complianceModule,
+  conversationsModule,
+  pollsModule,
+  plannedModule,
+  authModule,
+  preferencesModule,
+  profileModule,
+  dashboardModule,
+  aiModule,
+  draftingModule,
+  translationModule,
+  scannerModule,
+  notificationsModule,
+  mailModule,
+  marketingModule,
+] as const;
+
+type AnyModule = (typeof MODULES)[number] & ModuleManifest;
+const modules: readonly AnyModule[] = MODULES;
+
+/** Every notification type with its defaults and words, from the modules that send them. */
+export const NOTIFICATION_KINDS: Readonly<Record<string, NotificationKind>> = Object.fromEntries(modules.flatMap((m) => Object.entries(m.notifications ?? {})));
+
+/** The notification types in the order the modules list them (the preferences table's rows). */
+export const NOTIFICATION_TYPES: readonly string[] = Object.keys(NOTIFICATION_KINDS);
+
+export function isNotificationType(value: unknown): value is string {
+  return typeof value === "string" && Object.hasOwn(NOTIFICATION_KINDS, value);
+}
+
+/** The help centre's sections, in the modules' order; their anchors are linked from the assistant and the dashboard. */
+export const HELP_TOPICS: readonly string[] = modules.flatMap((m) => m.helpTopics ?? []);
+
+/** The spec's dashboard cards that a module fills, by card id. */
+export const DASHBOARD_CARDS: Partial<Record<DashboardCardId, DashboardCard>> = Object.assign({}, ...modules.map((m) => m.dashboardCards ?? {}));

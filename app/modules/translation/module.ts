@@ -1,0 +1,8 @@
+import { defineModule } from "~/platform/module-manifest";
+
+/** Translating a document or a passage for a family member who reads another language (docs/decisions/0010). */
+export const translationModule = defineModule({
+  id: "translation",
+  pages: [{ path: "translator", file: "routes/translator.tsx" }],
+  routes: [{ path: "api/translate", file: "routes/api.translate.ts" }],
+});
