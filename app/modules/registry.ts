@@ -55,6 +55,15 @@ export const NOTIFICATION_KINDS: Readonly<Record<string, NotificationKind>> = Ob
 /** The notification types in the order the modules list them (the preferences table's rows). */
 export const NOTIFICATION_TYPES: readonly string[] = Object.keys(NOTIFICATION_KINDS);
 
+/** The namespaces the notification words live in, for pages that list every type. */
+export const NOTIFICATION_NAMESPACES: readonly string[] = [...new Set(Object.values(NOTIFICATION_KINDS).map((kind) => kind.namespace ?? "common"))];
+
+/** A notification type's name, for the preferences table and the filter (`t` of the notifications namespace). */
+export function notificationTypeLabel(type: string, t: (key: string, options?: { ns: string }) => string): string {
+  const kind = NOTIFICATION_KINDS[type];
+  return kind?.labelKey && kind.namespace ? t(kind.labelKey, { ns: kind.namespace }) : t(`type.${type}`);
+}
+
 export function isNotificationType(value: unknown): value is string {
   return typeof value === "string" && Object.hasOwn(NOTIFICATION_KINDS, value);
 }

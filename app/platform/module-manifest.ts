@@ -35,6 +35,10 @@ export interface ModuleRoute {
 export interface NotificationKind {
   /** What a person gets before they choose (the notification centre's preferences start here). */
   defaults: Record<NotificationChannel, boolean>;
+  /** The locale namespace `describe` and the toast title read (public/locales/{lng}/{namespace}.json); "common" if absent. */
+  namespace?: string;
+  /** Its name in the preferences table and the filter, in `namespace`; without one, notifications.json's `type.<type>`. */
+  labelKey?: string;
   /** The notification in the reader's words, and where it leads: the bell, the centre, the toasts and e-mails use this one text. */
   describe: (metadata: NotificationMetadata, t: TFunction) => NotificationWords;
   /** A live toast for the event: its title key and how long it stays (spec section 9). Absent: no toast. */

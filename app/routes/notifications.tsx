@@ -6,12 +6,12 @@ import { requireSession } from "~/modules/auth/guard.server";
 import { NotificationsPage, type NotificationsActionData } from "~/modules/notifications/components/notifications-page";
 import { AVAILABLE_CHANNELS } from "~/modules/notifications/preferences";
 import { getPreferences, savePreferences } from "~/modules/notifications/preferences.server";
-import { NOTIFICATION_TYPES } from "~/modules/registry";
+import { NOTIFICATION_NAMESPACES, NOTIFICATION_TYPES } from "~/modules/registry";
 import { isNotificationType, listNotifications, markRead } from "~/modules/notifications/service.server";
 import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
-export const handle = { i18n: ["notifications"] };
+export const handle = { i18n: ["notifications", ...NOTIFICATION_NAMESPACES] };
 export const meta: MetaFunction = () => [{ title: "Notifications · Legal Document Platform" }];
 
 /** `?type=`, `?unread=1` and `?before=` (ISO time of the last item shown); anything unreadable is simply ignored. */

@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 
 /** The assistant: answers from the workspace's own documents, and cross-document checks (docs/decisions/0009). */
 export const aiModule = defineModule({

@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 
 /** Accounts and sessions: signing up, in and out, e-mail verification, password reset (spec sections 2 and 5). */
 export const authModule = defineModule({

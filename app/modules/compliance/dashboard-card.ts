@@ -1,4 +1,4 @@
-import { defineDashboardCard } from "~/modules/dashboard/cards";
+import { defineDashboardCard } from "../dashboard/cards";
 
 /** The workspace's duties with deadlines (read by module.server.ts). */
 export interface ComplianceFigures {

@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 import { complianceMonitoringCard } from "./dashboard-card";
 
 /** Duties with deadlines. /compliance is where the assistant's "Check Compliance" leads (spec section 8). */

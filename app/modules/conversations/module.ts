@@ -1,4 +1,4 @@
-import { defineModule, metadataText, type NotificationKind, type NotificationMetadata } from "~/platform/module-manifest";
+import { defineModule, metadataText, type NotificationKind, type NotificationMetadata } from "../../platform/module-manifest";
 import { chatMessageLink } from "./links";
 
 function describeChat(key: "realtime.chatMention" | "realtime.chatFollow"): NotificationKind["describe"] {

@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 
 /** The signed-in home: figures from every module, its cards, quick actions and recent activity (spec section 2). */
 export const dashboardModule = defineModule({

@@ -1,4 +1,4 @@
-import { defineDashboardCard } from "~/modules/dashboard/cards";
+import { defineDashboardCard } from "../dashboard/cards";
 
 /** The documents the person can see, by status, and the three newest (read by module.server.ts). */
 export interface DocumentFigures {

@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 import { legalDocumentsCard } from "./dashboard-card";
 
 /** The family's papers: upload, reading and analysis, sharing, versions (spec section 2: /documents, /version-control). */

@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 
 /** Drafting documents from templates and the trust's facts (docs/decisions/0010). */
 export const draftingModule = defineModule({

@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 
 /** The help centre: every module's sections, searchable, and the assistant's answers link into it. */
 export const helpModule = defineModule({

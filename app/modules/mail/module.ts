@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 
 /** Outgoing e-mail: written to an outbox in the same request, delivered by a queue job. */
 export const mailModule = defineModule({

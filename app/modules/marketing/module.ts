@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 
 /** The sales page (spec section 1) and the downloadable guides. */
 export const marketingModule = defineModule({

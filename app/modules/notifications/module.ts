@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 
 /** The notification centre, each person's channels per event, and compliance reminder lead times. */
 export const notificationsModule = defineModule({

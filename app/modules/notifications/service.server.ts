@@ -140,7 +140,7 @@ export async function pushThreadEvent(env: Env, userIds: string[], threadId: str
 function describedMail(request: NotifyRequest, origin: string) {
   return (recipient: Recipient) => {
     const kind = NOTIFICATION_KINDS[request.type];
-    const words = kind ? kind.describe(request.metadata, recipientT(recipient, ["common"]) as unknown as TFunction) : { text: request.type, href: null };
+    const words = kind ? kind.describe(request.metadata, recipientT(recipient, [kind.namespace ?? "common"]) as unknown as TFunction) : { text: request.type, href: null };
     const body = [words.text, words.detail ? `“${words.detail}”` : null, words.href ? new URL(words.href, origin).href : null].filter(Boolean).join("\n\n");
     return { subject: words.text, text: body };
   };

@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 
 /**
  * The spec's areas that have no domain yet (they show "being built"): listed so that the navigation, /modules

@@ -1,4 +1,4 @@
-import { defineModule, metadataText, type NotificationMetadata } from "~/platform/module-manifest";
+import { defineModule, metadataText, type NotificationMetadata } from "../../platform/module-manifest";
 
 const pollLink = (m: NotificationMetadata) => (metadataText(m, "pollId") ? `/polling/${metadataText(m, "pollId")}` : null);
 

@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 
 /** Language, theme and display preferences (spec section 9), and their demonstration pages. */
 export const preferencesModule = defineModule({

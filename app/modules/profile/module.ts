@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 
 /** A person's own profile, picture, password and phone. */
 export const profileModule = defineModule({

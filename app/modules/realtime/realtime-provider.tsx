@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/use-toast";
-import type { TFunction } from "i18next";
+import type { i18n, TFunction } from "i18next";
 import { NOTIFICATION_KINDS } from "~/modules/registry";
 import type { ServerMessage } from "../../../party/protocol";
 import { RealtimeConnection, type ConnectionStatus } from "./connection";
@@ -44,14 +44,14 @@ function playNotificationSound() {
  * unread count, and lets pages listen to threads.
  */
 export function RealtimeProvider({ userId, initialUnread, children }: { userId: string | null; initialUnread: number; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const [status, setStatus] = useState<ConnectionStatus>("disconnected");
   const [unread, setUnread] = useState(initialUnread);
   const listeners = useRef(new Set<Listener>());
   const threadHandlers = useRef(new Map<string, Set<(event: Record<string, unknown>) => void>>());
   const connection = useRef<RealtimeConnection | null>(null);
-  const tRef = useRef(t);
-  tRef.current = t;
+  const i18nRef = useRef(i18n);
+  i18nRef.current = i18n;
 
   // The server's count is the truth whenever the page's data is loaded again.
   useEffect(() => setUnread(initialUnread), [initialUnread]);
@@ -62,7 +62,7 @@ export function RealtimeProvider({ userId, initialUnread, children }: { userId: 
       userId,
       onStatus: setStatus,
       onMessage: (message) => {
-        showToast(message, tRef.current);
+        showToast(message, i18nRef.current);
         const notification = asNotification(message);
         if (notification && NOTIFICATION_KINDS[notification.type]?.toast?.sound) playNotificationSound();
         // What was stored while away is already in the page's count when the page loaded after it;
@@ -154,7 +154,8 @@ function asNotification(message: ServerMessage): { type: string; metadata: Recor
 }
 
 /** Spec section 3/9: a toast per live event, each with its own duration; a server error is destructive. */
-function showToast(message: ServerMessage, t: TFunction) {
+function showToast(message: ServerMessage, i18n: i18n) {
+  let t: TFunction = i18n.getFixedT(null, "common");
   if (message.type === "error") {
     toast({ title: t("realtime.connectionError"), description: message.message, variant: "destructive" });
     return;
@@ -176,6 +177,8 @@ function showToast(message: ServerMessage, t: TFunction) {
   const kind = notification ? NOTIFICATION_KINDS[notification.type] : undefined;
   if (!notification || !kind?.toast) return;
   if (kind.toast.skipOn && typeof window !== "undefined" && kind.toast.skipOn(notification.metadata, window.location.pathname)) return;
+  // A module's own words may live in its own namespace; i18next loads it if no page has yet.
+  if (kind.namespace && kind.namespace !== "common") t = i18n.getFixedT(null, kind.namespace);
   const words = kind.describe(notification.metadata, t);
   const text = (
     <>

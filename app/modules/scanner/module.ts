@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 
 /** Scanning paper with the camera into a PDF in the workspace. */
 export const scannerModule = defineModule({

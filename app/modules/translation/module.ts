@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 
 /** Translating a document or a passage for a family member who reads another language (docs/decisions/0010). */
 export const translationModule = defineModule({

@@ -1,4 +1,4 @@
-import { defineDashboardCard } from "~/modules/dashboard/cards";
+import { defineDashboardCard } from "../dashboard/cards";
 
 /** The workspace's members by role, and invitations still open (read by module.server.ts). */
 export interface MemberFigures {

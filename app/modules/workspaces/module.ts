@@ -1,4 +1,4 @@
-import { defineModule } from "~/platform/module-manifest";
+import { defineModule } from "../../platform/module-manifest";
 import { teamCollaborationCard, trustAdministrationCard } from "./dashboard-cards";
 
 /** Workspaces, members, roles and invitations: starting a trust's workspace and running it (/admin). */

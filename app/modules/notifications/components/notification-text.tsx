@@ -12,8 +12,8 @@ export interface NotificationItem {
 
 /** One notification in words, in the reader's language, linked to what it is about (the words are its module's). */
 export function NotificationText({ item }: { item: NotificationItem }) {
-  const { t } = useTranslation();
   const kind = NOTIFICATION_KINDS[item.type];
+  const { t } = useTranslation(kind?.namespace ?? "common");
   const words = kind ? kind.describe(item.metadata, t) : { text: item.type, href: null };
   return words.href ? (
     <Link to={words.href} className={item.read ? "text-muted-foreground" : "font-medium"}>

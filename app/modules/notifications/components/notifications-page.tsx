@@ -7,7 +7,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { useAnnouncer } from "~/modules/a11y/announcer";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { useOptionalRealtime } from "~/modules/realtime/realtime-provider";
-import { NOTIFICATION_TYPES } from "~/modules/registry";
+import { NOTIFICATION_TYPES, notificationTypeLabel } from "~/modules/registry";
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationType } from "../schema";
 import { NotificationText, type NotificationItem } from "./notification-text";
 
@@ -158,7 +158,7 @@ function FilterForm({ query }: { query: NotificationsQuery }) {
           <option value="">{t("filter.allTypes")}</option>
           {NOTIFICATION_TYPES.map((type) => (
             <option key={type} value={type}>
-              {t(`type.${type}`)}
+              {notificationTypeLabel(type, t)}
             </option>
           ))}
         </NativeSelect>
@@ -258,7 +258,7 @@ function PreferencesForm({
               {NOTIFICATION_TYPES.map((type) => (
                 <tr key={type}>
                   <th scope="row" className="border-b border-solid border-border p-2 text-start font-normal">
-                    {t(`type.${type}`)}
+                    {notificationTypeLabel(type, t)}
                   </th>
                   {NOTIFICATION_CHANNELS.map((channel) => {
                     const available = availableChannels.includes(channel);
