@@ -10,6 +10,10 @@ import { logUnexpectedError, newErrorReference } from "./platform/error-referenc
 
 export const streamTimeout = 5000;
 
+// The queue consumer and the cron trigger, from the modules' server halves. Exported through the Remix build
+// (workers/app.ts reads them from `build.entry.module`) so Vite, which finds those halves, bundles them once.
+export { runJob, scheduledWork } from "./platform/jobs.server";
+
 /**
  * Remix's log of an unexpected error, with a reference like the signed-in pages' own (see
  * withErrorReferences, which gives those to the page): a render error, a page outside the layout, an API route.

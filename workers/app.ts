@@ -9,7 +9,7 @@ import { createDb } from "../app/platform/db.server";
 import { getConfig, isOwnHost } from "../app/platform/env.server";
 import { withErrorReferences } from "../app/platform/error-reference.server";
 import { errorResponse, HttpError } from "../app/platform/http.server";
-import { runJob, scheduledWork } from "../app/platform/jobs.server";
+import type { runJob as RunJob, scheduledWork as ScheduledWork } from "../app/platform/jobs.server";
 import { createNonce } from "../app/platform/load-context";
 import type { JobMessage } from "../app/platform/job-message";
 import { isForeignWrite, withSecurityHeaders } from "../app/platform/security.server";
@@ -21,6 +21,8 @@ export { PollTimer } from "../party/poll-timer";
 // The signed-in pages' unexpected errors reach their error page with the reference they were logged under.
 const handleRemix = createRequestHandler(withErrorReferences(build as unknown as ServerBuild, SIGNED_IN_LAYOUT_ID));
 const t = serverT("auth");
+// The queue consumer and the cron work come with the Remix build, where Vite found every module's server half.
+const { runJob, scheduledWork } = (build as unknown as ServerBuild).entry.module as unknown as { runJob: typeof RunJob; scheduledWork: typeof ScheduledWork };
 
 /** /ws: the signed-in user's own room. Cookie and Origin are checked here, before the room sees anything. */
 async function connectUserRoom(request: Request, env: Env): Promise<Response> {

@@ -3,7 +3,7 @@ import type { DashboardCard, DashboardCardId } from "~/modules/dashboard/cards";
 import type { NotificationChannel } from "~/modules/notifications/schema";
 
 /**
- * What a domain tells the shell about itself (docs/adding-a-module.md, docs/decisions/0014). This half is
+ * What a domain tells the shell about itself (docs/adding-a-module.md, docs/decisions/0017). This half is
  * safe everywhere: the route config reads it at build time and the browser reads it for the navigation
  * and the notifications. What only the Worker may run (jobs, scheduled work, dashboard queries) is in
  * the domain's `module.server.ts` (see module-manifest.server.ts).
