@@ -6,6 +6,7 @@ import { memberships, type Role } from "~/modules/workspaces/schema";
 import { chunks, D1_IN_LIST } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
 import { HttpError } from "~/platform/http.server";
+import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { chatEvent } from "./events.server";
 import { DEFAULT_CHANNEL_NAME } from "./limits";
@@ -77,7 +78,7 @@ export async function channelAccess(db: Db, session: CurrentSession, channelId: 
 /** A channel by its id, or by its name as typed in a link such as /channel/general. */
 export async function resolveChannelId(db: Db, session: CurrentSession, idOrName: string, t: Translate): Promise<string> {
   const { workspaceId } = workspaceOf(session, t);
-  if (/^[0-9a-f-]{36}$/i.test(idOrName)) return idOrName;
+  if (isUuid(idOrName)) return idOrName;
   await ensureDefaultChannel(db, workspaceId);
   const row = await db
     .select({ id: channels.id })

@@ -8,6 +8,7 @@ import { canAdminister } from "~/modules/workspaces/roles";
 import { memberships, type Role } from "~/modules/workspaces/schema";
 import type { Db } from "~/platform/db.server";
 import { HttpError } from "~/platform/http.server";
+import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { closePoll, describeResult } from "./closing.server";
 import { pollBallots, pollOptions, polls, pollVoters, pollWatchers, type PollType } from "./schema";
@@ -15,7 +16,6 @@ import { tallyPoll, type TallyResult } from "./tally";
 import type { CreatePollInput } from "./validation";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
-const UUID = /^[0-9a-f-]{36}$/i;
 
 /** Owners, trustees and co-trustees put decisions to a vote; everyone eligible votes. */
 export function canCreatePolls(role: Role | null | undefined) {
@@ -168,9 +168,9 @@ export async function scheduleClosing(env: Env, pollId: string, closesAt: number
 
 /** The poll if this person may see it; otherwise a 404 that is written to the audit log as refused. */
 async function requirePoll(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
-  const poll = UUID.test(id) && session.workspace ? await ctx.db.select().from(polls).where(and(eq(polls.id, id), visiblePolls(session))).get() : undefined;
+  const poll = isUuid(id) && session.workspace ? await ctx.db.select().from(polls).where(and(eq(polls.id, id), visiblePolls(session))).get() : undefined;
   if (!poll) {
-    await audit(ctx, session, "poll.access_denied", UUID.test(id) ? id : "", { status: 404 }, "denied");
+    await audit(ctx, session, "poll.access_denied", isUuid(id) ? id : "", { status: 404 }, "denied");
     throw new HttpError(404, t("errors.pollNotFound"));
   }
   return poll;
