@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-or
 import { users } from "~/modules/auth/schema";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { canAdminister } from "~/modules/workspaces/roles";
-import { memberships, type Role } from "~/modules/workspaces/schema";
+import { memberships } from "~/modules/workspaces/schema";
 import { chunks, D1_IN_LIST } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
 import { HttpError } from "~/platform/http.server";
@@ -18,7 +18,7 @@ export type ChannelRow = typeof channels.$inferSelect;
 /** The caller inside their current workspace; chat needs one. */
 export function workspaceOf(session: CurrentSession, t: Translate) {
   if (!session.workspace) throw new HttpError(404, t("errors.noWorkspace"));
-  return { workspaceId: session.workspace.id, role: session.workspace.role as Role, userId: session.user.id };
+  return { workspaceId: session.workspace.id, role: session.workspace.role, userId: session.user.id };
 }
 
 export function channelNameKey(name: string) {

@@ -24,7 +24,7 @@ export function canCreatePolls(role: Role | null | undefined) {
 
 /** Those who see every poll of the workspace; others see the polls they may vote in, created or watch. */
 function seesEveryPoll(session: CurrentSession) {
-  return canAdminister(session.workspace?.role as Role | undefined);
+  return canAdminister(session.workspace?.role);
 }
 
 function visiblePolls(session: CurrentSession): SQL {
@@ -70,7 +70,7 @@ async function eligibleVoters(db: Db, workspaceId: string, input: Pick<CreatePol
 export async function createPoll(ctx: RequestContext, session: CurrentSession, input: CreatePollInput, t: Translate) {
   const workspace = session.workspace;
   if (!workspace) throw new HttpError(404, t("errors.noWorkspace"));
-  if (!canCreatePolls(workspace.role as Role)) {
+  if (!canCreatePolls(workspace.role)) {
     await audit(ctx, session, "poll.create_denied", "", undefined, "denied");
     throw new HttpError(403, t("errors.createForbidden"));
   }
@@ -466,7 +466,7 @@ export async function workspaceVoters(db: Db, session: CurrentSession) {
 
 /** Owners and trustees record each member's beneficial interest (basis points), which weighs votes. */
 export async function setBeneficialShare(ctx: RequestContext, session: CurrentSession, userId: string, shareBp: number | null, t: Translate) {
-  if (!session.workspace || !canAdminister(session.workspace.role as Role)) throw new HttpError(403, t("errors.sharesForbidden"));
+  if (!session.workspace || !canAdminister(session.workspace.role)) throw new HttpError(403, t("errors.sharesForbidden"));
   if (shareBp !== null && (!Number.isInteger(shareBp) || shareBp < 0 || shareBp > 10_000)) throw new HttpError(400, t("errors.shareInvalid"));
   const members = await ctx.db
     .select({ userId: memberships.userId, shareBp: memberships.beneficialShareBp })
