@@ -29,8 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = getRequestContext(request, context);
-  // A copy: the sign-in strategy reads the request itself.
-  const formData = await request.clone().formData();
+  const formData = await request.formData();
   const intent = formData.get("intent");
   const redirectTo = safeRedirect(String(formData.get("redirectTo") ?? ""));
   const signIn = (result: { token: string; session: { remember: boolean } }) =>
@@ -45,7 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (submission.status !== "success") throw new InvalidForm(submission.reply());
         return submission.value;
       });
-      return signIn(await passwords.authenticate("password", request));
+      // The strategy reads its credentials from a request: this one carries the form already read for the intent.
+      return signIn(await passwords.authenticate("password", new Request(request.url, { method: "POST", body: formData })));
     }
     if (intent === "register") {
       const submission = parseWithZod(formData, { schema: registerSchema(ctx.t) });
