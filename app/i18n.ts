@@ -1,9 +1,10 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from "./modules/preferences/languages";
 
-/** Namespaces, one JSON file each under public/locales/{lng}/. Routes name the ones they use in `handle.i18n`. */
-export const NAMESPACES = ["common", "auth", "tour", "landing", "dashboard", "help", "profile", "demo", "documents", "polls", "notifications", "scanner"] as const;
-
-/** i18next settings shared by the server render and the browser. */
+/**
+ * i18next settings shared by the server render and the browser. The namespaces are the JSON files
+ * under public/locales/{lng}/ (listed by scripts/locales-index.mjs in app/locales.generated.ts);
+ * `ns` is only those loaded up front, and routes name the others they use in `handle.i18n`.
+ */
 export const i18nConfig = {
   supportedLngs: LANGUAGE_CODES,
   fallbackLng: DEFAULT_LANGUAGE,

@@ -104,12 +104,14 @@ function RouteAnnouncements() {
   // Only a change of page announces; a language change re-creates the announcer but is not a navigation.
   const announce = useRef(announceNavigation);
   announce.current = announceNavigation;
+  const announceLoaded = useRef(() => {});
+  announceLoaded.current = () => say(t("a11y.pageLoaded"));
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       // A full page load: say once that the page is ready to use (it is now interactive).
-      say(t("a11y.pageLoaded"));
+      announceLoaded.current();
       return;
     }
     const heading = document.querySelector("main h1")?.textContent?.trim() || document.title;

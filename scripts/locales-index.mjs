@@ -28,7 +28,9 @@ ${entries.join("\n")}
 let current = "";
 try {
   current = readFileSync(target, "utf8");
-} catch {}
+} catch {
+  // Not generated yet.
+}
 if (current !== source) writeFileSync(target, source);
 if (process.argv.includes("--check") && current !== source) {
   console.error(`${target} was out of date; it has been rewritten.`);

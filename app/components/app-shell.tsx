@@ -8,7 +8,6 @@ import { LanguageSwitcher } from "~/modules/preferences/components/language-swit
 import { ThemePopover } from "~/modules/preferences/components/theme-popover";
 import { WorkspaceSwitcher } from "~/modules/workspaces/components/workspace-switcher";
 import { canAdminister } from "~/modules/workspaces/roles";
-import type { Role } from "~/modules/workspaces/schema";
 import { useRootData } from "~/root";
 import { Button } from "./ui/button";
 import { Tooltip } from "./ui/tooltip";
@@ -82,7 +81,7 @@ function Header({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const { t: tAuth } = useTranslation("auth");
   const root = useRootData();
-  const role = user.workspace?.role as Role | undefined;
+  const role = user.workspace?.role;
   return (
     <header className="sticky top-0 z-40 border-b border-solid border-border bg-card">
       <div aria-hidden="true" className="h-1" style={{ background: "var(--header-accent)" }} />

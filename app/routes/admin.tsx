@@ -127,7 +127,7 @@ export default function AdminRoute() {
   useEffect(() => {
     if (shareResult?.error) announcer.announceError(shareResult.error);
     else if (shareResult?.notice) announcer.announceSuccess(shareResult.notice);
-  }, [shareResult]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [shareResult]); // eslint-disable-line react-hooks/exhaustive-deps -- once per action result; the announcer changes with the language and must not repeat it
 
   return (
     <>

@@ -5,7 +5,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useRootData } from "~/root";
 import { AuthScreen, type AuthActionData } from "~/modules/auth/components/auth-screen";
 import { getCurrentSession, safeRedirect } from "~/modules/auth/guard.server";
-import { AuthError, login, register, requestPasswordReset } from "~/modules/auth/service.server";
+import { authenticator } from "~/modules/auth/authenticator.server";
+import { AuthError, register, requestPasswordReset } from "~/modules/auth/service.server";
 import { serializeSessionCookie } from "~/modules/auth/session.server";
 import { forgotPasswordSchema, loginSchema, registerSchema } from "~/modules/auth/validation";
 import { getRequestContext } from "~/platform/request-context.server";
@@ -38,9 +39,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     if (intent === "login") {
-      const submission = parseWithZod(formData, { schema: loginSchema(ctx.t) });
-      if (submission.status !== "success") return data<AuthActionData>({ intent, result: submission.reply() }, 400);
-      return signIn(await login(ctx, submission.value));
+      const passwords = authenticator(ctx, async (form) => {
+        const submission = parseWithZod(await form.formData(), { schema: loginSchema(ctx.t) });
+        if (submission.status !== "success") throw new InvalidForm(submission.reply());
+        return submission.value;
+      });
+      // The strategy reads its credentials from a request: this one carries the form already read for the intent.
+      return signIn(await passwords.authenticate("password", new Request(request.url, { method: "POST", body: formData })));
     }
     if (intent === "register") {
       const submission = parseWithZod(formData, { schema: registerSchema(ctx.t) });
@@ -54,6 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<AuthActionData>({ intent, banner: { kind: "success", text: ctx.t("reset.success") } });
     }
   } catch (error) {
+    if (error instanceof InvalidForm) return data<AuthActionData>({ intent: "login", result: error.reply }, 400);
     if (error instanceof AuthError) {
       return data<AuthActionData>(
         { intent: intent as AuthActionData["intent"], banner: { kind: "error", text: error.message } },
@@ -63,6 +69,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error;
   }
   return data<AuthActionData>({ intent: "login", banner: { kind: "error", text: ctx.t("errors.invalidInput") } }, 400);
+}
+
+/** The sign-in form did not validate: the messages per field go back to the form. */
+class InvalidForm extends Error {
+  constructor(readonly reply: NonNullable<AuthActionData["result"]>) {
+    super("invalid sign-in form");
+  }
 }
 
 export default function AuthRoute() {

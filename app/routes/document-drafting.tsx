@@ -8,7 +8,6 @@ import { draftingFacts } from "~/modules/drafting/facts.server";
 import { prefillValues } from "~/modules/drafting/prefill";
 import { draftingModel } from "~/modules/drafting/service.server";
 import { isTemplateId, TEMPLATE_IDS } from "~/modules/drafting/templates";
-import type { Role } from "~/modules/workspaces/schema";
 import { getRequestContext } from "~/platform/request-context.server";
 
 // "documents" for the document type names in the save form.
@@ -25,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!session.workspace) return { page: null };
   const ctx = getRequestContext(args.request, args.context);
   const params = new URL(args.request.url).searchParams;
-  const canSave = canUploadDocuments(session.workspace.role as Role);
+  const canSave = canUploadDocuments(session.workspace.role);
   const [{ facts, sources, analysed }, editable] = await Promise.all([draftingFacts(ctx.db, session, params.get("from")), canSave ? listEditableDocuments(ctx.db, session) : []]);
   const model = draftingModel(ctx);
   const template = params.get("template");

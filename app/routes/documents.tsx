@@ -7,7 +7,6 @@ import { documentsT } from "~/modules/documents/i18n.server";
 import { parseListQuery } from "~/modules/documents/list-query";
 import { canUploadDocuments } from "~/modules/documents/permissions";
 import { listDocuments } from "~/modules/documents/service.server";
-import type { Role } from "~/modules/workspaces/schema";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const handle = { i18n: ["documents"] };
@@ -23,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
     query,
     result: { ...result, rows: result.rows.map((row) => ({ ...row, errorReason: describeFailure(t, row.errorReason), createdAt: row.createdAt.toISOString() })) },
     maxBytes: ctx.config.MAX_UPLOAD_BYTES,
-    canUpload: canUploadDocuments(session.workspace?.role as Role | undefined),
+    canUpload: canUploadDocuments(session.workspace?.role),
   };
 }
 

@@ -6,7 +6,6 @@ import { PollingPage } from "~/modules/polls/components/polls-list";
 import { pollsT } from "~/modules/polls/i18n.server";
 import { canCreatePolls, createPoll, listPolls, workspaceVoters } from "~/modules/polls/service.server";
 import { createPollSchema, pollFormToObject } from "~/modules/polls/validation";
-import type { Role } from "~/modules/workspaces/schema";
 import { HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
@@ -16,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Polling · Legal Document Pla
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const { db } = getRequestContext(args.request, args.context);
-  const canCreate = canCreatePolls(session.workspace?.role as Role | undefined);
+  const canCreate = canCreatePolls(session.workspace?.role);
   const [polls, voters] = await Promise.all([listPolls(db, session), canCreate ? workspaceVoters(db, session) : []]);
   return { polls, voters, canCreate };
 }

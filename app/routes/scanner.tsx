@@ -4,7 +4,6 @@ import { requireSession } from "~/modules/auth/guard.server";
 import { canUploadDocuments } from "~/modules/documents/permissions";
 import { listEditableDocuments } from "~/modules/documents/versions.server";
 import { ScannerPage } from "~/modules/scanner/components/scanner-page";
-import type { Role } from "~/modules/workspaces/schema";
 import { getRequestContext } from "~/platform/request-context.server";
 
 // "documents" for the document type names in the save form.
@@ -16,7 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   return {
-    canUpload: canUploadDocuments(session.workspace?.role as Role | undefined),
+    canUpload: canUploadDocuments(session.workspace?.role),
     editable: session.workspace ? await listEditableDocuments(ctx.db, session) : [],
     maxBytes: ctx.config.MAX_UPLOAD_BYTES,
   };

@@ -6,6 +6,7 @@ import { FTS_RANK } from "~/modules/documents/search-index";
 import { documentAnalyses, documents, documentTexts } from "~/modules/documents/schema";
 import { scopedFtsQuery } from "~/modules/documents/search";
 import type { Db } from "~/platform/db.server";
+import { isUuid } from "~/platform/ids";
 import type { OpenComplianceItem } from "./answer-offline";
 import { intentTerms, type Intent } from "./intents";
 import { anyWordFtsQuery, type Passage, queryTerms, scorePassages, stem } from "./passages";
@@ -44,7 +45,7 @@ export async function retrieve(db: Db, session: CurrentSession, question: string
   const extra = intentTerms(intent);
   const ftsQuery = anyWordFtsQuery(`${question} ${extra.join(" ")}`);
   const [context, found] = await Promise.all([
-    contextDocumentId && /^[0-9a-f-]{36}$/i.test(contextDocumentId)
+    contextDocumentId && isUuid(contextDocumentId)
       ? db.select({ id: documents.id }).from(documents).where(and(eq(documents.id, contextDocumentId), visible)).get()
       : Promise.resolve(undefined),
     ftsQuery

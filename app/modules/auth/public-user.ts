@@ -1,3 +1,4 @@
+import type { Role } from "~/modules/workspaces/schema";
 import type { CurrentSession } from "./session.server";
 
 /** The user object of GET /api/auth/user, login and registration; kept in browser storage under `user`. */
@@ -11,8 +12,8 @@ export interface PublicUser {
   phone: string | null;
   profileImageUrl: string | null;
   emailVerified: boolean;
-  workspace: { id: string; name: string; jurisdiction: string; role: string } | null;
-  role: string | null;
+  workspace: { id: string; name: string; jurisdiction: string; role: Role } | null;
+  role: Role | null;
 }
 
 export function toPublicUser(session: Pick<CurrentSession, "user" | "workspace">): PublicUser {

@@ -2,10 +2,11 @@ import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-or
 import { users } from "~/modules/auth/schema";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { canAdminister } from "~/modules/workspaces/roles";
-import { memberships, type Role } from "~/modules/workspaces/schema";
+import { memberships } from "~/modules/workspaces/schema";
 import { chunks, D1_IN_LIST } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
 import { HttpError } from "~/platform/http.server";
+import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { chatEvent } from "./events.server";
 import { DEFAULT_CHANNEL_NAME } from "./limits";
@@ -17,7 +18,7 @@ export type ChannelRow = typeof channels.$inferSelect;
 /** The caller inside their current workspace; chat needs one. */
 export function workspaceOf(session: CurrentSession, t: Translate) {
   if (!session.workspace) throw new HttpError(404, t("errors.noWorkspace"));
-  return { workspaceId: session.workspace.id, role: session.workspace.role as Role, userId: session.user.id };
+  return { workspaceId: session.workspace.id, role: session.workspace.role, userId: session.user.id };
 }
 
 export function channelNameKey(name: string) {
@@ -77,7 +78,7 @@ export async function channelAccess(db: Db, session: CurrentSession, channelId: 
 /** A channel by its id, or by its name as typed in a link such as /channel/general. */
 export async function resolveChannelId(db: Db, session: CurrentSession, idOrName: string, t: Translate): Promise<string> {
   const { workspaceId } = workspaceOf(session, t);
-  if (/^[0-9a-f-]{36}$/i.test(idOrName)) return idOrName;
+  if (isUuid(idOrName)) return idOrName;
   await ensureDefaultChannel(db, workspaceId);
   const row = await db
     .select({ id: channels.id })

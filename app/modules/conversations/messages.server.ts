@@ -14,7 +14,7 @@ import { toViews } from "./message-views.server";
 import { mentionedNames } from "./format";
 import { DEFAULT_TOPIC_NAME, HISTORY_PAGE_SIZE } from "./limits";
 import { notifyChat } from "./notify.server";
-import { channels, chatMessageRevisions, chatMessages, chatTopics, smsMessages, smsParticipants } from "./schema";
+import { channels, chatMessageRevisions, chatMessages, chatTopics } from "./schema";
 import { sendTopicSms } from "./sms/service.server";
 import { findOrCreateTopic } from "./topics.server";
 import type { MessageView } from "./views";

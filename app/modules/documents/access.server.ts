@@ -1,12 +1,11 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { canAdminister } from "~/modules/workspaces/roles";
-import type { Role } from "~/modules/workspaces/schema";
 import { documents, documentShares, type SharePermission } from "./schema";
 
 /** Owners and trustees see and manage every document of their workspace. */
 export function seesEveryDocument(session: CurrentSession): boolean {
-  return canAdminister(session.workspace?.role as Role | undefined);
+  return canAdminister(session.workspace?.role);
 }
 
 /**

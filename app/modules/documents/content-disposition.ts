@@ -3,6 +3,7 @@
  * and non-ASCII replaced) and the exact name as RFC 8187 `filename*` in UTF-8.
  */
 export function contentDisposition(kind: "inline" | "attachment", fileName: string): string {
+  // eslint-disable-next-line no-control-regex -- a header value must not carry control characters
   const clean = fileName.replace(/[\u0000-\u001f\u007f]/g, "");
   const fallback = clean.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_") || "document";
   const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -5,6 +5,7 @@ import { auditRow } from "~/modules/audit/audit.server";
 import { auditLog } from "~/modules/audit/schema";
 import type { Db } from "~/platform/db.server";
 import { HttpError } from "~/platform/http.server";
+import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { documentRights, visibleDocuments } from "./access.server";
 import type { DocumentAnalysis } from "./analysis/schema";
@@ -107,7 +108,7 @@ export async function listDocuments(db: Db, session: CurrentSession, query: List
 
 /** The document if this person may see it; null otherwise (callers answer 404, never the data). */
 export async function findVisibleDocument(db: Db, session: CurrentSession, id: string) {
-  if (!session.workspace || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!session.workspace || !isUuid(id)) return null;
   const row = await db
     .select({ document: documents, uploadedByName: users.name, sharePermission: documentShares.permission })
     .from(documents)
@@ -137,7 +138,7 @@ export async function refuse(ctx: RequestContext, session: CurrentSession, id: s
       workspaceId: session.workspace?.id,
       actorUserId: session.user.id,
       targetType: "document",
-      targetId: /^[0-9a-f-]{36}$/i.test(id) ? id : null,
+      targetId: isUuid(id) ? id : null,
       ip: ctx.ip,
       userAgent: ctx.userAgent,
       metadata: { status },

@@ -5,6 +5,7 @@ import { users } from "~/modules/auth/schema";
 import { canAdminister } from "~/modules/workspaces/roles";
 import { memberships } from "~/modules/workspaces/schema";
 import { HttpError } from "~/platform/http.server";
+import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { documentRights } from "./access.server";
 import { documentShares, type SharePermission } from "./schema";
@@ -61,7 +62,7 @@ export async function sharingOf(ctx: RequestContext, document: { id: string; wor
 /** Shares a document with a member, or changes what the share allows. */
 export async function shareDocument(ctx: RequestContext, session: CurrentSession, documentId: string, userId: string, permission: SharePermission, t: Translate) {
   const document = await requireManageable(ctx, session, documentId, t);
-  const member = /^[0-9a-f-]{36}$/i.test(userId)
+  const member = isUuid(userId)
     ? await ctx.db
         .select({ role: memberships.role })
         .from(memberships)

@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { auditRow } from "~/modules/audit/audit.server";
 import { auditLog } from "~/modules/audit/schema";
-import type { Role } from "~/modules/workspaces/schema";
 import { HttpError } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { detectFileKind, FILE_KINDS, type FileKind, isImageKind, SNIFF_BYTES, titleFromFileName } from "./file-types";
@@ -16,6 +15,7 @@ export const uploadMetadataSchema = (t: Translate) =>
   z.object({
     fileName: z
       .string({ required_error: t("errors.fileNameMissing") })
+      // eslint-disable-next-line no-control-regex -- control characters are dropped from stored file names
       .transform((name) => name.replace(/^.*[\\/]/, "").replace(/[\u0000-\u001f\u007f]/g, "").trim())
       .pipe(z.string().min(1, t("errors.fileNameMissing")).max(255, t("errors.fileNameTooLong"))),
     type: z.enum(DOCUMENT_TYPES, { errorMap: () => ({ message: t("errors.unknownType") }) }).optional(),
@@ -164,7 +164,7 @@ export function readsTextOnServer(kind: FileKind, source: UploadInput["source"])
 export async function uploadDocument(ctx: RequestContext, session: CurrentSession, input: UploadInput, t: Translate) {
   const workspace = session.workspace;
   if (!workspace) throw new HttpError(404, t("errors.noWorkspace"));
-  if (!canUploadDocuments(workspace.role as Role)) {
+  if (!canUploadDocuments(workspace.role)) {
     await ctx.db.insert(auditLog).values(
       auditRow({
         action: "document.upload_denied",

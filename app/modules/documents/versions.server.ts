@@ -3,6 +3,7 @@ import type { CurrentSession } from "~/modules/auth/session.server";
 import { users } from "~/modules/auth/schema";
 import type { Db } from "~/platform/db.server";
 import { HttpError } from "~/platform/http.server";
+import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { seesEveryDocument, visibleDocuments } from "./access.server";
 import { isImageKind, kindFromMimeType } from "./file-types";
@@ -25,7 +26,6 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 type VisibleDocument = Awaited<ReturnType<typeof requireVisibleDocument>>;
 
 export const VERSION_NOTE_MAX = 500;
-const UUID = /^[0-9a-f-]{36}$/i;
 
 const versionColumns = {
   id: documentVersions.id,
@@ -60,7 +60,7 @@ export async function versionsOf(db: Db, document: { id: string; workspaceId: st
 
 /** One version of a visible document; a version of another document or workspace is a 404 (audited). */
 async function requireVersion(ctx: RequestContext, session: CurrentSession, document: VisibleDocument, versionId: string, t: Translate) {
-  const version = UUID.test(versionId)
+  const version = isUuid(versionId)
     ? await ctx.db
         .select()
         .from(documentVersions)

@@ -64,7 +64,9 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
   if (star) {
     try {
       return decodeURIComponent(star[1]);
-    } catch {}
+    } catch {
+      // Not valid percent-encoding: fall back to the plain filename below.
+    }
   }
   return /filename="([^"]+)"/i.exec(disposition ?? "")?.[1] ?? fallback;
 }

@@ -6,7 +6,6 @@ import { canUploadDocuments } from "~/modules/documents/permissions";
 import { documentAudit } from "~/modules/documents/service.server";
 import { uploadDocument } from "~/modules/documents/upload.server";
 import { uploadVersion } from "~/modules/documents/versions.server";
-import type { Role } from "~/modules/workspaces/schema";
 import { HttpError, parseWith } from "~/platform/http.server";
 import { hitRateLimit, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
@@ -66,7 +65,7 @@ export async function saveDraft(
   t: Translate,
 ) {
   const workspace = requireWorkspace(session, t);
-  if (!canUploadDocuments(workspace.role as Role)) {
+  if (!canUploadDocuments(workspace.role)) {
     await ctx.audit({ action: "drafting.save_denied", outcome: "denied", workspaceId: workspace.id, actorUserId: session.user.id, targetType: "draft", metadata: { template: input.template } });
     throw new HttpError(403, t("errors.saveForbidden"));
   }

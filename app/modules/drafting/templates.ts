@@ -376,6 +376,7 @@ export function lateNoticeDays(values: DraftValues): number | null {
 
 /** A file name for a draft: "Certification of Trust - The Hartwell Family Trust.docx". */
 export function draftFileName(templateId: TemplateId, values: DraftValues, format: "docx" | "pdf"): string {
+  // eslint-disable-next-line no-control-regex -- control characters are among those no file system accepts
   const trust = textValue(values, "trustName").replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 120);
   return `${TEMPLATES[templateId].documentTitle}${trust ? ` - ${trust}` : ""}.${format}`;
 }

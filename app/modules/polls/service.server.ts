@@ -8,6 +8,7 @@ import { canAdminister } from "~/modules/workspaces/roles";
 import { memberships, type Role } from "~/modules/workspaces/schema";
 import type { Db } from "~/platform/db.server";
 import { HttpError } from "~/platform/http.server";
+import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { closePoll, describeResult } from "./closing.server";
 import { pollBallots, pollOptions, polls, pollVoters, pollWatchers, type PollType } from "./schema";
@@ -15,7 +16,6 @@ import { tallyPoll, type TallyResult } from "./tally";
 import type { CreatePollInput } from "./validation";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
-const UUID = /^[0-9a-f-]{36}$/i;
 
 /** Owners, trustees and co-trustees put decisions to a vote; everyone eligible votes. */
 export function canCreatePolls(role: Role | null | undefined) {
@@ -24,7 +24,7 @@ export function canCreatePolls(role: Role | null | undefined) {
 
 /** Those who see every poll of the workspace; others see the polls they may vote in, created or watch. */
 function seesEveryPoll(session: CurrentSession) {
-  return canAdminister(session.workspace?.role as Role | undefined);
+  return canAdminister(session.workspace?.role);
 }
 
 function visiblePolls(session: CurrentSession): SQL {
@@ -70,7 +70,7 @@ async function eligibleVoters(db: Db, workspaceId: string, input: Pick<CreatePol
 export async function createPoll(ctx: RequestContext, session: CurrentSession, input: CreatePollInput, t: Translate) {
   const workspace = session.workspace;
   if (!workspace) throw new HttpError(404, t("errors.noWorkspace"));
-  if (!canCreatePolls(workspace.role as Role)) {
+  if (!canCreatePolls(workspace.role)) {
     await audit(ctx, session, "poll.create_denied", "", undefined, "denied");
     throw new HttpError(403, t("errors.createForbidden"));
   }
@@ -168,9 +168,9 @@ export async function scheduleClosing(env: Env, pollId: string, closesAt: number
 
 /** The poll if this person may see it; otherwise a 404 that is written to the audit log as refused. */
 async function requirePoll(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
-  const poll = UUID.test(id) && session.workspace ? await ctx.db.select().from(polls).where(and(eq(polls.id, id), visiblePolls(session))).get() : undefined;
+  const poll = isUuid(id) && session.workspace ? await ctx.db.select().from(polls).where(and(eq(polls.id, id), visiblePolls(session))).get() : undefined;
   if (!poll) {
-    await audit(ctx, session, "poll.access_denied", UUID.test(id) ? id : "", { status: 404 }, "denied");
+    await audit(ctx, session, "poll.access_denied", isUuid(id) ? id : "", { status: 404 }, "denied");
     throw new HttpError(404, t("errors.pollNotFound"));
   }
   return poll;
@@ -466,7 +466,7 @@ export async function workspaceVoters(db: Db, session: CurrentSession) {
 
 /** Owners and trustees record each member's beneficial interest (basis points), which weighs votes. */
 export async function setBeneficialShare(ctx: RequestContext, session: CurrentSession, userId: string, shareBp: number | null, t: Translate) {
-  if (!session.workspace || !canAdminister(session.workspace.role as Role)) throw new HttpError(403, t("errors.sharesForbidden"));
+  if (!session.workspace || !canAdminister(session.workspace.role)) throw new HttpError(403, t("errors.sharesForbidden"));
   if (shareBp !== null && (!Number.isInteger(shareBp) || shareBp < 0 || shareBp > 10_000)) throw new HttpError(400, t("errors.shareInvalid"));
   const members = await ctx.db
     .select({ userId: memberships.userId, shareBp: memberships.beneficialShareBp })

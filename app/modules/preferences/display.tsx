@@ -124,8 +124,7 @@ export function PreferencesProvider({
     const previewing = new URL(window.location.href).searchParams.has("lng");
     if (isLanguageCode(storedLanguage) && storedLanguage !== server.language && !previewing) void setLanguage(storedLanguage, { persist: false });
     else if (storedLanguage === null && hasCookie(STORAGE_KEYS.language)) writeStored(STORAGE_KEYS.language, server.language);
-    // Once, after hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
   }, []);
 
   const languageApi = useMemo<LanguageApi>(() => {

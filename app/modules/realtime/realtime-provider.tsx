@@ -118,13 +118,13 @@ export function useOptionalRealtime(): RealtimeValue | null {
 
 /** A page's live thread while it is mounted. */
 export function useThread(threadId: string | null, onEvent: (event: Record<string, unknown>) => void) {
-  const realtime = useOptionalRealtime();
+  const subscribeThread = useOptionalRealtime()?.subscribeThread;
   const handler = useRef(onEvent);
   handler.current = onEvent;
   useEffect(() => {
-    if (!realtime || !threadId) return;
-    return realtime.subscribeThread(threadId, (event) => handler.current(event));
-  }, [realtime?.subscribeThread, threadId]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!subscribeThread || !threadId) return;
+    return subscribeThread(threadId, (event) => handler.current(event));
+  }, [subscribeThread, threadId]);
 }
 
 async function refreshUnread(setUnread: (n: number) => void) {

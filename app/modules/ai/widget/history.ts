@@ -6,6 +6,7 @@ export type HistoryFormat = (typeof HISTORY_FORMATS)[number];
 
 /** chat-history-{sessionId}.txt or .json; characters no file system accepts become "_". */
 export function historyFileName(sessionId: string, format: HistoryFormat = "txt"): string {
+  // eslint-disable-next-line no-control-regex -- control characters are among those no file system accepts
   return `chat-history-${sessionId.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_")}.${format}`;
 }
 

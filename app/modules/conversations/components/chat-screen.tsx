@@ -107,7 +107,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
   useEffect(() => {
     if (status === "connected" && !wasConnected.current) void refreshNewest();
     wasConnected.current = status === "connected";
-  }); // eslint-disable-line react-hooks/exhaustive-deps
+  });
 
   async function refreshNewest() {
     try {
@@ -133,12 +133,12 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
         }),
       )
       .catch(() => {});
-  }, [messages]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [messages]); // eslint-disable-line react-hooks/exhaustive-deps -- new messages trigger it; `cards` only filters
 
   useEffect(() => {
     if (window.location.hash.startsWith("#message-")) document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: "center" });
     else scrollToEnd();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on opening the channel
 
   async function loadOlder() {
     if (messages.length === 0) return;

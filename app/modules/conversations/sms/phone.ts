@@ -7,7 +7,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/min";
  */
 export function toE164(input: string, defaultCountry: "US" | "GB" | "CA" | "AU" = "US"): string | null {
   const cleaned = input.trim();
-  if (!/^[+\d\s().\-]{3,32}$/.test(cleaned)) return null;
+  if (!/^[+\d\s().-]{3,32}$/.test(cleaned)) return null;
   const parsed = parsePhoneNumberFromString(cleaned, defaultCountry);
   if (!parsed || !parsed.isPossible()) return null;
   return parsed.number;

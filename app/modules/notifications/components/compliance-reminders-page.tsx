@@ -53,7 +53,7 @@ export function ComplianceRemindersPage({
       announcer.announceError(actionData.leadDaysError);
       leadInput.current?.focus();
     } else if (actionData.notice) announcer.announceSuccess(actionData.notice);
-  }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps -- once per action result; the announcer changes with the language and must not repeat it
 
   return (
     <div className="grid max-w-3xl gap-6">

@@ -73,7 +73,7 @@ export function NotificationsPage({ query, items, unread, hasMore, preferences, 
     if (actionData.error) announcer.announceError(actionData.error);
     else if (actionData.notice) announcer.announceSuccess(actionData.notice);
     if (actionData.intent === "read" || actionData.intent === "read-all") listHeading.current?.focus();
-  }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps -- once per action result; the announcer changes with the language and must not repeat it
 
   const listNotice = actionData && actionData.intent !== "preferences" ? actionData : null;
   const olderHref = hasMore && items.length ? listHref({ ...query, before: items[items.length - 1].createdAt }) : null;

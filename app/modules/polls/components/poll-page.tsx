@@ -65,7 +65,7 @@ export function PollPage({ data }: { data: PollPageData }) {
     if (!actionData) return;
     if (actionData.error) announceError(actionData.error);
     else if (actionData.intent === "vote") announceSuccess(t("ui.voteSaved"));
-  }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps -- once per action result; the announcer changes with the language and must not repeat it
 
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const open = poll.status === "open";

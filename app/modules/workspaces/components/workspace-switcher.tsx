@@ -18,8 +18,7 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: WorkspaceC
   const revalidator = useRevalidator();
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.success) revalidator.revalidate();
-    // Revalidate once per completed switch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per completed switch: `revalidator` changes as it runs, and would loop
   }, [fetcher.state, fetcher.data]);
 
   if (!current) return null;
