@@ -1,6 +1,6 @@
 import { pushThreadEvent } from "~/modules/notifications/service.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { channelAudience, type ChannelRow } from "./channels.server";
+import { channelAudience, type ChannelRow } from "./audience.server";
 import { chatThreadId } from "./limits";
 import type { MessageView, TopicView } from "./views";
 
