@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/use-toast";
-import type { ServerMessage } from "../../../party/protocol";
+import type { ServerMessage, ThreadEvent } from "../../../party/protocol";
 import { RealtimeConnection, type ConnectionStatus } from "./connection";
 
 /** Spec section 9: how long each live event's toast stays. */
@@ -20,7 +20,7 @@ interface RealtimeValue {
   /** Every server message; returns the unsubscribe function. */
   listen: (listener: Listener) => () => void;
   /** Subscribes this page to a thread (poll, conversation) while mounted; returns the unsubscribe function. */
-  subscribeThread: (threadId: string, onEvent: (event: Record<string, unknown>) => void) => () => void;
+  subscribeThread: (threadId: string, onEvent: (event: ThreadEvent) => void) => () => void;
 }
 
 const RealtimeContext = createContext<RealtimeValue | null>(null);
@@ -46,7 +46,7 @@ export function RealtimeProvider({ userId, initialUnread, children }: { userId: 
   const [status, setStatus] = useState<ConnectionStatus>("disconnected");
   const [unread, setUnread] = useState(initialUnread);
   const listeners = useRef(new Set<Listener>());
-  const threadHandlers = useRef(new Map<string, Set<(event: Record<string, unknown>) => void>>());
+  const threadHandlers = useRef(new Map<string, Set<(event: ThreadEvent) => void>>());
   const connection = useRef<RealtimeConnection | null>(null);
   const tRef = useRef(t);
   tRef.current = t;
@@ -84,7 +84,7 @@ export function RealtimeProvider({ userId, initialUnread, children }: { userId: 
     return () => void listeners.current.delete(listener);
   }, []);
 
-  const subscribeThread = useCallback((threadId: string, onEvent: (event: Record<string, unknown>) => void) => {
+  const subscribeThread = useCallback((threadId: string, onEvent: (event: ThreadEvent) => void) => {
     const handlers = threadHandlers.current.get(threadId) ?? new Set();
     if (handlers.size === 0) connection.current?.subscribeThread(threadId);
     handlers.add(onEvent);
@@ -114,7 +114,7 @@ export function useOptionalRealtime(): RealtimeValue | null {
 }
 
 /** A page's live thread while it is mounted. */
-export function useThread(threadId: string | null, onEvent: (event: Record<string, unknown>) => void) {
+export function useThread(threadId: string | null, onEvent: (event: ThreadEvent) => void) {
   const realtime = useOptionalRealtime();
   const handler = useRef(onEvent);
   handler.current = onEvent;

@@ -12,7 +12,7 @@ import { useDateLocale } from "~/modules/preferences/date-locales";
 import { useOptionalRealtime, useThread } from "~/modules/realtime/realtime-provider";
 import type { ChatScreenData } from "../chat-page.server";
 import type { DocumentCard } from "../document-cards.server";
-import type { ChatEvent } from "../events.server";
+import type { ChatEvent } from "../../../../party/protocol";
 import { linkedDocumentIds } from "../format";
 import { DEFAULT_TOPIC_NAME, MAX_MESSAGE_CHARS } from "../limits";
 import type { MessageView, TopicView } from "../views";
