@@ -34,3 +34,18 @@ describe("realtime protocol", () => {
     for (const sample of samples) expect(serverMessageSchema.safeParse(sample).success).toBe(true);
   });
 });
+
+describe("thread events", () => {
+  it("carries the chat's and the polls' events, and nothing else", () => {
+    for (const event of [
+      { kind: "channel.updated", channelId: "c1" },
+      { kind: "message.deleted", channelId: "c1", messageId: "m1", topicId: "t1" },
+      { kind: "ballot", pollId: "p1" },
+      { kind: "closed", pollId: "p1" },
+    ]) {
+      expect(serverMessageSchema.parse({ type: "thread_event", threadId: "t1", event })).toEqual({ type: "thread_event", threadId: "t1", event });
+    }
+    expect(serverMessageSchema.safeParse({ type: "thread_event", threadId: "t1", event: { kind: "dance" } }).success).toBe(false);
+    expect(serverMessageSchema.safeParse({ type: "thread_event", threadId: "t1", event: { kind: "message.created", channelId: "c1" } }).success).toBe(false);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MessageView, TopicView } from "../app/modules/conversations/views";
 
 /**
  * The WebSocket protocol of /ws (spec section 7), one zod union per direction, used by the room and the
@@ -27,6 +28,74 @@ export const notificationSchema = z.object({
  */
 const eventRef = { notificationId: z.string().optional(), pollId: z.string().optional() };
 
+/** A chat message as every viewer receives it (`MessageView`, checked against it below). */
+const messageViewSchema = z.object({
+  id: z.string(),
+  channelId: z.string(),
+  topicId: z.string(),
+  topicName: z.string(),
+  seq: z.number(),
+  authorId: z.string().nullable(),
+  authorName: z.string(),
+  sms: z.object({ participantName: z.string(), phone: z.string(), route: z.enum(["reply_code", "most_recent"]).nullable() }).nullable(),
+  body: z.string(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  deleted: z.boolean(),
+  deliveries: z.array(
+    z.object({
+      participantName: z.string(),
+      status: z.enum(["queued", "sent", "delivered", "undelivered", "failed", "received", "blocked"]),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+
+/** A chat topic (`TopicView`, checked against it below). */
+const topicViewSchema = z.object({
+  id: z.string(),
+  channelId: z.string(),
+  channelName: z.string(),
+  name: z.string(),
+  purpose: z.string().nullable(),
+  resolved: z.boolean(),
+  lastActivityAt: z.string(),
+  messageCount: z.number(),
+  follow: z.enum(["follow", "mute"]).nullable(),
+  phones: z.array(z.object({ id: z.string(), name: z.string(), phone: z.string(), replyCode: z.string(), optedOut: z.boolean(), optedOutAt: z.string().nullable() })),
+});
+
+/** What travels on a workspace's chat thread; the chat screen applies each (see conversations/live-events). */
+export const chatEventSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("message.created"), channelId: z.string(), message: messageViewSchema }),
+  z.object({ kind: z.literal("message.updated"), channelId: z.string(), message: messageViewSchema }),
+  z.object({ kind: z.literal("message.deleted"), channelId: z.string(), messageId: z.string(), topicId: z.string() }),
+  z.object({ kind: z.literal("channel.updated"), channelId: z.string() }),
+  z.object({ kind: z.literal("topic.updated"), channelId: z.string(), topic: topicViewSchema }),
+]);
+
+/** What travels on a poll's thread: only a nudge to fetch the poll again (ballots are batched by the poll timer). */
+export const pollEventSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("ballot"), pollId: z.string() }),
+  z.object({ kind: z.literal("closed"), pollId: z.string() }),
+]);
+
+export const threadEventSchema = z.discriminatedUnion("kind", [...chatEventSchema.options, ...pollEventSchema.options]);
+
+export type ChatEvent = z.infer<typeof chatEventSchema>;
+export type PollEvent = z.infer<typeof pollEventSchema>;
+export type ThreadEvent = z.infer<typeof threadEventSchema>;
+
+const chatEventKinds: ReadonlySet<string> = new Set(chatEventSchema.options.map((option) => option.shape.kind.value));
+export function isChatEvent(event: ThreadEvent): event is ChatEvent {
+  return chatEventKinds.has(event.kind);
+}
+
+// The wire shapes must stay the views the server builds: these fail to compile when either side drifts.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const viewsMatch: [Same<z.infer<typeof messageViewSchema>, MessageView>, Same<z.infer<typeof topicViewSchema>, TopicView>] = [true, true];
+void viewsMatch;
+
 export const serverMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("authenticated"), userName: z.string() }),
   z.object({ type: z.literal("vote_cast"), voterName: z.string(), optionText: z.string(), pollTitle: z.string(), ...eventRef }),
@@ -37,8 +106,8 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("subscribed"), threadId }),
   z.object({ type: z.literal("unsubscribed"), threadId }),
   z.object({ type: z.literal("error"), message: z.string() }),
-  /** Ours: something happened in a thread the connection subscribed to (the conversations feature fills `event`). */
-  z.object({ type: z.literal("thread_event"), threadId, event: z.record(z.unknown()) }),
+  /** Ours: something happened in a thread the connection subscribed to (a chat or a poll). */
+  z.object({ type: z.literal("thread_event"), threadId, event: threadEventSchema }),
   /** Ours: a chat message mentioned this person, or arrived in a topic they follow (stored as a notification first). */
   z.object({
     type: z.literal("chat_notification"),

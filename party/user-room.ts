@@ -4,6 +4,7 @@ import {
   MESSAGE_RATE,
   parseClientMessage,
   type ServerMessage,
+  type ThreadEvent,
   VERIFIED_USER_ID_HEADER,
   VERIFIED_USER_NAME_HEADER,
 } from "./protocol";
@@ -108,7 +109,7 @@ export class UserRoom extends Server<Env> {
   }
 
   /** Called by the Worker (RPC): forwards a thread event to this user's connections subscribed to the thread. */
-  pushThread(threadId: string, event: Record<string, unknown>): number {
+  pushThread(threadId: string, event: ThreadEvent): number {
     const payload = JSON.stringify({ type: "thread_event", threadId, event } satisfies ServerMessage);
     let sent = 0;
     for (const connection of this.#authenticatedConnections()) {

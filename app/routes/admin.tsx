@@ -13,7 +13,7 @@ import { requireSession } from "~/modules/auth/guard.server";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { useAnnouncer } from "~/modules/a11y/announcer";
 import { pollsT } from "~/modules/polls/i18n.server";
-import { setBeneficialShare, workspaceVoters } from "~/modules/polls/service.server";
+import { setBeneficialShare, workspaceVoters } from "~/modules/workspaces/beneficial-shares.server";
 import { NativeSelect } from "~/components/ui/select";
 import { canAdminister, INVITABLE_ROLES } from "~/modules/workspaces/roles";
 import { listWorkspaceAudit } from "~/modules/audit/audit.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { z } from "zod";
 import { requireApiSession } from "~/modules/auth/guard.server";
 import { pollsT } from "~/modules/polls/i18n.server";
-import { setBeneficialShare } from "~/modules/polls/service.server";
+import { setBeneficialShare } from "~/modules/workspaces/beneficial-shares.server";
 import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 

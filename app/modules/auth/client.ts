@@ -1,4 +1,6 @@
 /** Browser side of the spec's auth calls: JSON with credentials, and the spec's browser-storage keys. */
+import { apiFetch, ApiError } from "~/platform/api-fetch";
+
 export interface AuthResponse {
   success?: boolean;
   sessionId?: string;
@@ -9,27 +11,22 @@ export interface AuthResponse {
 
 export interface CallResult {
   ok: boolean;
-  status: number;
   data: AuthResponse | null;
   /** The spec's error text for a non-success answer: "<status>: <body or status text>". */
   failure: string;
 }
 
+/** A refusal is a result, not a throw: the auth screen picks the sentence to show from it (spec section 8). */
 export async function postJson(path: string, payload: unknown): Promise<CallResult> {
-  const response = await fetch(path, {
-    method: "POST",
-    credentials: "include",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(payload),
-  });
-  const text = await response.text();
-  let data: AuthResponse | null = null;
   try {
-    data = text ? (JSON.parse(text) as AuthResponse) : null;
-  } catch {
-    data = null;
+    const data = await apiFetch<AuthResponse>(path, { method: "POST", body: payload, credentials: "include" });
+    return { ok: true, data, failure: "" };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // An OK answer without JSON still signed the person in (or sent the reset mail): only the body is unread.
+    const ok = error.status >= 200 && error.status < 300;
+    return { ok, data: (error.body as AuthResponse | null) ?? null, failure: error.message };
   }
-  return { ok: response.ok, status: response.status, data, failure: `${response.status}: ${text || response.statusText}` };
 }
 
 /** Kept for compatibility with the spec; the HttpOnly cookie is what authenticates. */

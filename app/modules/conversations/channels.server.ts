@@ -8,12 +8,12 @@ import type { Db } from "~/platform/db.server";
 import { HttpError } from "~/platform/http.server";
 import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
+import type { ChannelRow } from "./audience.server";
 import { chatEvent } from "./events.server";
 import { DEFAULT_CHANNEL_NAME } from "./limits";
 import { channelMembers, channels, chatMessages, type ChannelKind } from "./schema";
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
-export type ChannelRow = typeof channels.$inferSelect;
 
 /** The caller inside their current workspace; chat needs one. */
 export function workspaceOf(session: CurrentSession, t: Translate) {
@@ -177,16 +177,6 @@ export async function lastUsedChannelId(db: Db, session: CurrentSession, t: Tran
     .limit(1)
     .get();
   return row?.id ?? (await ensureDefaultChannel(db, workspaceId)).id;
-}
-
-/** Who receives a channel's live events and may be mentioned in it. */
-export async function channelAudience(db: Db, channel: ChannelRow): Promise<string[]> {
-  if (channel.isDefault) {
-    const rows = await db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.workspaceId, channel.workspaceId));
-    return rows.map((r) => r.userId);
-  }
-  const rows = await db.select({ userId: channelMembers.userId }).from(channelMembers).where(eq(channelMembers.channelId, channel.id));
-  return rows.map((r) => r.userId);
 }
 
 /** Members of the workspace (for mentions and private-channel member choice). */

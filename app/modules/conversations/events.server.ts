@@ -1,16 +1,8 @@
 import { pushThreadEvent } from "~/modules/notifications/service.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { channelAudience, type ChannelRow } from "./channels.server";
+import { channelAudience, type ChannelRow } from "./audience.server";
 import { chatThreadId } from "./limits";
-import type { MessageView, TopicView } from "./views";
-
-/** What travels on a workspace's chat thread (`thread_event.event`); the chat screen applies each. */
-export type ChatEvent =
-  | { kind: "message.created"; channelId: string; message: MessageView }
-  | { kind: "message.updated"; channelId: string; message: MessageView }
-  | { kind: "message.deleted"; channelId: string; messageId: string; topicId: string }
-  | { kind: "channel.updated"; channelId: string }
-  | { kind: "topic.updated"; channelId: string; topic: TopicView };
+import type { ChatEvent } from "../../../party/protocol";
 
 /**
  * Sends a chat event to the rooms of everyone in the channel (and `extra` people, e.g. someone just
@@ -20,7 +12,7 @@ export type ChatEvent =
 export async function chatEvent(ctx: RequestContext, channel: ChannelRow, event: ChatEvent, extra: string[] = []) {
   const audience = await channelAudience(ctx.db, channel);
   try {
-    await pushThreadEvent(ctx.env, [...audience, ...extra], chatThreadId(channel.workspaceId), event as unknown as Record<string, unknown>);
+    await pushThreadEvent(ctx.env, [...audience, ...extra], chatThreadId(channel.workspaceId), event);
   } catch (error) {
     // The message is stored; a tab that missed the push sees it at its next load.
     console.error("chat push failed", error);

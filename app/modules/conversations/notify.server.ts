@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { notify, recipientsFor, recipientT } from "~/modules/notifications/service.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { channelAudience, type ChannelAccess } from "./channels.server";
+import { channelAudience } from "./audience.server";
+import type { ChannelAccess } from "./channels.server";
 import { plainText } from "./format";
 import { chatMessages, chatTopics, topicFollows } from "./schema";
 

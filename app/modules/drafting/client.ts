@@ -2,6 +2,7 @@
  * The drafting page's calls to its API from the browser. Each answer that is not a success becomes
  * a `DraftingError` carrying the server's own sentence and, for bad fields, a message per field.
  */
+import { apiFetch, ApiError, apiRequest, type ApiFetchOptions } from "~/platform/api-fetch";
 import type { DraftValues, FieldId } from "./fields";
 import { FIELDS, isFieldId } from "./fields";
 import type { TemplateId } from "./templates";
@@ -34,28 +35,27 @@ export function toFormValues(values: DraftValues): Record<string, string> {
   return out;
 }
 
-interface ApiBody {
-  success?: boolean;
-  error?: string;
-  fieldErrors?: Record<string, string[]>;
-}
-
-async function failure(response: Response, fallback: string): Promise<DraftingError> {
-  const body = (await response.json().catch(() => ({}))) as ApiBody;
+/** The server's sentence and the first message per known field; else (no answer, no sentence) the page's fallback. */
+function draftingError(error: unknown, fallback: string): DraftingError {
+  if (!(error instanceof ApiError)) return new DraftingError(fallback);
   const fieldErrors: Partial<Record<FieldId, string>> = {};
-  for (const [key, messages] of Object.entries(body.fieldErrors ?? {})) if (isFieldId(key) && messages[0]) fieldErrors[key] = messages[0];
-  return new DraftingError(body.error ?? fallback, fieldErrors, response.status);
+  for (const [key, messages] of Object.entries(error.fieldErrors ?? {})) if (isFieldId(key) && messages[0]) fieldErrors[key] = messages[0];
+  return new DraftingError(error.error ?? fallback, fieldErrors, error.status);
 }
 
-async function post(path: string, body: unknown, fallback: string): Promise<Response> {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json, application/octet-stream" },
-    body: JSON.stringify(body),
-  }).catch(() => null);
-  if (!response) throw new DraftingError(fallback);
-  if (!response.ok) throw await failure(response, fallback);
-  return response;
+const postOptions = (body: unknown): ApiFetchOptions => ({ method: "POST", body, headers: { Accept: "application/json, application/octet-stream" } });
+
+/** A POST whose answer is a file. */
+async function postForFile(path: string, body: unknown, fallback: string): Promise<Response> {
+  return apiRequest(path, postOptions(body)).catch((error: unknown) => {
+    throw draftingError(error, fallback);
+  });
+}
+
+async function postForJson<T>(path: string, body: unknown, fallback: string): Promise<T> {
+  return apiFetch<T>(path, postOptions(body)).catch((error: unknown) => {
+    throw draftingError(error, fallback);
+  });
 }
 
 /** The file name the server chose (RFC 8187 `filename*` first). */
@@ -73,7 +73,7 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
 
 /** Asks the server for the file and hands it to the browser as a download. */
 export async function downloadDraft(template: TemplateId, format: DraftFormat, values: Record<string, string>, fallback: string): Promise<string> {
-  const response = await post("/api/drafting/export", { template, format, fields: toApiValues(values) }, fallback);
+  const response = await postForFile("/api/drafting/export", { template, format, fields: toApiValues(values) }, fallback);
   const name = fileNameFrom(response.headers.get("Content-Disposition"), `draft.${format}`);
   const url = URL.createObjectURL(await response.blob());
   const a = document.createElement("a");
@@ -96,14 +96,16 @@ export interface SavedDraft {
 }
 
 export async function saveDraft(template: TemplateId, format: DraftFormat, values: Record<string, string>, target: SaveTarget, fallback: string): Promise<SavedDraft> {
-  const response = await post("/api/drafting/save", { template, format, fields: toApiValues(values), target }, fallback);
-  const body = (await response.json()) as { kind: "document" | "version"; document?: { id: string; title: string }; documentId?: string; version?: { number: number } };
+  const body = await postForJson<{ kind: "document" | "version"; document?: { id: string; title: string }; documentId?: string; version?: { number: number } }>(
+    "/api/drafting/save",
+    { template, format, fields: toApiValues(values), target },
+    fallback,
+  );
   if (body.kind === "document" && body.document) return { kind: "document", documentId: body.document.id, title: body.document.title };
   return { kind: "version", documentId: body.documentId ?? "", versionNumber: body.version?.number };
 }
 
 export async function draftWithAi(template: TemplateId, request: string, values: Record<string, string>, fallback: string): Promise<{ fields: DraftValues; ignored: string[] }> {
-  const response = await post("/api/drafting/ai", { template, request, fields: toApiValues(values) }, fallback);
-  const body = (await response.json()) as { fields?: DraftValues; ignored?: string[] };
+  const body = await postForJson<{ fields?: DraftValues; ignored?: string[] }>("/api/drafting/ai", { template, request, fields: toApiValues(values) }, fallback);
   return { fields: body.fields ?? {}, ignored: body.ignored ?? [] };
 }

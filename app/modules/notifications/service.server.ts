@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { isNotificationType, NOTIFICATION_KINDS } from "~/modules/registry";
 import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { ServerMessage } from "../../../party/protocol";
+import type { ServerMessage, ThreadEvent } from "../../../party/protocol";
 import { serverT } from "~/i18n.server";
 import { users } from "~/modules/auth/schema";
 import type { CurrentSession } from "~/modules/auth/session.server";
@@ -130,7 +130,7 @@ function roomOf(env: Env, userId: string) {
 }
 
 /** Pushes a thread event to every participant's room, which forwards it to connections subscribed to the thread. */
-export async function pushThreadEvent(env: Env, userIds: string[], threadId: string, event: Record<string, unknown>) {
+export async function pushThreadEvent(env: Env, userIds: string[], threadId: string, event: ThreadEvent) {
   await Promise.all(
     [...new Set(userIds)].map((userId) => roomOf(env, userId).pushThread(threadId, event)),
   );

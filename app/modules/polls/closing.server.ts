@@ -1,14 +1,16 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { serverT } from "~/i18n.server";
+import type { CurrentSession } from "~/modules/auth/session.server";
 import { auditRow } from "~/modules/audit/audit.server";
 import { auditLog } from "~/modules/audit/schema";
 import { notify, pushThreadEvent, recipientsFor, recipientT } from "~/modules/notifications/service.server";
 import { createDb } from "~/platform/db.server";
 import { getConfig } from "~/platform/env.server";
+import { HttpError } from "~/platform/http.server";
+import type { RequestContext } from "~/platform/request-context.server";
+import { auditPoll, requirePoll, seesEveryPoll, type Translate } from "./access.server";
 import { pollBallots, pollOptions, polls, pollVoters, pollWatchers } from "./schema";
 import { tallyPoll, type TallyResult } from "./tally";
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The thread a poll page subscribes to for live tallies (spec: subscribe_thread). */
 export const pollThreadId = (pollId: string) => `poll:${pollId}`;
@@ -136,4 +138,32 @@ export async function closeOverduePolls(env: Env, now = Date.now()) {
     .where(and(eq(polls.status, "open"), lte(polls.closesAt, new Date(now))))
     .limit(100);
   for (const { id } of overdue) await closePoll(env, id, { closedBy: null });
+}
+
+/** Sets the poll's closing alarm; the cron trigger is the safety net if it is lost. */
+export async function scheduleClosing(env: Env, pollId: string, closesAt: number) {
+  try {
+    const timer = env.PollTimer.get(env.PollTimer.idFromName(pollId));
+    await timer.schedule(pollId, closesAt);
+  } catch (error) {
+    console.error("Could not set the closing alarm of poll", pollId, error);
+  }
+}
+
+/** Closing by hand: the creator or an administrator. */
+export async function closePollByHand(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
+  const poll = await requirePoll(ctx, session, id, t);
+  if (poll.createdBy !== session.user.id && !seesEveryPoll(session)) {
+    await auditPoll(ctx, session, "poll.close_denied", id, undefined, "denied");
+    throw new HttpError(403, t("errors.closeForbidden"));
+  }
+  if (poll.status === "closed") throw new HttpError(409, t("errors.pollClosed"));
+  const closed = await closePoll(ctx.env, id, { closedBy: session.user.id, ip: ctx.ip, userAgent: ctx.userAgent });
+  if (!closed) throw new HttpError(409, t("errors.pollClosed"));
+  ctx.waitUntil(
+    ctx.env.PollTimer.get(ctx.env.PollTimer.idFromName(id))
+      .cancel()
+      .catch(() => {}),
+  );
+  return closed;
 }

@@ -1,10 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { requireSession } from "~/modules/auth/guard.server";
+import type { CurrentSession } from "~/modules/auth/session.server";
 import { HttpError, throwAsResponse } from "~/platform/http.server";
-import { getRequestContext } from "~/platform/request-context.server";
+import { getRequestContext, type RequestContext } from "~/platform/request-context.server";
+import type { Translate } from "./access.server";
+import { castBallot } from "./ballots.server";
+import { closePollByHand } from "./closing.server";
 import { pollsT } from "./i18n.server";
-import { pollDetail, pollFormAction } from "./service.server";
+import { remindVoters } from "./reminders.server";
+import { pollDetail, setWatching } from "./service.server";
 
 /**
  * The loader and action shared by /polling/{id} and /vote-tracking/{id}: the same poll, the same
@@ -26,5 +31,31 @@ export async function pollPageAction(args: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof HttpError) return data({ intent: String(form.get("intent") ?? ""), error: error.message }, error.status);
     throw error;
+  }
+}
+
+/**
+ * The poll pages' form actions (vote, close, remind, watch), shared by /polling/{id} and
+ * /vote-tracking/{id}. Refusals come back as `{ intent, error }` with their status.
+ */
+export async function pollFormAction(ctx: RequestContext, session: CurrentSession, id: string, form: FormData, t: Translate) {
+  const intent = String(form.get("intent") ?? "");
+  switch (intent) {
+    case "vote": {
+      const choices = form.getAll("choices").filter((c): c is string => typeof c === "string" && c.length > 0);
+      if (choices.length === 0) throw new HttpError(400, t("errors.choiceMissing"));
+      await castBallot(ctx, session, id, choices, t);
+      return { intent, ok: true };
+    }
+    case "close":
+      await closePollByHand(ctx, session, id, t);
+      return { intent, ok: true };
+    case "remind":
+      return { intent, ok: true, ...(await remindVoters(ctx, session, id, t)) };
+    case "watch":
+      await setWatching(ctx, session, id, form.get("watching") === "true", t);
+      return { intent, ok: true };
+    default:
+      throw new HttpError(400, t("errors.unknownCommand"));
   }
 }

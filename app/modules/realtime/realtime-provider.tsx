@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/use-toast";
 import type { i18n, TFunction } from "i18next";
 import { NOTIFICATION_KINDS } from "~/modules/registry";
-import type { ServerMessage } from "../../../party/protocol";
+import type { ServerMessage, ThreadEvent } from "../../../party/protocol";
 import { RealtimeConnection, type ConnectionStatus } from "./connection";
 
 /** Spec section 9: how long each live event's toast stays. */
@@ -22,7 +22,7 @@ interface RealtimeValue {
   /** Every server message; returns the unsubscribe function. */
   listen: (listener: Listener) => () => void;
   /** Subscribes this page to a thread (poll, conversation) while mounted; returns the unsubscribe function. */
-  subscribeThread: (threadId: string, onEvent: (event: Record<string, unknown>) => void) => () => void;
+  subscribeThread: (threadId: string, onEvent: (event: ThreadEvent) => void) => () => void;
 }
 
 const RealtimeContext = createContext<RealtimeValue | null>(null);
@@ -48,7 +48,7 @@ export function RealtimeProvider({ userId, initialUnread, children }: { userId: 
   const [status, setStatus] = useState<ConnectionStatus>("disconnected");
   const [unread, setUnread] = useState(initialUnread);
   const listeners = useRef(new Set<Listener>());
-  const threadHandlers = useRef(new Map<string, Set<(event: Record<string, unknown>) => void>>());
+  const threadHandlers = useRef(new Map<string, Set<(event: ThreadEvent) => void>>());
   const connection = useRef<RealtimeConnection | null>(null);
   const i18nRef = useRef(i18n);
   i18nRef.current = i18n;
@@ -87,7 +87,7 @@ export function RealtimeProvider({ userId, initialUnread, children }: { userId: 
     return () => void listeners.current.delete(listener);
   }, []);
 
-  const subscribeThread = useCallback((threadId: string, onEvent: (event: Record<string, unknown>) => void) => {
+  const subscribeThread = useCallback((threadId: string, onEvent: (event: ThreadEvent) => void) => {
     const handlers = threadHandlers.current.get(threadId) ?? new Set();
     if (handlers.size === 0) connection.current?.subscribeThread(threadId);
     handlers.add(onEvent);
@@ -117,7 +117,7 @@ export function useOptionalRealtime(): RealtimeValue | null {
 }
 
 /** A page's live thread while it is mounted. */
-export function useThread(threadId: string | null, onEvent: (event: Record<string, unknown>) => void) {
+export function useThread(threadId: string | null, onEvent: (event: ThreadEvent) => void) {
   const subscribeThread = useOptionalRealtime()?.subscribeThread;
   const handler = useRef(onEvent);
   handler.current = onEvent;

@@ -1,3 +1,4 @@
+import { apiFetch } from "~/platform/api-fetch";
 import { readAction, readArticle, readCitation } from "./session";
 import type { ChatMessage, ChatRequestBody } from "./types";
 
@@ -47,20 +48,13 @@ export async function requestAssistantReply(
   body: ChatRequestBody,
   options: { fetch?: typeof fetch; id: string; now: () => Date; timeoutMs?: number },
 ): Promise<ChatMessage | null> {
-  const doFetch = options.fetch ?? fetch;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? CHAT_TIMEOUT_MS);
   try {
-    const response = await doFetch(CHAT_ENDPOINT, {
-      method: "POST",
-      credentials: "include",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-      signal: controller.signal,
-    });
-    if (!response.ok) return null;
-    return parseAssistantReply(await response.json(), { id: options.id, now: options.now() });
+    const json = await apiFetch(CHAT_ENDPOINT, { method: "POST", body, credentials: "include", signal: controller.signal, fetch: options.fetch });
+    return parseAssistantReply(json, { id: options.id, now: options.now() });
   } catch {
+    // Any ApiError (non-OK, not JSON), network error or timeout: the caller's canned reply, silently.
     return null;
   } finally {
     clearTimeout(timer);

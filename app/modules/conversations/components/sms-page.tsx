@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import type { TopicView } from "../views";
-import { chatApi } from "./chat-screen";
+import { chatApi } from "../chat-client";
 
 /** /sms-threading: who takes part by phone in which topic, how replies find their topic, opt-outs. */
 export function SmsThreadingPage({ topics, sms, chosen }: { topics: TopicView[]; sms: { provider: string; from: string; simulator: boolean }; chosen: string | null }) {

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { useDateLocale } from "~/modules/preferences/date-locales";
 import { useLanguage } from "~/modules/preferences/display";
 import type { TopicView } from "../views";
-import { TopicHeader } from "./chat-screen";
+import { TopicHeader } from "./topic-header";
 
 /** /threaded-conversations: topics across channels with their last activity; resolve, follow, mute, label. */
 export function TopicsPage({ topics: initial, state, canAct }: { topics: TopicView[]; state: "open" | "resolved" | "all"; canAct: boolean }) {

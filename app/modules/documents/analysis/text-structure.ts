@@ -3,6 +3,12 @@
  * rules, no model: the offline analyzer builds on these, and each is small enough to test alone.
  */
 
+/** One sentence of the text and the clause it is in (so findings can cite the clause). */
+export interface Sentence {
+  text: string;
+  clause: Clause;
+}
+
 export interface Clause {
   /** "Article Six, Section 6.1", "Section 4" or null for an unnumbered paragraph. */
   reference: string | null;
