@@ -69,7 +69,7 @@ test.describe("signed-in shell", () => {
     await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Open all notifications" })).toHaveAttribute("href", "/notifications");
     await page.keyboard.press("Escape");
-    await expect(page.getByRole("link", { name: "Help" })).toHaveAttribute("href", "/help");
+    await expect(page.getByRole("link", { name: "Help", exact: true })).toHaveAttribute("href", "/help");
   });
 
   test("notification centre: an honest empty state for a new family, and live status", async ({ page }) => {
