@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ProgressBar } from "~/components/ui/progress";
 import { Loading } from "~/components/loading";
 import { useAnnouncer } from "~/modules/a11y/announcer";
+import { useDescribeActivity } from "~/modules/audit/use-activity";
 import type { PublicUser } from "~/modules/auth/public-user";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { useLanguage } from "~/modules/preferences/display";
@@ -54,21 +55,22 @@ function ModuleCard({ summary, onOpen }: { summary: ModuleSummary; onOpen: () =>
 
 function ActivityList({ data }: { data: DashboardData }) {
   const { t } = useTranslation("dashboard");
+  const describe = useDescribeActivity();
   if (data.activity.recent.length === 0) return <p className="m-0 text-sm text-muted-foreground">{t("activity.empty")}</p>;
   return (
     <ol className="m-0 grid list-none gap-2 p-0" data-testid="recent-activity">
-      {data.activity.recent.map((entry) => (
-        <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-2 border-b border-solid border-border pb-2 text-sm last:border-none">
-          <span>
-            {t(`activity.${entry.action}`, {
-              actor: entry.actorName ?? t("activity.someone"),
-              defaultValue: t("activity.other", { actor: entry.actorName ?? t("activity.someone"), action: entry.action }),
-            })}
-            {entry.outcome !== "success" ? <span className="ms-2 text-xs text-destructive">{t(`activity.outcome.${entry.outcome}`)}</span> : null}
-          </span>
-          <RelativeTime value={entry.at} className="text-xs text-muted-foreground" />
-        </li>
-      ))}
+      {data.activity.recent.map((entry) => {
+        const line = describe(entry);
+        return (
+          <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-2 border-b border-solid border-border pb-2 text-sm last:border-none">
+            <span className="min-w-0 break-words">
+              {line.sentence}
+              {line.outcome ? <span className="ms-2 text-xs text-destructive">{line.outcome}</span> : null}
+            </span>
+            <RelativeTime value={entry.at} className="text-xs text-muted-foreground" />
+          </li>
+        );
+      })}
     </ol>
   );
 }
