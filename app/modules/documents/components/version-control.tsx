@@ -42,13 +42,13 @@ export function VersionControlPage({ activity, documents }: { activity: VersionA
   }, [documents, filter]);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <header className="grid gap-1">
         <h1 className="m-0 text-2xl">{t("versionControl.title")}</h1>
         <p className="m-0 text-sm text-muted-foreground">{t("versionControl.intro")}</p>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section aria-labelledby="recent-versions-heading" className="grid content-start gap-3 rounded-lg border border-solid border-border bg-card p-4">
           <h2 id="recent-versions-heading" className="m-0 text-lg">
             {t("versionControl.recentHeading")}
