@@ -1,10 +1,11 @@
+import type { LucideIcon } from "lucide-react";
 import type { DashboardData } from "./service.server";
 import { DASHBOARD_MODULES, type DashboardModuleId } from "./modules";
 
 export interface ModuleSummary {
   id: DashboardModuleId;
   name: string;
-  icon: string;
+  icon: LucideIcon;
   /** 0–100, or null when there is nothing to measure yet. */
   progress: number | null;
   /** i18n key under dashboard.modules.{id}.status, chosen from the data. */
