@@ -1,3 +1,4 @@
+import { BellOff, Check, Lock } from "lucide-react";
 import { Link, useNavigate, useRevalidator } from "@remix-run/react";
 import { format, isSameDay } from "date-fns";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
@@ -304,7 +305,7 @@ function ChannelSidebar({ data, unread }: { data: ChatScreenData; unread: Record
               data-channel={c.name}
             >
               <span className="truncate">
-                <span aria-hidden="true">{c.kind === "private" ? "🔒 " : "# "}</span>
+                {c.kind === "private" ? <Lock aria-hidden="true" className="me-1 inline h-3.5 w-3.5 align-[-0.1em]" /> : <span aria-hidden="true"># </span>}
                 {c.name}
                 {c.kind === "private" ? <span className="sr-only"> ({t("private")})</span> : null}
                 {!c.member ? <span className="ms-1 text-xs opacity-70">({t("notJoined")})</span> : null}
@@ -462,7 +463,7 @@ function ChannelHeader({ data, onError }: { data: ChatScreenData; onError: (e: s
           </form>
         ) : (
           <h1 id="channel-title" className="m-0 text-xl">
-            <span aria-hidden="true">{channel.kind === "private" ? "🔒 " : "# "}</span>
+            {channel.kind === "private" ? <Lock aria-hidden="true" className="me-1 inline h-4 w-4 align-[-0.1em]" /> : <span aria-hidden="true"># </span>}
             {channel.name}
             {channel.archived ? <span className="ms-2 text-sm font-normal text-muted-foreground">({t("archived")})</span> : null}
           </h1>
@@ -497,14 +498,14 @@ function TopicBar({ topics, current, onChoose }: { topics: TopicView[]; current:
         <Button key={topic.id} size="sm" variant={current === topic.id ? "default" : "outline"} aria-pressed={current === topic.id} onClick={() => onChoose(topic.id)} data-testid="topic-chip">
           {topic.resolved ? (
             <>
-              <span aria-hidden="true">✓ </span>
+              <Check aria-hidden="true" className="h-4 w-4" />
               <span className="sr-only">{t("resolved")}: </span>
             </>
           ) : null}
           {topic.name}
           {topic.follow === "mute" ? (
             <>
-              <span aria-hidden="true"> 🔕</span>
+              <BellOff aria-hidden="true" className="h-4 w-4" />
               <span className="sr-only"> ({t("muted")})</span>
             </>
           ) : null}
