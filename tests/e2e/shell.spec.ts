@@ -211,6 +211,8 @@ test.describe("accessibility (axe)", () => {
     ["Arabic", { "preferred-language": "ar", theme: "black-white", darkMode: "false" }],
   ] as const) {
     test(`dashboard, help, profile and the documents pages in ${look}`, async ({ page }) => {
+      // Five full-page axe runs; the shell's area navigation adds some forty links to each.
+      test.setTimeout(60_000);
       await signInAsDemo(page);
       await page.evaluate((values) => {
         for (const [k, v] of Object.entries(values)) {
