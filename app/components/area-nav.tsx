@@ -45,7 +45,7 @@ export function AreaNav({ role, idPrefix, testId, onNavigate }: { role: Role | u
                     )}
                   >
                     <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
-                    <span className="min-w-0 flex-1 break-words">{label(area.labelKey)}</span>
+                    <span className="min-w-0 flex-1 hyphens-auto break-words">{label(area.labelKey)}</span>
                     {area.ready ? null : (
                       <span
                         className={cn(
@@ -70,7 +70,7 @@ export function AreaNav({ role, idPrefix, testId, onNavigate }: { role: Role | u
 /** The sidebar beside the page on screens 1024 px and wider. */
 export function Sidebar({ role }: { role: Role | undefined }) {
   return (
-    <div className="sticky top-16 box-border hidden max-h-[calc(100vh-4rem)] w-64 shrink-0 self-start overflow-y-auto border-0 border-e border-solid border-border px-2 lg:block">
+    <div className="sticky top-16 box-border hidden max-h-[calc(100vh-4rem)] w-72 shrink-0 self-start overflow-y-auto border-0 border-e border-solid border-border px-2 lg:block">
       <AreaNav role={role} idPrefix="sidebar" testId="sidebar-nav" />
     </div>
   );
