@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { CircleHelp, Compass, MessagesSquare, Settings, Shield, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "~/modules/auth/public-user";
@@ -9,6 +10,7 @@ import { ThemePopover } from "~/modules/preferences/components/theme-popover";
 import { WorkspaceSwitcher } from "~/modules/workspaces/components/workspace-switcher";
 import { canAdminister } from "~/modules/workspaces/roles";
 import { useRootData } from "~/root";
+import { MobileMenu, Sidebar } from "./area-nav";
 import { Button } from "./ui/button";
 import { Tooltip } from "./ui/tooltip";
 import { UserAvatar } from "./user-avatar";
@@ -49,14 +51,12 @@ export function NoWorkspace() {
   );
 }
 
-function IconLink({ to, label, icon, testId }: { to: string; label: string; icon: string; testId: string }) {
+function IconLink({ to, label, icon: Icon, testId }: { to: string; label: string; icon: LucideIcon; testId: string }) {
   return (
     <Tooltip content={label}>
       <Button asChild variant="ghost" size="icon">
         <Link to={to} aria-label={label} data-testid={testId}>
-          <span aria-hidden="true" className="text-lg leading-none">
-            {icon}
-          </span>
+          <Icon aria-hidden="true" className="h-5 w-5" />
         </Link>
       </Button>
     </Tooltip>
@@ -69,9 +69,7 @@ function TourButton() {
   return (
     <Tooltip content={t("button")}>
       <Button variant="ghost" size="icon" aria-label={t("button")} onClick={start} data-testid="tour-button">
-        <span aria-hidden="true" className="text-lg leading-none">
-          🧭
-        </span>
+        <Compass aria-hidden="true" className="h-5 w-5" />
       </Button>
     </Tooltip>
   );
@@ -85,22 +83,23 @@ function Header({ user }: { user: PublicUser }) {
   return (
     <header className="sticky top-0 z-40 border-b border-solid border-border bg-card">
       <div aria-hidden="true" className="h-1" style={{ background: "var(--header-accent)" }} />
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
-        <div className="flex min-w-0 items-center gap-3">
-          <Link to="/" className="whitespace-nowrap text-lg font-bold text-foreground no-underline">
+      <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+          <MobileMenu role={role} />
+          <Link to="/" className="min-w-0 text-lg font-bold text-foreground no-underline">
             {t("appName")}
           </Link>
           <WorkspaceSwitcher current={user.workspace} workspaces={root?.workspaces ?? []} />
         </div>
         <nav aria-label={t("nav.mainLabel")} className="flex flex-wrap items-center gap-1 text-sm">
-          <IconLink to="/chat" label={t("nav.chat")} icon="💬" testId="chat-link" />
+          <IconLink to="/chat" label={t("nav.chat")} icon={MessagesSquare} testId="chat-link" />
           <NotificationCenter />
-          <IconLink to="/help" label={t("nav.help")} icon="❓" testId="help-link" />
+          <IconLink to="/help" label={t("nav.help")} icon={CircleHelp} testId="help-link" />
           <TourButton />
           <LanguageSwitcher />
           <ThemePopover />
-          <IconLink to="/profile" label={t("nav.profile")} icon="⚙️" testId="profile-link" />
-          {canAdminister(role) ? <IconLink to="/admin" label={t("nav.admin")} icon="🛡️" testId="admin-link" /> : null}
+          <IconLink to="/profile" label={t("nav.profile")} icon={Settings} testId="profile-link" />
+          {canAdminister(role) ? <IconLink to="/admin" label={t("nav.admin")} icon={Shield} testId="admin-link" /> : null}
           <Link to="/profile" className="ms-1 flex items-center gap-2 rounded-md px-1 py-1 text-foreground no-underline hover:bg-muted">
             <UserAvatar user={user} />
             <span className="flex flex-col leading-tight">
@@ -143,9 +142,12 @@ export function AppShell({
       </a>
       <Header user={user} />
       {!user.emailVerified ? <VerifyEmailBanner /> : null}
-      <main id="main-content" tabIndex={-1} className="mx-auto box-border max-w-6xl px-4 py-6 outline-none">
-        {user.workspace || !needsWorkspace ? children : <NoWorkspace />}
-      </main>
+      <div className="lg:flex">
+        <Sidebar role={user.workspace?.role} />
+        <main id="main-content" tabIndex={-1} className="mx-auto box-border min-w-0 max-w-6xl flex-1 px-4 py-6 outline-none">
+          {user.workspace || !needsWorkspace ? children : <NoWorkspace />}
+        </main>
+      </div>
     </TourProvider>
   );
 }

@@ -15,6 +15,9 @@ export interface SignedInPageHandle {
   needsWorkspace?: boolean;
 }
 
+/** The shell's navigation names its areas from these namespaces, on every page under this layout. */
+export const handle = { i18n: ["help"] };
+
 /** The signed-in pages: a signed-out visitor goes to /auth and comes back; everyone else gets the shell. */
 export async function loader(args: LoaderFunctionArgs) {
   return { user: toPublicUser(await requireSession(args)) };

@@ -17,13 +17,16 @@ import { setBeneficialShare, workspaceVoters } from "~/modules/workspaces/benefi
 import { NativeSelect } from "~/components/ui/select";
 import { canAdminister, INVITABLE_ROLES } from "~/modules/workspaces/roles";
 import { listWorkspaceAudit } from "~/modules/audit/audit.server";
+import { useDescribeActivity } from "~/modules/audit/use-activity";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { inviteMember, listMembers, listPendingInvitations, revokeInvitation } from "~/modules/workspaces/service.server";
 import { invitationFields } from "~/modules/workspaces/validation";
 import { HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
-import { useSignedInUser } from "~/routes/_app";
+import { useSignedInUser, type SignedInPageHandle } from "~/routes/_app";
 
+/** The audit log is written as sentences from the dashboard namespace. */
+export const handle = { i18n: ["dashboard"] } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Workspace settings · Legal Document Platform" }];
 
 /** Workspace settings: members and invitations. Owners and trustees only; anyone else gets 403. */
@@ -109,6 +112,8 @@ export default function AdminRoute() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const { t: tAuth } = useTranslation("auth");
+  const { t: tDashboard } = useTranslation("dashboard");
+  const describeActivity = useDescribeActivity();
   const submitting = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     id: "invite-form",
@@ -233,10 +238,8 @@ export default function AdminRoute() {
                         <RelativeTime value={entry.createdAt} />
                       </td>
                       <td className="border-b border-solid border-border p-2">{entry.actorName ?? "—"}</td>
-                      <td className="border-b border-solid border-border p-2">
-                        <code>{entry.action}</code>
-                      </td>
-                      <td className="border-b border-solid border-border p-2">{entry.outcome}</td>
+                      <td className="border-b border-solid border-border p-2">{describeActivity(entry).sentence}</td>
+                      <td className="border-b border-solid border-border p-2">{tDashboard(`activity.outcome.${entry.outcome}`)}</td>
                       <td className="border-b border-solid border-border p-2">{entry.ip ?? "—"}</td>
                     </tr>
                   ))}

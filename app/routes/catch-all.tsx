@@ -8,6 +8,7 @@ import { getCurrentSession } from "~/modules/auth/guard.server";
 import { toPublicUser } from "~/modules/auth/public-user";
 import { LandingPage } from "~/modules/marketing/landing";
 import { landingPageData } from "~/modules/marketing/landing.server";
+import { currentArea, labelOf } from "~/modules/navigation/areas";
 import { areaName, isSignedInPath } from "~/modules/navigation/route-sets";
 
 /**
@@ -17,7 +18,7 @@ import { areaName, isSignedInPath } from "~/modules/navigation/route-sets";
  * Outside the signed-in layout because a signed-out visitor gets the sales page here, not /auth;
  * the signed-in 404 shows the same content as the layout's error page.
  */
-export const handle = { i18n: ["landing"] };
+export const handle = { i18n: ["landing", "help"] };
 
 export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
@@ -34,14 +35,17 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function CatchAll() {
   const page = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "help"]);
   if (page.kind === "sales") return <LandingPage supportEmail={page.supportEmail} salesPhone={page.salesPhone} />;
   const { kind, user, path } = page;
+  const area = currentArea(path);
+  const label = area ? labelOf(area.labelKey) : null;
+  const name = label ? t(label.key, { ns: label.ns }) : areaName(path);
   return (
     <AppShell user={user} needsWorkspace={kind === "pending"}>
       {kind === "pending" ? (
         <section>
-          <h1 className="mt-0 text-2xl">{t("comingSoon.title", { area: areaName(path) })}</h1>
+          <h1 className="mt-0 text-2xl">{t("comingSoon.title", { area: name })}</h1>
           <p className="text-muted-foreground">{t("comingSoon.body")}</p>
         </section>
       ) : (

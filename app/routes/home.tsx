@@ -8,7 +8,7 @@ import { dashboardPageData } from "~/modules/dashboard/loader.server";
 import { LandingPage } from "~/modules/marketing/landing";
 import { landingPageData } from "~/modules/marketing/landing.server";
 
-export const handle = { i18n: ["dashboard", "landing", "documents"] };
+export const handle = { i18n: ["dashboard", "landing", "documents", "help"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.kind === "landing" ? "Legal Document Platform · Family trust administration" : "Dashboard · Legal Document Platform" },
 ];

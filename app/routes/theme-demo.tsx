@@ -1,3 +1,4 @@
+import { Star } from "lucide-react";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useTranslation } from "react-i18next";
 import { Banner } from "~/components/ui/banner";
@@ -45,7 +46,7 @@ function ThemeSample({ theme, dark }: { theme: string; dark: boolean }) {
           </Button>
         ))}
         <Button size="icon" aria-label={t("theme.link")}>
-          <span aria-hidden="true">★</span>
+          <Star aria-hidden="true" className="h-5 w-5" />
         </Button>
       </div>
       <label className="grid gap-1 text-sm" htmlFor={`${id}-input`}>

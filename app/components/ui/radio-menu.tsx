@@ -1,3 +1,4 @@
+import { Check } from "lucide-react";
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import type { ReactNode } from "react";
 
@@ -53,7 +54,9 @@ export function RadioMenu({
                 className="flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[state=checked]:font-semibold"
               >
                 {item.content}
-                <Menu.ItemIndicator aria-hidden="true">✓</Menu.ItemIndicator>
+                <Menu.ItemIndicator aria-hidden="true">
+                  <Check className="h-4 w-4" />
+                </Menu.ItemIndicator>
               </Menu.RadioItem>
             ))}
           </Menu.RadioGroup>

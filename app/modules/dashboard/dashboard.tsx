@@ -1,3 +1,4 @@
+import { RefreshCw } from "lucide-react";
 import { RecentDocumentsCarousel } from "~/modules/documents/components/recent-documents-carousel";
 import { Link, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
@@ -6,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { ProgressBar } from "~/components/ui/progress";
 import { Loading } from "~/components/loading";
 import { useAnnouncer } from "~/modules/a11y/announcer";
+import { useDescribeActivity } from "~/modules/audit/use-activity";
 import type { PublicUser } from "~/modules/auth/public-user";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { useLanguage } from "~/modules/preferences/display";
@@ -32,13 +34,12 @@ function ModuleCard({ summary, onOpen }: { summary: ModuleSummary; onOpen: () =>
   const { t } = useTranslation("dashboard");
   const { formatNumber } = useLanguage();
   const name = t(`modules.${summary.id}.name`);
+  const Icon = summary.icon;
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-solid border-border bg-card p-4" data-testid={`module-${summary.id}`}>
       <div className="flex items-center gap-2">
-        <span aria-hidden="true" className="text-2xl">
-          {summary.icon}
-        </span>
-        <h3 className="m-0 flex-1 text-base">{name}</h3>
+        <Icon aria-hidden="true" className="h-6 w-6 shrink-0 text-primary" />
+        <h3 className="m-0 min-w-0 flex-1 text-base">{name}</h3>
         <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{t(`moduleStatus.${summary.statusKey}`)}</span>
       </div>
       <ProgressBar value={summary.progress} label={t("moduleProgress", { module: name })} />
@@ -54,21 +55,22 @@ function ModuleCard({ summary, onOpen }: { summary: ModuleSummary; onOpen: () =>
 
 function ActivityList({ data }: { data: DashboardData }) {
   const { t } = useTranslation("dashboard");
+  const describe = useDescribeActivity();
   if (data.activity.recent.length === 0) return <p className="m-0 text-sm text-muted-foreground">{t("activity.empty")}</p>;
   return (
     <ol className="m-0 grid list-none gap-2 p-0" data-testid="recent-activity">
-      {data.activity.recent.map((entry) => (
-        <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-2 border-b border-solid border-border pb-2 text-sm last:border-none">
-          <span>
-            {t(`activity.${entry.action}`, {
-              actor: entry.actorName ?? t("activity.someone"),
-              defaultValue: t("activity.other", { actor: entry.actorName ?? t("activity.someone"), action: entry.action }),
-            })}
-            {entry.outcome !== "success" ? <span className="ms-2 text-xs text-destructive">{t(`activity.outcome.${entry.outcome}`)}</span> : null}
-          </span>
-          <RelativeTime value={entry.at} className="text-xs text-muted-foreground" />
-        </li>
-      ))}
+      {data.activity.recent.map((entry) => {
+        const line = describe(entry);
+        return (
+          <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-2 border-b border-solid border-border pb-2 text-sm last:border-none">
+            <span className="min-w-0 break-words">
+              {line.sentence}
+              {line.outcome ? <span className="ms-2 text-xs text-destructive">{line.outcome}</span> : null}
+            </span>
+            <RelativeTime value={entry.at} className="text-xs text-muted-foreground" />
+          </li>
+        );
+      })}
     </ol>
   );
 }
@@ -103,7 +105,7 @@ export function Dashboard({ user, data, trialEndsAt }: { user: PublicUser; data:
   const compliance = data.compliance;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <section aria-labelledby="welcome-heading" className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 id="welcome-heading" className="m-0 text-2xl">
@@ -117,7 +119,7 @@ export function Dashboard({ user, data, trialEndsAt }: { user: PublicUser; data:
           ) : null}
         </div>
         <Button variant="outline" onClick={refresh} disabled={revalidator.state !== "idle"} data-testid="refresh-data">
-          <span aria-hidden="true">↻</span>
+          <RefreshCw aria-hidden="true" className="h-4 w-4" />
           {revalidator.state !== "idle" ? tCommon("loading") : t("refresh")}
         </Button>
       </section>
@@ -180,7 +182,7 @@ export function Dashboard({ user, data, trialEndsAt }: { user: PublicUser; data:
         ) : null}
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section aria-labelledby="quick-actions-heading" data-tour="collaboration-tools" className="rounded-lg border border-solid border-border bg-card p-4">
           <h2 id="quick-actions-heading" className="m-0 mb-3 text-lg">
             {t("quickActions")}
@@ -194,9 +196,7 @@ export function Dashboard({ user, data, trialEndsAt }: { user: PublicUser; data:
                   className="box-border flex h-full flex-col items-center gap-1 rounded-md border border-solid border-border p-3 text-center text-sm text-foreground no-underline hover:bg-muted"
                   data-testid={`quick-action-${action.id}`}
                 >
-                  <span aria-hidden="true" className="text-2xl">
-                    {action.icon}
-                  </span>
+                  <action.icon aria-hidden="true" className="h-6 w-6 text-primary" />
                   {t(`quick.${action.id}`)}
                 </Link>
               </li>

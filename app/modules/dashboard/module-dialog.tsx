@@ -28,7 +28,7 @@ export default function ModuleDialog({ summary, onClose }: { summary: ModuleSumm
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent data-testid="module-dialog">
         <DialogTitle>
-          <span aria-hidden="true">{summary.icon} </span>
+          <summary.icon aria-hidden="true" className="me-2 inline h-5 w-5 align-[-0.15em]" />
           {name}
         </DialogTitle>
         <DialogDescription>{t(`modules.${summary.id}.description`)}</DialogDescription>

@@ -1,3 +1,4 @@
+import type { LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { useNonce } from "~/components/nonce";
@@ -35,7 +36,7 @@ function CardList({
   columns,
   cardClassName,
 }: {
-  cards: { id: string; icon?: string; title: string; body: string }[];
+  cards: { id: string; icon?: LucideIcon; title: string; body: string }[];
   columns: string;
   cardClassName: string;
 }) {
@@ -43,11 +44,7 @@ function CardList({
     <ul className={`mx-auto m-0 grid max-w-6xl list-none gap-4 p-0 ${columns}`}>
       {cards.map((card) => (
         <li key={card.id} className={`rounded-lg border-solid p-5 ${cardClassName}`}>
-          {card.icon ? (
-            <span aria-hidden="true" className="mb-2 block text-3xl">
-              {card.icon}
-            </span>
-          ) : null}
+          {card.icon ? <card.icon aria-hidden="true" className="mb-2 block h-8 w-8 text-primary" /> : null}
           <h3 className="m-0 text-lg">{card.title}</h3>
           <p className="m-0 mt-2 text-sm text-muted-foreground">{card.body}</p>
         </li>
@@ -226,9 +223,7 @@ export function LandingPage({ supportEmail, salesPhone }: { supportEmail: string
           <ul className="mx-auto m-0 grid max-w-5xl list-none gap-4 p-0 md:grid-cols-3">
             {GUIDES.map((g) => (
               <li key={g.slug} className="flex flex-col gap-2 rounded-lg border border-solid border-border bg-card p-5">
-                <span aria-hidden="true" className="text-3xl">
-                  {g.icon}
-                </span>
+                <g.icon aria-hidden="true" className="h-8 w-8 text-primary" />
                 <h3 className="m-0 text-lg">{t(`guide.${g.slug}.title`)}</h3>
                 <p className="m-0 flex-1 text-sm text-muted-foreground">{t(`guide.${g.slug}.summary`)}</p>
                 <a href={`/guides/${g.slug}.pdf`} download className="font-medium">

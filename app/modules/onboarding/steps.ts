@@ -1,3 +1,5 @@
+import { Bell, FileText, Hand, LayoutDashboard, MessagesSquare, PartyPopper, ShieldCheck, Smartphone, Video, Wallet, type LucideIcon } from "lucide-react";
+
 /** Spec sections 2, 3, 4 and 9: the ten tour steps, in order, and the mascot's moods. */
 export const TOUR_MOODS = { happy: "😊", excited: "🤩", helpful: "🤓", proud: "🥳", encouraging: "💪" } as const;
 export type TourMood = keyof typeof TOUR_MOODS;
@@ -7,23 +9,23 @@ export type TourTarget = "dashboard-overview" | "documents-section" | "complianc
 
 export interface TourStep {
   id: string;
-  icon: string;
+  icon: LucideIcon;
   target?: TourTarget;
   position: "top" | "bottom" | "left" | "right";
   characterMood: TourMood | string;
 }
 
 export const TOUR_STEPS: readonly TourStep[] = [
-  { id: "welcome", icon: "👋", position: "bottom", characterMood: "excited" },
-  { id: "dashboard", icon: "📊", target: "dashboard-overview", position: "bottom", characterMood: "happy" },
-  { id: "documents", icon: "📄", target: "documents-section", position: "bottom", characterMood: "helpful" },
-  { id: "compliance", icon: "✅", target: "compliance-indicator", position: "bottom", characterMood: "helpful" },
-  { id: "collaboration", icon: "💬", target: "collaboration-tools", position: "top", characterMood: "happy" },
-  { id: "notifications", icon: "🔔", target: "notification-center", position: "bottom", characterMood: "helpful" },
-  { id: "mobile", icon: "📱", position: "bottom", characterMood: "excited" },
-  { id: "video-meetings", icon: "🎥", position: "bottom", characterMood: "encouraging" },
-  { id: "financial", icon: "💰", position: "bottom", characterMood: "helpful" },
-  { id: "complete", icon: "🎉", position: "bottom", characterMood: "proud" },
+  { id: "welcome", icon: Hand, position: "bottom", characterMood: "excited" },
+  { id: "dashboard", icon: LayoutDashboard, target: "dashboard-overview", position: "bottom", characterMood: "happy" },
+  { id: "documents", icon: FileText, target: "documents-section", position: "bottom", characterMood: "helpful" },
+  { id: "compliance", icon: ShieldCheck, target: "compliance-indicator", position: "bottom", characterMood: "helpful" },
+  { id: "collaboration", icon: MessagesSquare, target: "collaboration-tools", position: "top", characterMood: "happy" },
+  { id: "notifications", icon: Bell, target: "notification-center", position: "bottom", characterMood: "helpful" },
+  { id: "mobile", icon: Smartphone, position: "bottom", characterMood: "excited" },
+  { id: "video-meetings", icon: Video, position: "bottom", characterMood: "encouraging" },
+  { id: "financial", icon: Wallet, position: "bottom", characterMood: "helpful" },
+  { id: "complete", icon: PartyPopper, position: "bottom", characterMood: "proud" },
 ];
 
 export const TOUR_LENGTH = TOUR_STEPS.length;

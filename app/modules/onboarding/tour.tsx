@@ -105,9 +105,7 @@ export function TourProvider({ children, onComplete }: { children: ReactNode; on
           >
             <div className="flex items-start justify-between gap-3">
               <div className="flex items-center gap-3">
-                <span aria-hidden="true" className="text-3xl">
-                  {step.icon}
-                </span>
+                <step.icon aria-hidden="true" className="h-8 w-8 shrink-0 text-primary" />
                 <DialogPrimitive.Title className="m-0 text-xl font-semibold">{t(`${step.id}.title`)}</DialogPrimitive.Title>
               </div>
               <DialogPrimitive.Close

@@ -1,9 +1,45 @@
 import { Link } from "@remix-run/react";
+import {
+  BookOpen,
+  Calendar,
+  FileText,
+  Handshake,
+  Lightbulb,
+  Search,
+  ShieldCheck,
+  Upload,
+  Users,
+  Vote,
+  Wallet,
+  type LucideIcon,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
 import { actionIcon, safeUrl } from "../widget/actions";
 import type { ChatMessage, SuggestedAction } from "../widget/types";
+
+/** The assistant's named action icons as drawn icons; an emoji the server sends is kept as it came. */
+const ACTION_ICONS: Readonly<Record<string, LucideIcon>> = {
+  upload: Upload,
+  help: BookOpen,
+  compliance: ShieldCheck,
+  document: FileText,
+  file: FileText,
+  share: Handshake,
+  users: Users,
+  calendar: Calendar,
+  vote: Vote,
+  money: Wallet,
+  search: Search,
+  explain: Lightbulb,
+};
+
+function ActionIcon({ icon }: { icon: string | undefined }) {
+  const Icon = icon && Object.prototype.hasOwnProperty.call(ACTION_ICONS, icon) ? ACTION_ICONS[icon] : null;
+  if (Icon) return <Icon aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />;
+  return <span aria-hidden="true">{actionIcon(icon)}</span>;
+}
 
 /** A same-site path opens inside the app; an outside address opens in a new tab. */
 function SafeLink({ url, children, className }: { url: string; children: ReactNode; className?: string }) {
@@ -70,7 +106,7 @@ export function ChatMessageView({
                 data-action={action.action}
                 className="inline-flex h-8 cursor-pointer items-center gap-1 rounded-full border border-solid border-border bg-card px-3 text-xs font-medium text-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
-                <span aria-hidden="true">{actionIcon(action.icon)}</span>
+                <ActionIcon icon={action.icon} />
                 {action.label}
               </button>
             </li>

@@ -1,3 +1,4 @@
+import { Lock } from "lucide-react";
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -42,7 +43,7 @@ export function ChannelHeader({ data, onError }: { data: ChatScreenData; onError
           </form>
         ) : (
           <h1 id="channel-title" className="m-0 text-xl">
-            <span aria-hidden="true">{channel.kind === "private" ? "🔒 " : "# "}</span>
+            {channel.kind === "private" ? <Lock aria-hidden="true" className="me-1 inline h-4 w-4 align-[-0.1em]" /> : <span aria-hidden="true"># </span>}
             {channel.name}
             {channel.archived ? <span className="ms-2 text-sm font-normal text-muted-foreground">({t("archived")})</span> : null}
           </h1>

@@ -1,3 +1,4 @@
+import { Lock } from "lucide-react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ChatScreenData } from "../chat-page.server";
@@ -25,7 +26,7 @@ export function ChannelSidebar({ data, unread }: { data: ChatScreenData; unread:
               data-channel={c.name}
             >
               <span className="truncate">
-                <span aria-hidden="true">{c.kind === "private" ? "🔒 " : "# "}</span>
+                {c.kind === "private" ? <Lock aria-hidden="true" className="me-1 inline h-3.5 w-3.5 align-[-0.1em]" /> : <span aria-hidden="true"># </span>}
                 {c.name}
                 {c.kind === "private" ? <span className="sr-only"> ({t("private")})</span> : null}
                 {!c.member ? <span className="ms-1 text-xs opacity-70">({t("notJoined")})</span> : null}

@@ -1,3 +1,4 @@
+import { FileText } from "lucide-react";
 import { Link } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -88,9 +89,7 @@ function DocumentCardView({ id, card }: { id: string; card: DocumentCard | null 
   }
   return (
     <Link to={`/documents/${id}`} className="flex max-w-sm items-center gap-3 rounded-md border border-solid border-border bg-card p-2 text-inherit no-underline hover:bg-muted" data-testid="document-card">
-      <span aria-hidden="true" className="text-2xl">
-        📄
-      </span>
+      <FileText aria-hidden="true" className="h-6 w-6 shrink-0 text-muted-foreground" />
       <span className="grid">
         <span className="font-medium">{card.title}</span>
         <span className="text-xs text-muted-foreground">

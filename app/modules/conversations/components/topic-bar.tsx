@@ -1,3 +1,4 @@
+import { BellOff, Check } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import type { TopicView } from "../views";
@@ -14,14 +15,14 @@ export function TopicBar({ topics, current, onChoose }: { topics: TopicView[]; c
         <Button key={topic.id} size="sm" variant={current === topic.id ? "default" : "outline"} aria-pressed={current === topic.id} onClick={() => onChoose(topic.id)} data-testid="topic-chip">
           {topic.resolved ? (
             <>
-              <span aria-hidden="true">✓ </span>
+              <Check aria-hidden="true" className="h-4 w-4" />
               <span className="sr-only">{t("resolved")}: </span>
             </>
           ) : null}
           {topic.name}
           {topic.follow === "mute" ? (
             <>
-              <span aria-hidden="true"> 🔕</span>
+              <BellOff aria-hidden="true" className="h-4 w-4" />
               <span className="sr-only"> ({t("muted")})</span>
             </>
           ) : null}

@@ -278,7 +278,10 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
               {activity.map((entry) => (
                 <li key={entry.id} className="flex flex-wrap justify-between gap-2">
                   <span>
-                    {t(`activity.${entry.action}`, { defaultValue: entry.action, name: entry.actorName ?? t("detail.formerMember") })}
+                    {t(`activity.${entry.action}`, {
+                      defaultValue: t("activity.unknown", { name: entry.actorName ?? t("detail.formerMember") }),
+                      name: entry.actorName ?? t("detail.formerMember"),
+                    })}
                   </span>
                   <RelativeTime value={entry.createdAt} className="text-muted-foreground" />
                 </li>

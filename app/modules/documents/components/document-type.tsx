@@ -1,11 +1,13 @@
+import { FileText, Landmark, ScrollText, Signature, Stethoscope, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { cn } from "~/components/ui/cn";
 import { DOCUMENT_TYPES } from "../schema";
 
-const ICONS: Record<string, string> = {
-  trust: "🏛️",
-  will: "📜",
-  power_of_attorney: "✍️",
-  healthcare_directive: "🩺",
+const ICONS: Record<string, LucideIcon> = {
+  trust: Landmark,
+  will: ScrollText,
+  power_of_attorney: Signature,
+  healthcare_directive: Stethoscope,
 };
 
 /** Spec section 2: the type with underscores as spaces and each word capitalised ("Power Of Attorney"). */
@@ -39,9 +41,7 @@ export function DocumentTypeOptions({ emptyLabel }: { emptyLabel?: string }) {
 
 /** An icon by type; others get the default document icon. */
 export function DocumentTypeIcon({ type, className }: { type: string; className?: string }) {
-  return (
-    <span aria-hidden="true" className={className}>
-      {ICONS[type] ?? "📄"}
-    </span>
-  );
+  const Icon = ICONS[type] ?? FileText;
+  // Sized by the font size its class gives (text-2xl, text-4xl…), as the emoji it replaces was.
+  return <Icon aria-hidden="true" className={cn("h-[1em] w-[1em] shrink-0", className)} />;
 }

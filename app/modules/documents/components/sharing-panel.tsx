@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -63,7 +64,7 @@ export function SharingPanel({ sharing }: { sharing: SharingState }) {
                   <input type="hidden" name="intent" value="unshare" />
                   <input type="hidden" name="userId" value={share.userId} />
                   <Button type="submit" size="sm" variant="ghost" disabled={busy} aria-label={t("sharing.revoke", { name: share.name })}>
-                    <span aria-hidden="true">✕</span>
+                    <X aria-hidden="true" className="h-4 w-4" />
                   </Button>
                 </Form>
               </span>

@@ -1,3 +1,4 @@
+import { Upload } from "lucide-react";
 import { NativeSelect } from "~/components/ui/select";
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useId, useRef, useState, type DragEvent } from "react";
@@ -168,9 +169,7 @@ export function UploadArea({ maxBytes, canUpload }: { maxBytes: number; canUploa
           dragging ? "border-primary bg-accent" : "border-border bg-background",
         )}
       >
-        <span aria-hidden="true" className="text-3xl">
-          📤
-        </span>
+        <Upload aria-hidden="true" className="h-8 w-8 text-muted-foreground" />
         <p className="m-0">{t("upload.dropHere")}</p>
         <p className="m-0 text-xs text-muted-foreground">{t("upload.accepted", { mb: formatMb(maxBytes) })}</p>
         <div className="flex flex-wrap items-center justify-center gap-2">

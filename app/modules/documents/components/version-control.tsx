@@ -42,21 +42,21 @@ export function VersionControlPage({ activity, documents }: { activity: VersionA
   }, [documents, filter]);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <header className="grid gap-1">
         <h1 className="m-0 text-2xl">{t("versionControl.title")}</h1>
         <p className="m-0 text-sm text-muted-foreground">{t("versionControl.intro")}</p>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="recent-versions-heading" className="grid content-start gap-3 rounded-lg border border-solid border-border bg-card p-4">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <section aria-labelledby="recent-versions-heading" className="grid grid-cols-1 content-start gap-3 rounded-lg border border-solid border-border bg-card p-4">
           <h2 id="recent-versions-heading" className="m-0 text-lg">
             {t("versionControl.recentHeading")}
           </h2>
           {activity.length === 0 ? (
             <p className="m-0 text-sm text-muted-foreground">{t("versionControl.noActivity")}</p>
           ) : (
-            <ol className="m-0 grid list-none gap-3 p-0" data-testid="version-activity">
+            <ol className="m-0 grid list-none grid-cols-1 gap-3 p-0" data-testid="version-activity">
               {activity.map((entry) => (
                 <li key={entry.id} className="grid gap-0.5 text-sm" data-testid="version-activity-row">
                   <span>
@@ -75,7 +75,7 @@ export function VersionControlPage({ activity, documents }: { activity: VersionA
           )}
         </section>
 
-        <section aria-labelledby="history-picker-heading" className="grid content-start gap-3 rounded-lg border border-solid border-border bg-card p-4">
+        <section aria-labelledby="history-picker-heading" className="grid grid-cols-1 content-start gap-3 rounded-lg border border-solid border-border bg-card p-4">
           <h2 id="history-picker-heading" className="m-0 text-lg">
             {t("versionControl.documentsHeading")}
           </h2>
@@ -88,7 +88,7 @@ export function VersionControlPage({ activity, documents }: { activity: VersionA
               {t("versionControl.noDocuments")} <Link to="/documents#upload">{t("versionControl.uploadFirst")}</Link>
             </p>
           ) : (
-            <ul className="m-0 grid list-none gap-2 p-0" data-testid="history-documents">
+            <ul className="m-0 grid list-none grid-cols-1 gap-2 p-0" data-testid="history-documents">
               {shown.map((doc) => (
                 <li key={doc.id} className="flex items-center justify-between gap-2 text-sm">
                   <span className="flex min-w-0 items-center gap-2">

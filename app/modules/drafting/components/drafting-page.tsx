@@ -227,7 +227,7 @@ export function DraftingPage({ prefill, people, sources, analysed, initialTempla
   };
 
   return (
-    <section className="grid gap-5" aria-labelledby={`${id}-title`}>
+    <section className="grid grid-cols-1 gap-5" aria-labelledby={`${id}-title`}>
       <header className="grid gap-2">
         <h1 id={`${id}-title`} className="m-0 text-2xl">
           {t("title")}
@@ -236,7 +236,7 @@ export function DraftingPage({ prefill, people, sources, analysed, initialTempla
         <p className="m-0 text-sm text-muted-foreground">{t("disclaimer")}</p>
       </header>
 
-      <fieldset className="m-0 grid gap-2 border-none p-0 sm:grid-cols-2 lg:grid-cols-5">
+      <fieldset className="m-0 grid min-w-0 gap-2 border-none p-0 sm:grid-cols-2 lg:grid-cols-5">
         <legend className="mb-2 p-0 text-sm font-medium">{t("chooseTemplate")}</legend>
         {TEMPLATE_IDS.map((templateId) => (
           <label
@@ -326,7 +326,7 @@ export function DraftingPage({ prefill, people, sources, analysed, initialTempla
         </div>
       ) : null}
 
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <form ref={formRef} noValidate onSubmit={(event) => event.preventDefault()} aria-labelledby={`${id}-fields`} className="grid gap-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id={`${id}-fields`} className="m-0 text-lg">

@@ -1,3 +1,4 @@
+import { Bell } from "lucide-react";
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -60,9 +61,7 @@ export function NotificationCenter() {
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={t("a11y.openNotifications")} aria-describedby={unread > 0 ? countId : undefined} data-tour="notification-center" data-testid="notifications-button" data-realtime={realtime?.status} className="relative">
-          <span aria-hidden="true" className="text-lg leading-none">
-            🔔
-          </span>
+          <Bell aria-hidden="true" className="h-5 w-5" />
           {unread > 0 ? <span id={countId} className="sr-only">{t("notifications.openWithUnread", { count: unread })}</span> : null}
           {unread > 0 ? (
             <span

@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import { Form, Link, useActionData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -154,7 +155,7 @@ export function CreatePollForm({ voters }: { voters: Voter[] }) {
               />
               {options.length > 2 ? (
                 <Button type="button" variant="ghost" onClick={() => setOptions((list) => list.filter((_, i) => i !== index))} aria-label={t("ui.removeOption", { n: index + 1 })}>
-                  ✕
+                  <X aria-hidden="true" className="h-4 w-4" />
                 </Button>
               ) : null}
             </div>

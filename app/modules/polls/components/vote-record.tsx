@@ -1,3 +1,4 @@
+import { Check } from "lucide-react";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Banner } from "~/components/ui/banner";
@@ -112,7 +113,8 @@ export function VoteRecordPage({ data }: { data: PollPageData }) {
                     <td className="p-2">
                       {voter.voted ? (
                         <>
-                          ✓ {t("ui.votedYes")}{" "}
+                          <Check aria-hidden="true" className="me-1 inline h-4 w-4 align-[-0.15em]" />
+                          {t("ui.votedYes")}{" "}
                           {voter.votedAt ? <span className="text-muted-foreground">({formatDate(voter.votedAt, { dateStyle: "medium", timeStyle: "short" })})</span> : null}
                         </>
                       ) : (

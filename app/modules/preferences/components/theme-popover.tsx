@@ -1,3 +1,4 @@
+import { Check, Palette } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -37,7 +38,7 @@ export function ThemeCards({ className }: { className?: string }) {
         >
           <span className="flex items-center justify-between text-sm font-medium">
             {t(`theme.${option.id}.name`)}
-            {theme === option.id ? <span aria-hidden="true">✓</span> : null}
+            {theme === option.id ? <Check aria-hidden="true" className="h-4 w-4" /> : null}
           </span>
           <span className="text-xs text-muted-foreground">{t(`theme.${option.id}.description`)}</span>
           <ThemeSwatches swatches={option.swatches} />
@@ -69,9 +70,7 @@ export function ThemePopover() {
     <Popover>
       <PopoverTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={t("theme.button")} data-testid="theme-button">
-          <span aria-hidden="true" className="text-lg leading-none">
-            🎨
-          </span>
+          <Palette aria-hidden="true" className="h-5 w-5" />
         </Button>
       </PopoverTrigger>
       <PopoverContent aria-labelledby={titleId} className="grid w-72 gap-3">

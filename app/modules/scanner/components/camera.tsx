@@ -1,3 +1,4 @@
+import { Camera as CameraIcon, SwitchCamera } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -144,7 +145,7 @@ export function Camera({
           aria-describedby={state.status === "unavailable" ? messageId : undefined}
           data-testid="start-camera"
         >
-          <span aria-hidden="true">📷</span>
+          <CameraIcon aria-hidden="true" className="h-5 w-5" />
           {state.status === "starting" ? t("camera.starting") : t("camera.start")}
         </Button>
         {state.status === "unavailable" ? (
@@ -184,7 +185,7 @@ export function Camera({
       <div className="flex flex-wrap gap-2">
         {cameras.length > 1 ? (
           <Button type="button" variant="outline" className="h-11" onClick={switchCamera}>
-            <span aria-hidden="true">🔄</span>
+            <SwitchCamera aria-hidden="true" className="h-5 w-5" />
             {t("camera.switch")}
           </Button>
         ) : null}

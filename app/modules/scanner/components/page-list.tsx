@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp, RotateCcw, RotateCw, X } from "lucide-react";
 import { useEffect, useRef, useState, type Dispatch, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -153,19 +154,19 @@ export function PageList({ state, dispatch, locked }: { state: PagesState; dispa
               <span className="text-sm font-medium">{t("pages.label", { number })}</span>
               <div className="flex flex-wrap gap-1">
                 <IconButton label={t("pages.rotateLeft", { number })} onClick={() => turn(page, number, "left")} disabled={locked}>
-                  ↺
+                  <RotateCcw className="h-4 w-4" />
                 </IconButton>
                 <IconButton label={t("pages.rotateRight", { number })} onClick={() => turn(page, number, "right")} disabled={locked}>
-                  ↻
+                  <RotateCw className="h-4 w-4" />
                 </IconButton>
                 <IconButton label={t("pages.moveUp", { number })} onClick={() => move(page, number, -1)} disabled={locked || index === 0}>
-                  ↑
+                  <ArrowUp className="h-4 w-4" />
                 </IconButton>
                 <IconButton label={t("pages.moveDown", { number })} onClick={() => move(page, number, 1)} disabled={locked || index === count - 1}>
-                  ↓
+                  <ArrowDown className="h-4 w-4" />
                 </IconButton>
                 <IconButton label={t("pages.remove", { number })} onClick={() => remove(page, index)} disabled={locked}>
-                  ✕
+                  <X className="h-4 w-4" />
                 </IconButton>
               </div>
             </div>

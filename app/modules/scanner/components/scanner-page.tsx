@@ -1,3 +1,4 @@
+import { ImagePlus } from "lucide-react";
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useId, useReducer, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -216,7 +217,7 @@ export function ScannerPage({ canUpload, editable, maxBytes }: ScannerPageProps)
             onClick={() => fileInput.current?.click()}
             disabled={locked || pageCount >= MAX_PAGES}
           >
-            <span aria-hidden="true">🖼️</span>
+            <ImagePlus aria-hidden="true" className="h-5 w-5" />
             {t("capture.choosePhotos")}
           </Button>
           {/* capture="environment": on a phone this opens the back camera; elsewhere the file picker. */}
