@@ -1,5 +1,7 @@
 import type { TFunction } from "i18next";
 import type { DashboardCard, DashboardCardId } from "~/modules/dashboard/cards";
+import type { LucideIcon } from "lucide-react";
+import type { NavArea, NavGroupId } from "~/modules/navigation/areas";
 import type { NotificationChannel } from "~/modules/notifications/schema";
 
 /**
@@ -15,6 +17,8 @@ export interface ModuleManifest {
   pages?: ModuleRoute[];
   /** Every other route: JSON APIs, webhooks, signed-out pages. */
   routes?: ModuleRoute[];
+  /** Its areas in the navigation (sidebar, phone menu, /modules), each a signed-in page of the spec. */
+  areas?: readonly NavArea[];
   /** The help centre's sections this domain explains, in the order they appear. */
   helpTopics?: readonly string[];
   /** The events a person can be told about, each with its default channels and its words. */
@@ -99,6 +103,11 @@ export interface SeedOutput {
 }
 
 export type SeedStep = (demo: DemoWorkspace) => SeedOutput | Promise<SeedOutput>;
+
+/** One area of the navigation; its name is `help:module.<path>` unless `labelKey` says otherwise. */
+export function area(path: string, group: NavGroupId, icon: LucideIcon, ready: boolean, extra: Partial<NavArea> = {}): NavArea {
+  return { path, labelKey: `help:module.${path.slice(1)}`, icon, group, ready, ...extra };
+}
 
 export function defineModule<const M extends ModuleManifest>(manifest: M): M {
   return manifest;

@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_MODULES } from "~/modules/help/topics";
+import { labelOf } from "~/modules/navigation/areas";
 import type { SignedInPageHandle } from "~/routes/_app";
 
 export const handle = { i18n: ["help"], needsWorkspace: false } satisfies SignedInPageHandle;
@@ -18,7 +19,7 @@ export default function ModulesRoute() {
         {PRODUCT_MODULES.map((m) => (
           <li key={m.path} className="flex flex-col gap-1 rounded-lg border border-solid border-border bg-card p-4">
             <Link to={m.path} className="font-semibold">
-              {t(`module.${m.id}`)}
+              {t(labelOf(m.labelKey).key, { ns: labelOf(m.labelKey).ns })}
             </Link>
             <code className="text-xs text-muted-foreground">{m.path}</code>
             <span className="text-xs">{m.ready ? t("modules.ready") : t("modules.building")}</span>

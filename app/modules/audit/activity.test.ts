@@ -21,7 +21,7 @@ function auditCodesInSource(): string[] {
   for (const file of files) {
     const source = readFileSync(file, "utf8");
     // ctx.audit({ action: … }), auditRow({ action: … }), recordAudit(db, { … }), documentAudit(ctx, session, "…"), the polls' audit(ctx, session, "…").
-    for (const call of source.matchAll(/\b(?:audit|auditRow|recordAudit|documentAudit)\(/g)) {
+    for (const call of source.matchAll(/\b(?:audit|auditRow|recordAudit|documentAudit|auditPoll)\(/g)) {
       let depth = 0;
       let end = call.index + call[0].length - 1;
       for (; end < source.length; end++) {

@@ -1,4 +1,5 @@
-import { defineModule, metadataText, type NotificationKind, type NotificationMetadata } from "../../platform/module-manifest";
+import { MessageSquareText, MessagesSquare, Smartphone } from "lucide-react";
+import { area, defineModule, metadataText, type NotificationKind, type NotificationMetadata } from "../../platform/module-manifest";
 import { chatMessageLink } from "./links";
 
 function describeChat(key: "realtime.chatMention" | "realtime.chatFollow"): NotificationKind["describe"] {
@@ -15,6 +16,11 @@ function describeChat(key: "realtime.chatMention" | "realtime.chatFollow"): Noti
 /** Team chat with topics, and the family members who take part by SMS (spec section 2: /chat, /channel/{id}). */
 export const conversationsModule = defineModule({
   id: "conversations",
+  areas: [
+    area("/chat", "conversations", MessagesSquare, true, { alsoAt: ["/channel"] }),
+    area("/threaded-conversations", "conversations", MessageSquareText, true),
+    area("/sms-threading", "conversations", Smartphone, true),
+  ],
   pages: [
     // /chat opens the channel used last; /channel/{id} is the same screen.
     { path: "chat", file: "routes/chat.tsx", id: "chat" },

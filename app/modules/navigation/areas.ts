@@ -1,48 +1,12 @@
-import {
-  Activity,
-  ArrowLeftRight,
-  BellRing,
-  Bell,
-  Bug,
-  Building2,
-  CircleHelp,
-  ClipboardCheck,
-  Earth,
-  FileText,
-  Gavel,
-  Globe,
-  HandCoins,
-  History,
-  Landmark,
-  Languages,
-  LayoutDashboard,
-  LayoutGrid,
-  ListChecks,
-  Mail,
-  MessageSquareText,
-  MessagesSquare,
-  Palette,
-  PenLine,
-  Receipt,
-  Scale,
-  ScanLine,
-  Shield,
-  ShieldCheck,
-  Smartphone,
-  Sparkles,
-  UserCog,
-  Video,
-  Vote,
-  Wallet,
-  type LucideIcon,
-} from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import { MODULES } from "~/modules/registry";
 import { canAdminister } from "~/modules/workspaces/roles";
 import type { Role } from "~/modules/workspaces/schema";
 
 /**
  * The signed-in navigation: every area of the product, grouped, in the order the sidebar and the phone
- * menu show them. The shell reads its data from this file only; later the list will be gathered from
- * the modules' manifests, with the same exports.
+ * menu show them. Each module declares its areas in its manifest (`areas` in module.ts); the shell reads
+ * them from here.
  */
 export const NAV_GROUPS = ["documents", "conversations", "decisions", "money", "compliance", "meetings", "administration"] as const;
 export type NavGroupId = (typeof NAV_GROUPS)[number];
@@ -63,59 +27,8 @@ export interface NavArea {
   alsoAt?: readonly string[];
 }
 
-const area = (path: string, group: NavGroupId, icon: LucideIcon, ready: boolean, extra: Partial<NavArea> = {}): NavArea => ({
-  path,
-  labelKey: `help:module.${path.slice(1)}`,
-  icon,
-  group,
-  ready,
-  ...extra,
-});
-
-export const NAV_AREAS: readonly NavArea[] = [
-  area("/documents", "documents", FileText, true),
-  area("/version-control", "documents", History, true),
-  area("/scanner", "documents", ScanLine, true),
-  area("/document-drafting", "documents", PenLine, true),
-  area("/legal-intelligence", "documents", Scale, true),
-  area("/translator", "documents", Languages, true),
-
-  area("/chat", "conversations", MessagesSquare, true, { alsoAt: ["/channel"] }),
-  area("/threaded-conversations", "conversations", MessageSquareText, true),
-  area("/sms-threading", "conversations", Smartphone, true),
-  area("/notifications", "conversations", Bell, true),
-  area("/email-personalization", "conversations", Mail, false),
-  area("/smart-communication", "conversations", Sparkles, false),
-
-  area("/polling", "decisions", Vote, true),
-  area("/vote-tracking", "decisions", ListChecks, true),
-
-  area("/financial", "money", Wallet, false),
-  area("/trust-banking", "money", Landmark, false),
-  area("/transaction-reconciliation", "money", ArrowLeftRight, false),
-  area("/tax-administration", "money", Receipt, false),
-  area("/beneficiary-portal", "money", HandCoins, false),
-
-  // /compliance is the assistant's short address for this area and redirects here.
-  area("/compliance-health", "compliance", ShieldCheck, false, { alsoAt: ["/compliance"] }),
-  area("/compliance-notifications", "compliance", BellRing, true),
-  area("/regulatory-audit", "compliance", ClipboardCheck, false),
-  area("/ethical-compliance", "compliance", Gavel, false),
-  area("/multi-jurisdiction-compliance", "compliance", Globe, false),
-
-  area("/video-meetings", "meetings", Video, false),
-
-  area("/dashboard", "administration", LayoutDashboard, true, { alsoAt: ["/"] }),
-  area("/trust-administration", "administration", Building2, false),
-  area("/admin", "administration", Shield, true, { adminOnly: true }),
-  area("/system-health", "administration", Activity, false, { adminOnly: true }),
-  area("/error-reporting", "administration", Bug, false),
-  area("/profile", "administration", UserCog, true),
-  area("/help", "administration", CircleHelp, true),
-  area("/modules", "administration", LayoutGrid, true, { labelKey: "help:modules.title" }),
-  area("/language-demo", "administration", Earth, true),
-  area("/theme-demo", "administration", Palette, true),
-];
+/** Every module's areas, in the registry's order (the sidebar groups them). */
+export const NAV_AREAS: readonly NavArea[] = MODULES.flatMap((m) => ("areas" in m ? (m.areas as readonly NavArea[]) : []));
 
 export interface NavGroup {
   id: NavGroupId;

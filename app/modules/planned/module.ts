@@ -1,4 +1,5 @@
-import { defineModule } from "../../platform/module-manifest";
+import { Activity, ArrowLeftRight, Bug, Building2, ClipboardCheck, Gavel, Globe, HandCoins, Landmark, Mail, Receipt, ShieldCheck, Sparkles, Video, Wallet } from "lucide-react";
+import { area, defineModule } from "../../platform/module-manifest";
 
 /**
  * The spec's areas that have no domain yet (they show "being built"): listed so that the navigation, /modules
@@ -6,5 +7,23 @@ import { defineModule } from "../../platform/module-manifest";
  */
 export const plannedModule = defineModule({
   id: "planned",
+  areas: [
+    area("/email-personalization", "conversations", Mail, false),
+    area("/smart-communication", "conversations", Sparkles, false),
+    area("/financial", "money", Wallet, false),
+    area("/trust-banking", "money", Landmark, false),
+    area("/transaction-reconciliation", "money", ArrowLeftRight, false),
+    area("/tax-administration", "money", Receipt, false),
+    area("/beneficiary-portal", "money", HandCoins, false),
+    // /compliance is the assistant's short address for this area and redirects here.
+    area("/compliance-health", "compliance", ShieldCheck, false, { alsoAt: ["/compliance"] }),
+    area("/regulatory-audit", "compliance", ClipboardCheck, false),
+    area("/ethical-compliance", "compliance", Gavel, false),
+    area("/multi-jurisdiction-compliance", "compliance", Globe, false),
+    area("/video-meetings", "meetings", Video, false),
+    area("/trust-administration", "administration", Building2, false),
+    area("/system-health", "administration", Activity, false, { adminOnly: true }),
+    area("/error-reporting", "administration", Bug, false),
+  ],
   helpTopics: ["finance"],
 });

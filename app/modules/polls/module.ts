@@ -1,10 +1,15 @@
-import { defineModule, metadataText, type NotificationMetadata } from "../../platform/module-manifest";
+import { ListChecks, Vote } from "lucide-react";
+import { area, defineModule, metadataText, type NotificationMetadata } from "../../platform/module-manifest";
 
 const pollLink = (m: NotificationMetadata) => (metadataText(m, "pollId") ? `/polling/${metadataText(m, "pollId")}` : null);
 
 /** Polls and votes (spec sections 2 and 7): /polling to create and vote, /vote-tracking to follow results. */
 export const pollsModule = defineModule({
   id: "polls",
+  areas: [
+    area("/polling", "decisions", Vote, true),
+    area("/vote-tracking", "decisions", ListChecks, true),
+  ],
   pages: [
     { path: "polling", file: "routes/polling.tsx" },
     { path: "polling/:id", file: "routes/polling.$id.tsx" },

@@ -1,9 +1,13 @@
-import { defineModule } from "../../platform/module-manifest";
+import { Shield } from "lucide-react";
+import { area, defineModule } from "../../platform/module-manifest";
 import { teamCollaborationCard, trustAdministrationCard } from "./dashboard-cards";
 
 /** Workspaces, members, roles and invitations: starting a trust's workspace and running it (/admin). */
 export const workspacesModule = defineModule({
   id: "workspaces",
+  areas: [
+    area("/admin", "administration", Shield, true, { adminOnly: true }),
+  ],
   pages: [{ path: "admin", file: "routes/admin.tsx" }],
   routes: [
     { path: "customer-signup", file: "routes/customer-signup.tsx" },
