@@ -30,10 +30,7 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2023, sourceType: "module" },
     rules: {
       // `_name` marks a parameter or binding kept on purpose (a signature, a destructured leftover).
-      "@typescript-eslint/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
-      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
     },
   },
   {

@@ -25,21 +25,13 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   logUnexpectedError(newErrorReference(), underlying ?? error, request);
 }
 
-export default async function handleRequest(
-  request: Request,
-  status: number,
-  headers: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default async function handleRequest(request: Request, status: number, headers: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce;
   const i18n = createInstance();
   // The root loader already weighed cookie, profile and browser language; error pages fall back to the request alone.
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { locale?: string } | undefined;
   const lng = rootData?.locale ?? (await i18nServer.getLocale(request));
-  await i18n
-    .use(initReactI18next)
-    .init({ ...i18nConfig, resources, lng, ns: i18nServer.getRouteNamespaces(remixContext) });
+  await i18n.use(initReactI18next).init({ ...i18nConfig, resources, lng, ns: i18nServer.getRouteNamespaces(remixContext) });
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1000);

@@ -62,7 +62,9 @@ const topicViewSchema = z.object({
   lastActivityAt: z.string(),
   messageCount: z.number(),
   follow: z.enum(["follow", "mute"]).nullable(),
-  phones: z.array(z.object({ id: z.string(), name: z.string(), phone: z.string(), replyCode: z.string(), optedOut: z.boolean(), optedOutAt: z.string().nullable() })),
+  phones: z.array(
+    z.object({ id: z.string(), name: z.string(), phone: z.string(), replyCode: z.string(), optedOut: z.boolean(), optedOutAt: z.string().nullable() }),
+  ),
 });
 
 /** What travels on a workspace's chat thread; the chat screen applies each (see conversations/live-events). */

@@ -68,7 +68,8 @@ export class UserRoom extends Server<Env> {
     if (!state) return;
     if (!this.#withinRate(connection)) return;
     if (typeof raw !== "string") return send(connection, { type: "error", message: "Binary messages are not supported" });
-    if (raw.length > MAX_CLIENT_MESSAGE_BYTES) return send(connection, { type: "error", message: `Message too large (at most ${MAX_CLIENT_MESSAGE_BYTES} bytes)` });
+    if (raw.length > MAX_CLIENT_MESSAGE_BYTES)
+      return send(connection, { type: "error", message: `Message too large (at most ${MAX_CLIENT_MESSAGE_BYTES} bytes)` });
     const parsed = parseClientMessage(raw);
     if (!parsed.ok) return send(connection, { type: "error", message: parsed.error });
     const message = parsed.message;

@@ -21,7 +21,11 @@ const round = (ms) => Number(ms.toFixed(1));
 
 async function api(server, cookie, method, path, body) {
   for (let attempt = 1; ; attempt++) {
-    const response = await fetch(`${server.url}${path}`, { method, headers: { cookie, "Content-Type": "application/json", Origin: server.url }, body: body ? JSON.stringify(body) : undefined });
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { cookie, "Content-Type": "application/json", Origin: server.url },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     if (response.ok) return response.json();
     // wrangler's local proxy now and then answers 503 under load; a real client retries.
     if (response.status !== 503 || attempt === 3) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -47,10 +51,16 @@ function connect(server, member) {
 /** 10,000 messages written straight into a channel (through a SQL file, as the seed does; D1 takes statements up to 100 KB). */
 function fillChannel(persistTo, channelId, topicId) {
   const now = Date.now() - HISTORY * 1000;
-  const rows = Array.from({ length: HISTORY }, (_, i) => `('${randomUUID()}', '${WORKSPACE_ID}', '${channelId}', '${topicId}', ${i + 1}, '${OWNER_ID}', 'History message ${i + 1}: the quarterly trust statement and the roof invoices', '[]', ${now + i * 1000})`);
+  const rows = Array.from(
+    { length: HISTORY },
+    (_, i) =>
+      `('${randomUUID()}', '${WORKSPACE_ID}', '${channelId}', '${topicId}', ${i + 1}, '${OWNER_ID}', 'History message ${i + 1}: the quarterly trust statement and the roof invoices', '[]', ${now + i * 1000})`,
+  );
   const statements = [];
   for (let i = 0; i < rows.length; i += 200) {
-    statements.push(`INSERT INTO chat_messages (id, workspace_id, channel_id, topic_id, seq, author_id, body, mentions, created_at) VALUES ${rows.slice(i, i + 200).join(",\n")};`);
+    statements.push(
+      `INSERT INTO chat_messages (id, workspace_id, channel_id, topic_id, seq, author_id, body, mentions, created_at) VALUES ${rows.slice(i, i + 200).join(",\n")};`,
+    );
   }
   const dir = mkdtempSync(join(tmpdir(), "chat-history-"));
   try {
@@ -64,7 +74,11 @@ function fillChannel(persistTo, channelId, topicId) {
 
 export async function benchChat({ server, cookie, persistTo, duration }) {
   const members = insertMembers(persistTo, WORKSPACE_ID, MEMBERS, { role: "family_member", tag: "Chat bench" });
-  const { channel } = await api(server, cookie, "POST", "/api/chat/channels", { name: `Bench ${Date.now().toString(36)}`, kind: "private", memberIds: members.map((m) => m.id) });
+  const { channel } = await api(server, cookie, "POST", "/api/chat/channels", {
+    name: `Bench ${Date.now().toString(36)}`,
+    kind: "private",
+    memberIds: members.map((m) => m.id),
+  });
   const sockets = await Promise.all(members.map((m) => connect(server, m)));
 
   const deliveries = [];
@@ -80,8 +94,17 @@ export async function benchChat({ server, cookie, persistTo, duration }) {
   for (const s of sockets) s.ws.close();
   deliveries.sort((a, b) => a - b);
   responses.sort((a, b) => a - b);
-  const delivery = { sockets: MEMBERS, messages: MESSAGES, p50ms: round(percentile(deliveries, 50)), p99ms: round(percentile(deliveries, 99)), maxMs: round(deliveries.at(-1)), responseP50ms: round(percentile(responses, 50)) };
-  console.log(`Chat: message posted → delivered to each of ${MEMBERS} members' sockets p50 ${delivery.p50ms} ms p99 ${delivery.p99ms} ms max ${delivery.maxMs} ms (the post's own response p50 ${delivery.responseP50ms} ms)`);
+  const delivery = {
+    sockets: MEMBERS,
+    messages: MESSAGES,
+    p50ms: round(percentile(deliveries, 50)),
+    p99ms: round(percentile(deliveries, 99)),
+    maxMs: round(deliveries.at(-1)),
+    responseP50ms: round(percentile(responses, 50)),
+  };
+  console.log(
+    `Chat: message posted → delivered to each of ${MEMBERS} members' sockets p50 ${delivery.p50ms} ms p99 ${delivery.p99ms} ms max ${delivery.maxMs} ms (the post's own response p50 ${delivery.responseP50ms} ms)`,
+  );
 
   // A channel with 10,000 messages: its newest page and a page from the middle of its history.
   const { message } = await api(server, cookie, "POST", `/api/chat/channels/${channel.id}/messages`, { body: "topic for history", topic: "history" });
@@ -95,7 +118,9 @@ export async function benchChat({ server, cookie, persistTo, duration }) {
   ]) {
     const r = await autocannon({ url: `${server.url}${path}`, headers: { cookie }, connections, duration });
     history[name] = { requestsPerSecond: Math.round(r.requests.average), p50ms: r.latency.p50, p99ms: r.latency.p99, non2xx: r.non2xx };
-    console.log(`Chat: history page of a ${HISTORY.toLocaleString("en-US")}-message channel (${name}) ${history[name].requestsPerSecond} req/s p50 ${history[name].p50ms} ms p99 ${history[name].p99ms} ms (non-2xx ${history[name].non2xx})`);
+    console.log(
+      `Chat: history page of a ${HISTORY.toLocaleString("en-US")}-message channel (${name}) ${history[name].requestsPerSecond} req/s p50 ${history[name].p50ms} ms p99 ${history[name].p99ms} ms (non-2xx ${history[name].non2xx})`,
+    );
   }
   return { delivery, history };
 }

@@ -15,7 +15,10 @@ const OWNER_ID = "a1f4c2e0-0001-4c6e-8d2a-5b7e9f100001";
 function workerdRssMb(groupId) {
   let pids = [];
   try {
-    pids = execFileSync("pgrep", ["-g", String(groupId), "workerd"], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
+    pids = execFileSync("pgrep", ["-g", String(groupId), "workerd"], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .filter(Boolean);
   } catch {
     return null;
   }
@@ -66,7 +69,7 @@ async function measureUpload(server, cookie, megabytes) {
 /** A deterministic pseudo-random generator so every run searches the same corpus. */
 function prng(seed) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
 }
 
 const WORDS = (
@@ -135,7 +138,12 @@ async function measureSearch(server, cookie, queries, rounds) {
     }
   }
   timings.sort((a, b) => a - b);
-  return { requests: timings.length, p50ms: Number(percentile(timings, 50).toFixed(1)), p95ms: Number(percentile(timings, 95).toFixed(1)), maxMs: Number(timings.at(-1).toFixed(1)) };
+  return {
+    requests: timings.length,
+    p50ms: Number(percentile(timings, 50).toFixed(1)),
+    p95ms: Number(percentile(timings, 95).toFixed(1)),
+    maxMs: Number(timings.at(-1).toFixed(1)),
+  };
 }
 
 /** A long instrument (about 300 KB of text) and an amended reading of it with a few dozen clauses changed. */
@@ -155,7 +163,8 @@ function longInstrument() {
  */
 async function measureVersions(server, cookie) {
   const { before, after } = longInstrument();
-  const post = (path, body) => fetch(`${server.url}${path}`, { method: "POST", headers: { cookie, "Content-Type": "application/octet-stream", Origin: server.url }, body });
+  const post = (path, body) =>
+    fetch(`${server.url}${path}`, { method: "POST", headers: { cookie, "Content-Type": "application/octet-stream", Origin: server.url }, body });
   const waitCompleted = async (id) => {
     for (let i = 0; i < 400; i++) {
       const body = await (await fetch(`${server.url}/api/documents/${id}`, { headers: { cookie } })).json();
@@ -211,12 +220,21 @@ export async function benchDocuments({ server, cookie, persistTo, duration }) {
   const seedStarted = performance.now();
   seedSearchCorpus(persistTo, corpusSize);
   console.log(`Search corpus: ${corpusSize} documents seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
-  const search = await measureSearch(server, cookie, ["fiduciary duty", "spendthrift", "okafor", '"annual accounting"', "guardian children", "notary witness signed"], 25);
-  console.log(`Search over ${corpusSize} documents, 1 connection: p50 ${search.p50ms} ms  p95 ${search.p95ms} ms  max ${search.maxMs} ms (${search.requests} requests)`);
+  const search = await measureSearch(
+    server,
+    cookie,
+    ["fiduciary duty", "spendthrift", "okafor", '"annual accounting"', "guardian children", "notary witness signed"],
+    25,
+  );
+  console.log(
+    `Search over ${corpusSize} documents, 1 connection: p50 ${search.p50ms} ms  p95 ${search.p95ms} ms  max ${search.maxMs} ms (${search.requests} requests)`,
+  );
 
   const recent = await autocannon({ url: `${server.url}/api/legal/documents/recent`, headers: { cookie }, connections: 10, duration });
   const recentRow = { requestsPerSecond: Math.round(recent.requests.average), p50ms: recent.latency.p50, p99ms: recent.latency.p99, non2xx: recent.non2xx };
-  console.log(`GET /api/legal/documents/recent (10 conns) ${recentRow.requestsPerSecond} req/s  p50 ${recentRow.p50ms} ms  p99 ${recentRow.p99ms} ms (non-2xx ${recentRow.non2xx})`);
+  console.log(
+    `GET /api/legal/documents/recent (10 conns) ${recentRow.requestsPerSecond} req/s  p50 ${recentRow.p50ms} ms  p99 ${recentRow.p99ms} ms (non-2xx ${recentRow.non2xx})`,
+  );
   const versions = await measureVersions(server, cookie);
   console.log(
     `Version of a ${versions.textKB} KB instrument: stored in ${versions.uploadMs} ms, read and analysed ${versions.uploadToAnalysedMs} ms after upload; compare (word diff) p50 ${versions.compare.p50ms} ms p95 ${versions.compare.p95ms} ms; history p50 ${versions.history.p50ms} ms`,

@@ -54,7 +54,11 @@ async function post(server, cookie, path, body) {
   // wrangler's local dev proxy sometimes drops a POST among hundreds at once ("worker restarted
   // mid-request", 503); a real client retries it, and every command here is idempotent.
   for (let attempt = 1; ; attempt++) {
-    const response = await fetch(`${server.url}${path}`, { method: "POST", headers: { cookie, "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify(body) });
+    const response = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { cookie, "Content-Type": "application/json", Origin: server.url },
+      body: JSON.stringify(body),
+    });
     if (response.ok) return response.json();
     const text = await response.text();
     if (response.status !== 503 || attempt === 3) throw new Error(`${path} failed: ${response.status} ${text}`);
@@ -69,7 +73,13 @@ async function fanOut(sockets, type, act) {
   await act();
   const responseMs = performance.now() - started;
   const arrivals = (await Promise.all(waits)).map((at) => at - started).sort((a, b) => a - b);
-  return { sockets: sockets.length, responseMs: round(responseMs), p50ms: round(percentile(arrivals, 50)), p99ms: round(percentile(arrivals, 99)), maxMs: round(arrivals.at(-1)) };
+  return {
+    sockets: sockets.length,
+    responseMs: round(responseMs),
+    p50ms: round(percentile(arrivals, 50)),
+    p99ms: round(percentile(arrivals, 99)),
+    maxMs: round(arrivals.at(-1)),
+  };
 }
 
 async function scenario(server, persistTo, ownerCookie, count) {
@@ -79,14 +89,25 @@ async function scenario(server, persistTo, ownerCookie, count) {
   // Poll created → vote_required on every eligible voter's socket (only these members may vote).
   let pollId;
   const created = await fanOut(sockets, "vote_required", async () => {
-    pollId = (await post(server, ownerCookie, "/api/polls", { title: `Bench ${count}`, type: "yes_no", closesAt, eligibility: "people", eligibleUserIds: members.map((m) => m.id) })).poll.id;
+    pollId = (
+      await post(server, ownerCookie, "/api/polls", {
+        title: `Bench ${count}`,
+        type: "yes_no",
+        closesAt,
+        eligibility: "people",
+        eligibleUserIds: members.map((m) => m.id),
+      })
+    ).poll.id;
   });
   await new Promise((r) => setTimeout(r, 500)); // poll_created toasts arrive too; let them pass.
   // Everyone watches; one ballot → vote_cast on every other socket.
-  for (let i = 0; i < sockets.length; i += 20) await Promise.all(sockets.slice(i, i + 20).map((s) => post(server, s.member.cookie, `/api/polls/${pollId}/watch`, { watching: true })));
+  for (let i = 0; i < sockets.length; i += 20)
+    await Promise.all(sockets.slice(i, i + 20).map((s) => post(server, s.member.cookie, `/api/polls/${pollId}/watch`, { watching: true })));
   const detail = await (await fetch(`${server.url}/api/polls/${pollId}`, { headers: { cookie: members[0].cookie } })).json();
   const voter = sockets[0];
-  const vote = await fanOut(sockets.slice(1), "vote_cast", () => post(server, voter.member.cookie, `/api/polls/${pollId}/ballot`, { choices: [detail.options[0].id] }));
+  const vote = await fanOut(sockets.slice(1), "vote_cast", () =>
+    post(server, voter.member.cookie, `/api/polls/${pollId}/ballot`, { choices: [detail.options[0].id] }),
+  );
   for (const s of sockets) s.ws.close();
   return { created, vote };
 }
@@ -95,9 +116,18 @@ async function scenario(server, persistTo, ownerCookie, count) {
 async function roomThroughput(server, persistTo, ownerCookie) {
   const owner = { id: OWNER_ID, cookie: ownerCookie };
   const voters = addMembers(persistTo, 60, "voters");
-  const tabs = await connectAll(server, Array.from({ length: 20 }, () => owner));
+  const tabs = await connectAll(
+    server,
+    Array.from({ length: 20 }, () => owner),
+  );
   const closesAt = new Date(Date.now() + 3600_000).toISOString();
-  const { poll } = await post(server, ownerCookie, "/api/polls", { title: "Bench throughput", type: "yes_no", closesAt, eligibility: "people", eligibleUserIds: voters.map((v) => v.id) });
+  const { poll } = await post(server, ownerCookie, "/api/polls", {
+    title: "Bench throughput",
+    type: "yes_no",
+    closesAt,
+    eligibility: "people",
+    eligibleUserIds: voters.map((v) => v.id),
+  });
   const detail = await (await fetch(`${server.url}/api/polls/${poll.id}`, { headers: { cookie: ownerCookie } })).json();
   let received = 0;
   for (const tab of tabs) tab.ws.on("message", (data) => (JSON.parse(String(data)).type === "vote_cast" ? received++ : 0));
@@ -111,7 +141,14 @@ async function roomThroughput(server, persistTo, ownerCookie) {
   while (received < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const seconds = (performance.now() - started) / 1000;
   for (const tab of tabs) tab.ws.close();
-  return { tabs: tabs.length, ballots: voters.length * 3, messages: received, expected, seconds: round(seconds), messagesPerSecond: Math.round(received / seconds) };
+  return {
+    tabs: tabs.length,
+    ballots: voters.length * 3,
+    messages: received,
+    expected,
+    seconds: round(seconds),
+    messagesPerSecond: Math.round(received / seconds),
+  };
 }
 
 export async function benchRealtime({ server, cookie, persistTo }) {
@@ -119,11 +156,17 @@ export async function benchRealtime({ server, cookie, persistTo }) {
   for (const count of (process.env.BENCH_SOCKETS ?? "100,1000").split(",").map(Number)) {
     const r = await scenario(server, persistTo, cookie, count);
     results[`sockets${count}`] = r;
-    console.log(`Realtime, ${count} sockets: poll created → vote_required on every socket p50 ${r.created.p50ms} ms p99 ${r.created.p99ms} ms max ${r.created.maxMs} ms (the request's own response ${r.created.responseMs} ms)`);
-    console.log(`Realtime, ${count} sockets: ballot → vote_cast on every watcher's socket p50 ${r.vote.p50ms} ms p99 ${r.vote.p99ms} ms max ${r.vote.maxMs} ms (the ballot's own response ${r.vote.responseMs} ms)`);
+    console.log(
+      `Realtime, ${count} sockets: poll created → vote_required on every socket p50 ${r.created.p50ms} ms p99 ${r.created.p99ms} ms max ${r.created.maxMs} ms (the request's own response ${r.created.responseMs} ms)`,
+    );
+    console.log(
+      `Realtime, ${count} sockets: ballot → vote_cast on every watcher's socket p50 ${r.vote.p50ms} ms p99 ${r.vote.p99ms} ms max ${r.vote.maxMs} ms (the ballot's own response ${r.vote.responseMs} ms)`,
+    );
   }
   const room = await roomThroughput(server, persistTo, cookie);
   results.room = room;
-  console.log(`Realtime, one room with ${room.tabs} tabs: ${room.messages}/${room.expected} vote_cast messages in ${room.seconds} s (${room.messagesPerSecond} messages/s)`);
+  console.log(
+    `Realtime, one room with ${room.tabs} tabs: ${room.messages}/${room.expected} vote_cast messages in ${room.seconds} s (${room.messagesPerSecond} messages/s)`,
+  );
   return results;
 }

@@ -11,7 +11,11 @@ import { npxBin, offlineEnv } from "./lib.mjs";
 export function insertMembers(persistTo, workspaceId, count, { role = "beneficiary", tag = "Member" } = {}) {
   const now = Date.now();
   const q = (v) => `'${String(v).replace(/'/g, "''")}'`;
-  const people = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), token: randomBytes(32).toString("base64url"), name: `${tag} ${i + 1} ${randomBytes(2).toString("hex")}` }));
+  const people = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    token: randomBytes(32).toString("base64url"),
+    name: `${tag} ${i + 1} ${randomBytes(2).toString("hex")}`,
+  }));
   const statements = people.flatMap((p) => [
     `INSERT INTO users (id, email, username, name, password_hash, email_verified_at, created_at, updated_at) VALUES (${q(p.id)}, ${q(`${p.id}@example.com`)}, ${q(`u${p.id.replace(/-/g, "").slice(0, 24)}`)}, ${q(p.name)}, 'x', ${now}, ${now}, ${now});`,
     `INSERT INTO memberships (id, workspace_id, user_id, role, created_at) VALUES (${q(randomUUID())}, ${q(workspaceId)}, ${q(p.id)}, ${q(role)}, ${now});`,

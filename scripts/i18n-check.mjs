@@ -6,7 +6,11 @@ import { join } from "node:path";
 const FULL = ["es", "fr", "de", "ja", "zh"];
 const root = "public/locales";
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : FULL;
-const placeholders = (s) => [...String(s).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(",");
+const placeholders = (s) =>
+  [...String(s).matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(",");
 let problems = 0;
 for (const file of readdirSync(join(root, "en")).sort()) {
   const en = JSON.parse(readFileSync(join(root, "en", file), "utf8"));
@@ -16,7 +20,11 @@ for (const file of readdirSync(join(root, "en")).sort()) {
     const missing = Object.keys(en).filter((k) => typeof other[k] !== "string" || other[k].trim() === "");
     const extra = Object.keys(other).filter((k) => !(k in en));
     const badPlaceholders = Object.keys(en).filter((k) => typeof other[k] === "string" && placeholders(other[k]) !== placeholders(en[k]));
-    for (const [label, keys] of [["missing", missing], ["extra", extra], ["placeholders differ", badPlaceholders]]) {
+    for (const [label, keys] of [
+      ["missing", missing],
+      ["extra", extra],
+      ["placeholders differ", badPlaceholders],
+    ]) {
       if (keys.length) {
         problems += keys.length;
         console.log(`${lng}/${file}: ${keys.length} ${label}: ${keys.slice(0, 8).join(", ")}${keys.length > 8 ? ", …" : ""}`);

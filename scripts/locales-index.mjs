@@ -8,7 +8,9 @@ const target = "app/locales.generated.ts";
 const imports = [];
 const entries = [];
 for (const lng of readdirSync(root).sort()) {
-  const names = readdirSync(join(root, lng)).filter((f) => f.endsWith(".json")).sort();
+  const names = readdirSync(join(root, lng))
+    .filter((f) => f.endsWith(".json"))
+    .sort();
   const fields = [];
   for (const file of names) {
     const ns = file.replace(/\.json$/, "");

@@ -42,7 +42,8 @@ for (const module of MODULES as readonly ModuleManifest[]) {
 const dir = mkdtempSync(join(tmpdir(), "seed-"));
 const file = join(dir, "seed.sql");
 writeFileSync(file, statements.join("\n"));
-const wrangler = (args: string[]) => spawnSync("node_modules/.bin/wrangler", [...args, "--local", ...persist], { stdio: ["ignore", "ignore", "inherit"], env: offlineEnv });
+const wrangler = (args: string[]) =>
+  spawnSync("node_modules/.bin/wrangler", [...args, "--local", ...persist], { stdio: ["ignore", "ignore", "inherit"], env: offlineEnv });
 const result = wrangler(["d1", "execute", "DB", "--file", file]);
 rmSync(dir, { recursive: true, force: true });
 if (result.status !== 0) process.exit(result.status ?? 1);

@@ -134,10 +134,7 @@ export function AppShell({
   const { t } = useTranslation();
   return (
     <TourProvider>
-      <a
-        href="#main-content"
-        className="absolute start-2 top-[-40px] z-50 rounded bg-primary px-3 py-2 text-primary-foreground focus:top-2"
-      >
+      <a href="#main-content" className="absolute start-2 top-[-40px] z-50 rounded bg-primary px-3 py-2 text-primary-foreground focus:top-2">
         {t("skipToContent")}
       </a>
       <Header user={user} />

@@ -2,19 +2,7 @@ import type { ReactNode } from "react";
 import { Label } from "./ui/label";
 
 /** Label, control and the field's first error; the control points at the error with aria-describedby. */
-export function FormField({
-  id,
-  errorId,
-  label,
-  errors,
-  children,
-}: {
-  id: string;
-  errorId: string;
-  label: ReactNode;
-  errors?: string[];
-  children: ReactNode;
-}) {
+export function FormField({ id, errorId, label, errors, children }: { id: string; errorId: string; label: ReactNode; errors?: string[]; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>

@@ -24,7 +24,11 @@ export function UserAvatar({
       className={cn("flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary font-bold text-primary-foreground", className)}
       style={{ width: size, height: size, fontSize: Math.round(size * 0.4) }}
     >
-      {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" width={size} height={size} className="h-full w-full object-cover" /> : avatarInitials(user)}
+      {user.profileImageUrl ? (
+        <img src={user.profileImageUrl} alt="" width={size} height={size} className="h-full w-full object-cover" />
+      ) : (
+        avatarInitials(user)
+      )}
     </span>
   );
 }

@@ -58,7 +58,9 @@ describe("module registry", () => {
 
   it("words every notification type, with a link, in the reader's language", () => {
     const t = ((key: string, options?: Record<string, unknown>) => `${key}${options ? JSON.stringify(options) : ""}`) as never;
-    expect(NOTIFICATION_TYPES).toEqual(expect.arrayContaining(["poll_created", "vote_required", "vote_cast", "poll_completed", "vote_reminder", "chat_mention", "topic_message"]));
+    expect(NOTIFICATION_TYPES).toEqual(
+      expect.arrayContaining(["poll_created", "vote_required", "vote_cast", "poll_completed", "vote_reminder", "chat_mention", "topic_message"]),
+    );
     for (const [type, kind] of Object.entries(NOTIFICATION_KINDS)) {
       expect(Object.keys(kind.defaults).sort(), type).toEqual(["email", "in_app", "sms"]);
       const words = kind.describe({ pollId: "p1", pollTitle: "Roof", channelId: "c1", topicId: "t1", messageId: "m1", voterName: "Ann" }, t);
@@ -70,7 +72,19 @@ describe("module registry", () => {
   });
 
   it("keeps the help centre's sections in their order", () => {
-    expect(HELP_TOPICS).toEqual(["getting-started", "upload-documents", "organization", "analysis", "compliance", "collaboration", "polls", "finance", "security", "languages", "account"]);
+    expect(HELP_TOPICS).toEqual([
+      "getting-started",
+      "upload-documents",
+      "organization",
+      "analysis",
+      "compliance",
+      "collaboration",
+      "polls",
+      "finance",
+      "security",
+      "languages",
+      "account",
+    ]);
   });
 
   it("finds each registered module's Worker half and its jobs, cron work and dashboard figures", () => {

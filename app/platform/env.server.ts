@@ -31,7 +31,11 @@ const envSchema = z
     MAIL_API_URL: z.string().url().optional(),
     MAIL_API_KEY: z.string().optional(),
     /** Largest document upload in bytes (spec default 50 MB). */
-    MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+    MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(50 * 1024 * 1024),
     /** AI engine: see app/modules/documents/analysis; offline unless a network engine is configured. */
     AI_PROVIDER: z.enum(["offline", "workers-ai", "openai-compatible"]).optional(),
     AI_BASE_URL: z.string().url().optional(),
@@ -40,10 +44,19 @@ const envSchema = z
     /** SMS: the embedded outbox (with the development phone simulator) unless Twilio is configured. */
     SMS_PROVIDER: z.enum(["outbox", "twilio"]).default("outbox"),
     /** Our sender number as the phones see it (E.164); with Twilio, the number or a messaging service. */
-    SMS_FROM_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, "SMS_FROM_NUMBER must be E.164, e.g. +15550100000").default("+15550100000"),
-    TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "TWILIO_ACCOUNT_SID looks like AC followed by 32 hex digits").optional(),
+    SMS_FROM_NUMBER: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, "SMS_FROM_NUMBER must be E.164, e.g. +15550100000")
+      .default("+15550100000"),
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, "TWILIO_ACCOUNT_SID looks like AC followed by 32 hex digits")
+      .optional(),
     TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
-    TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/).optional(),
+    TWILIO_MESSAGING_SERVICE_SID: z
+      .string()
+      .regex(/^MG[0-9a-fA-F]{32}$/)
+      .optional(),
     /** The public origin Twilio calls (signatures cover the exact URL); defaults to the request's origin. */
     SMS_WEBHOOK_BASE_URL: z.string().url().optional(),
     /** Twilio's REST API root; tests point it at a local fake. */
@@ -70,7 +83,13 @@ const envSchema = z
 /** The settings, plus the host names we answer for in production (worked out once, not per request). */
 const configSchema = envSchema.transform((env) => ({
   ...env,
-  ownHosts: new Set([new URL(env.PUBLIC_ORIGIN).host, ...(env.ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim()).filter(Boolean)]),
+  ownHosts: new Set([
+    new URL(env.PUBLIC_ORIGIN).host,
+    ...(env.ALLOWED_HOSTS ?? "")
+      .split(",")
+      .map((h) => h.trim())
+      .filter(Boolean),
+  ]),
 }));
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -9,9 +9,11 @@ function route(parentId: string | undefined, loader?: Run, action?: Run) {
   return { id: "", parentId, path: "", module: { default: () => null, handle: { i18n: [] }, ...(loader ? { loader } : {}), ...(action ? { action } : {}) } };
 }
 
-const failing = (error: unknown): Run => async () => {
-  throw error;
-};
+const failing =
+  (error: unknown): Run =>
+  async () => {
+    throw error;
+  };
 
 function buildWith(routes: Record<string, ReturnType<typeof route>>): ServerBuild {
   return { routes } as unknown as ServerBuild;
@@ -90,7 +92,9 @@ describe("summarizeRouteError", () => {
 
   it("takes the sentence of a refusal, as text or in a JSON body", () => {
     expect(summarizeRouteError(response(404, "Document not found."))).toEqual({ status: 404, sentence: "Document not found.", reference: null });
-    expect(summarizeRouteError(response(403, { success: false, error: "Only owners and trustees can do this." })).sentence).toBe("Only owners and trustees can do this.");
+    expect(summarizeRouteError(response(403, { success: false, error: "Only owners and trustees can do this." })).sentence).toBe(
+      "Only owners and trustees can do this.",
+    );
     expect(summarizeRouteError(response(401, { message: "Unauthorized" })).sentence).toBe("Unauthorized");
     expect(summarizeRouteError(response(404, null)).sentence).toBeNull();
   });

@@ -85,8 +85,7 @@ export function parseWith<S extends z.ZodTypeAny>(schema: S, data: unknown, t: T
   const fieldErrors: Record<string, string[]> = {};
   let first: string | undefined;
   for (const issue of result.error.issues) {
-    const message =
-      issue.code === "unrecognized_keys" ? t("errors.unknownFields", { fields: issue.keys.join(", ") }) : issue.message;
+    const message = issue.code === "unrecognized_keys" ? t("errors.unknownFields", { fields: issue.keys.join(", ") }) : issue.message;
     const field = issue.path.join(".") || "_form";
     (fieldErrors[field] ??= []).push(message);
     first ??= message;
@@ -115,6 +114,5 @@ export function methodNotAllowed(t: Translate, allowed: string): Response {
  * (without one Remix answers its own 400/405 "Unexpected Server Error").
  */
 export function onlyMethods(allowed: string) {
-  return ({ request }: { request: Request }) =>
-    methodNotAllowed(requestT(request), allowed);
+  return ({ request }: { request: Request }) => methodNotAllowed(requestT(request), allowed);
 }

@@ -20,9 +20,7 @@ export async function hitRateLimit(db: Db, key: string, { windowMs }: Limit): Pr
 
 /** Seconds until the key may try again, or 0 when it is under its limit. */
 export async function rateLimitRetryAfter(db: Db, key: string, { limit }: Limit): Promise<number> {
-  const row = await db.get<{ count: number; reset_at: number }>(
-    sql`SELECT count, reset_at FROM rate_limits WHERE key = ${key}`,
-  );
+  const row = await db.get<{ count: number; reset_at: number }>(sql`SELECT count, reset_at FROM rate_limits WHERE key = ${key}`);
   const now = Date.now();
   if (!row || row.reset_at <= now || row.count < limit) return 0;
   return Math.ceil((row.reset_at - now) / 1000);

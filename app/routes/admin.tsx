@@ -93,17 +93,27 @@ async function saveShare(args: ActionFunctionArgs, session: CurrentSession, form
   const ctx = getRequestContext(args.request, args.context);
   const t = pollsT(args.request);
   const userId = String(formData.get("userId") ?? "");
-  const raw = String(formData.get("sharePercent") ?? "").trim().replace(",", ".");
+  const raw = String(formData.get("sharePercent") ?? "")
+    .trim()
+    .replace(",", ".");
   const shareBp = raw === "" ? null : Math.round(Number(raw) * 100);
   try {
     // NaN (not a number) fails the module's integer check with its own "0 to 100" message.
     await setBeneficialShare(ctx, session, userId, shareBp, t);
   } catch (error) {
-    if (error instanceof HttpError) return data({ intent: "share", result: undefined, notice: null, error: error.message, userId, submitted: raw }, error.status);
+    if (error instanceof HttpError)
+      return data({ intent: "share", result: undefined, notice: null, error: error.message, userId, submitted: raw }, error.status);
     throw error;
   }
   const member = (await listMembers(ctx, session)).find((m) => m.userId === userId);
-  return { intent: "share", result: undefined, notice: ctx.t("admin.shareSaved", { ns: "common", name: member?.name ?? "" }), error: null, userId, submitted: null };
+  return {
+    intent: "share",
+    result: undefined,
+    notice: ctx.t("admin.shareSaved", { ns: "common", name: member?.name ?? "" }),
+    error: null,
+    userId,
+    submitted: null,
+  };
 }
 
 export default function AdminRoute() {
@@ -224,11 +234,21 @@ export default function AdminRoute() {
               <table className="w-full border-collapse text-sm" data-testid="audit-log">
                 <thead>
                   <tr className="text-start">
-                    <th scope="col" className="border-b border-solid border-border p-2 text-start">{t("admin.auditWhen")}</th>
-                    <th scope="col" className="border-b border-solid border-border p-2 text-start">{t("admin.auditWho")}</th>
-                    <th scope="col" className="border-b border-solid border-border p-2 text-start">{t("admin.auditAction")}</th>
-                    <th scope="col" className="border-b border-solid border-border p-2 text-start">{t("admin.auditOutcome")}</th>
-                    <th scope="col" className="border-b border-solid border-border p-2 text-start">{t("admin.auditFrom")}</th>
+                    <th scope="col" className="border-b border-solid border-border p-2 text-start">
+                      {t("admin.auditWhen")}
+                    </th>
+                    <th scope="col" className="border-b border-solid border-border p-2 text-start">
+                      {t("admin.auditWho")}
+                    </th>
+                    <th scope="col" className="border-b border-solid border-border p-2 text-start">
+                      {t("admin.auditAction")}
+                    </th>
+                    <th scope="col" className="border-b border-solid border-border p-2 text-start">
+                      {t("admin.auditOutcome")}
+                    </th>
+                    <th scope="col" className="border-b border-solid border-border p-2 text-start">
+                      {t("admin.auditFrom")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -254,7 +274,19 @@ export default function AdminRoute() {
 }
 
 /** A member's beneficial interest in percent (empty = none), saved on its own; a refusal shows beside the field. */
-function ShareForm({ userId, name, shareBp, error, submitted }: { userId: string; name: string; shareBp: number | null; error: string | null; submitted: string | null }) {
+function ShareForm({
+  userId,
+  name,
+  shareBp,
+  error,
+  submitted,
+}: {
+  userId: string;
+  name: string;
+  shareBp: number | null;
+  error: string | null;
+  submitted: string | null;
+}) {
   const { t } = useTranslation();
   const inputId = useId();
   const errorId = useId();

@@ -5,8 +5,7 @@ import { strictSchemas } from "~/modules/auth/validation";
 import { handleJson, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  methodNotAllowed(getRequestContext(request, context).t, "POST");
+export const loader = ({ request, context }: LoaderFunctionArgs) => methodNotAllowed(getRequestContext(request, context).t, "POST");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = getRequestContext(request, context);

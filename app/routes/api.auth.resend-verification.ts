@@ -4,8 +4,7 @@ import { resendVerification } from "~/modules/auth/service.server";
 import { handleJson, jsonResponse, methodNotAllowed } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  methodNotAllowed(getRequestContext(request, context).t, "POST");
+export const loader = ({ request, context }: LoaderFunctionArgs) => methodNotAllowed(getRequestContext(request, context).t, "POST");
 
 export async function action(args: ActionFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);

@@ -18,7 +18,16 @@ export async function loader(args: LoaderFunctionArgs) {
     const { channel } = access;
     return jsonResponse({
       success: true,
-      channel: { id: channel.id, name: channel.name, description: channel.description, kind: channel.kind, isDefault: channel.isDefault, archived: channel.archivedAt !== null, member: access.member, manage: access.manage },
+      channel: {
+        id: channel.id,
+        name: channel.name,
+        description: channel.description,
+        kind: channel.kind,
+        isDefault: channel.isDefault,
+        archived: channel.archivedAt !== null,
+        member: access.member,
+        manage: access.manage,
+      },
       members,
       topics,
     });
@@ -33,6 +42,9 @@ export async function action(args: ActionFunctionArgs) {
     const session = await requireApiSession(args);
     const input = parseWith(updateChannelSchema(t), await readJsonBody(args.request, t), t);
     const channel = await updateChannel(getRequestContext(args.request, args.context), session, args.params.id!, input, t);
-    return jsonResponse({ success: true, channel: { id: channel.id, name: channel.name, description: channel.description, kind: channel.kind, archived: channel.archivedAt !== null } });
+    return jsonResponse({
+      success: true,
+      channel: { id: channel.id, name: channel.name, description: channel.description, kind: channel.kind, archived: channel.archivedAt !== null },
+    });
   });
 }

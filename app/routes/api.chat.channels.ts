@@ -23,6 +23,9 @@ export async function action(args: ActionFunctionArgs) {
     const session = await requireApiSession(args);
     const input = parseWith(createChannelSchema(t), await readJsonBody(args.request, t), t);
     const channel = await createChannel(getRequestContext(args.request, args.context), session, input, t);
-    return jsonResponse({ success: true, channel: { id: channel.id, name: channel.name, kind: channel.kind, description: channel.description } }, { status: 201 });
+    return jsonResponse(
+      { success: true, channel: { id: channel.id, name: channel.name, kind: channel.kind, description: channel.description } },
+      { status: 201 },
+    );
   });
 }

@@ -15,7 +15,11 @@ export async function loader(args: LoaderFunctionArgs) {
     const topics = await listTopics(
       getRequestContext(args.request, args.context).db,
       session,
-      { channelId: url.searchParams.get("channelId") || undefined, state: state === "open" || state === "resolved" ? state : "all", smsOnly: url.searchParams.get("sms") === "1" },
+      {
+        channelId: url.searchParams.get("channelId") || undefined,
+        state: state === "open" || state === "resolved" ? state : "all",
+        smsOnly: url.searchParams.get("sms") === "1",
+      },
       t,
     );
     return jsonResponse({ success: true, topics });

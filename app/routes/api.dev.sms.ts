@@ -28,7 +28,11 @@ export async function action(args: ActionFunctionArgs) {
     const ctx = getRequestContext(args.request, args.context);
     if (!phoneSimulatorEnabled(ctx)) throw new HttpError(404, t("errors.simulatorOff"));
     const session = await requireApiSession(args);
-    const input = parseWith(z.object({ from: z.string().min(3).max(32), body: z.string().min(1, t("errors.messageEmpty")).max(1600) }).strict(), await readJsonBody(args.request, t), t);
+    const input = parseWith(
+      z.object({ from: z.string().min(3).max(32), body: z.string().min(1, t("errors.messageEmpty")).max(1600) }).strict(),
+      await readJsonBody(args.request, t),
+      t,
+    );
     const result = await simulatorSend(ctx, session, input, t);
     return jsonResponse({ success: true, result }, { status: result.outcome === "message" ? 201 : 200 });
   });

@@ -22,7 +22,12 @@ export async function loader(args: LoaderFunctionArgs) {
       document: { ...visible, errorReason: describeFailure(t, visible.errorReason), thumbnailUrl: thumbnailUrl(document.id, thumbnailKey) },
       // Also under the names the assistant's document context reads (spec section 3: keyProvisions, compliance, dates).
       analysis: analysis
-        ? { ...analysis, keyProvisions: analysis.result.keyProvisions, compliance: analysis.result.complianceRequirements, dates: analysis.result.importantDates }
+        ? {
+            ...analysis,
+            keyProvisions: analysis.result.keyProvisions,
+            compliance: analysis.result.complianceRequirements,
+            dates: analysis.result.importantDates,
+          }
         : null,
       ...others,
     });
@@ -32,7 +37,11 @@ export async function loader(args: LoaderFunctionArgs) {
 const changesSchema = (t: (k: string) => string) =>
   z
     .object({
-      title: z.string({ required_error: t("errors.titleMissing") }).trim().min(1, t("errors.titleMissing")).max(200, t("errors.titleTooLong")),
+      title: z
+        .string({ required_error: t("errors.titleMissing") })
+        .trim()
+        .min(1, t("errors.titleMissing"))
+        .max(200, t("errors.titleTooLong")),
       type: z.enum(DOCUMENT_TYPES, { errorMap: () => ({ message: t("errors.unknownType") }) }),
     })
     .strict();

@@ -17,11 +17,26 @@ export async function action(args: ActionFunctionArgs) {
     const hasBody = args.request.headers.get("Content-Length") !== "0" && args.request.body !== null;
     const body = hasBody ? await readJsonBody(args.request, t) : {};
     const { note } = parseWith(
-      z.object({ note: z.string().trim().max(VERSION_NOTE_MAX, t("errors.versionNoteTooLong", { max: VERSION_NOTE_MAX })).optional() }).strict(),
+      z
+        .object({
+          note: z
+            .string()
+            .trim()
+            .max(VERSION_NOTE_MAX, t("errors.versionNoteTooLong", { max: VERSION_NOTE_MAX }))
+            .optional(),
+        })
+        .strict(),
       body,
       t,
     );
-    const version = await restoreVersion(getRequestContext(args.request, args.context), session, args.params.id ?? "", args.params.versionId ?? "", note || undefined, t);
+    const version = await restoreVersion(
+      getRequestContext(args.request, args.context),
+      session,
+      args.params.id ?? "",
+      args.params.versionId ?? "",
+      note || undefined,
+      t,
+    );
     return jsonResponse({ success: true, version }, { status: 201 });
   });
 }

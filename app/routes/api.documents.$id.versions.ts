@@ -21,7 +21,11 @@ const versionMetadataSchema = (t: (k: string, o?: Record<string, unknown>) => st
   uploadMetadataSchema(t)
     .pick({ fileName: true })
     .extend({
-      note: z.string().trim().max(VERSION_NOTE_MAX, t("errors.versionNoteTooLong", { max: VERSION_NOTE_MAX })).optional(),
+      note: z
+        .string()
+        .trim()
+        .max(VERSION_NOTE_MAX, t("errors.versionNoteTooLong", { max: VERSION_NOTE_MAX }))
+        .optional(),
       source: z.enum(["upload", "scan"], { errorMap: () => ({ message: t("errors.unknownSource") }) }).optional(),
     });
 

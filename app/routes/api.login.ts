@@ -4,5 +4,4 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
  * Every sign-in and trial button of the landing page leads here (spec section 2). The trial
  * buttons carry ?intent=trial and continue to the sign-up for a new family workspace.
  */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  redirect(new URL(request.url).searchParams.get("intent") === "trial" ? "/customer-signup" : "/auth");
+export const loader = ({ request }: LoaderFunctionArgs) => redirect(new URL(request.url).searchParams.get("intent") === "trial" ? "/customer-signup" : "/auth");

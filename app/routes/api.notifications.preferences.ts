@@ -8,7 +8,14 @@ import { pollsT } from "~/modules/polls/i18n.server";
 import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
-const channels = z.object(Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, z.boolean().optional()])) as Record<(typeof NOTIFICATION_CHANNELS)[number], z.ZodOptional<z.ZodBoolean>>).strict();
+const channels = z
+  .object(
+    Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, z.boolean().optional()])) as Record<
+      (typeof NOTIFICATION_CHANNELS)[number],
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  )
+  .strict();
 const matrixSchema = z.object({ preferences: z.object(Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, channels.optional()]))).strict() }).strict();
 
 /** GET /api/notifications/preferences: each event type × channel (in_app, email, sms) as it applies now. */

@@ -5,8 +5,7 @@ import { preferencesSchema } from "~/modules/profile/validation";
 import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  methodNotAllowed(getRequestContext(request, context).t, "POST");
+export const loader = ({ request, context }: LoaderFunctionArgs) => methodNotAllowed(getRequestContext(request, context).t, "POST");
 
 export async function action(args: ActionFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);

@@ -15,6 +15,11 @@ export async function action(args: ActionFunctionArgs) {
   const sid = form.params.get("MessageSid") ?? form.params.get("SmsSid");
   if (!sid) return twiml(400, "MessageSid is missing.");
   const code = form.params.get("ErrorCode");
-  const found = await applyDeliveryStatus(ctx, sid, twilioStatus(form.params.get("MessageStatus") ?? form.params.get("SmsStatus")), code ? `Twilio error ${code}` : null);
+  const found = await applyDeliveryStatus(
+    ctx,
+    sid,
+    twilioStatus(form.params.get("MessageStatus") ?? form.params.get("SmsStatus")),
+    code ? `Twilio error ${code}` : null,
+  );
   return found ? twiml(200) : twiml(404, "No message with this SID.");
 }

@@ -14,7 +14,11 @@ export async function action(args: ActionFunctionArgs) {
   if (args.request.method !== "PUT") return methodNotAllowed(t, "PUT");
   return handleJson(t, async () => {
     const session = await requireApiSession(args);
-    const { shareBp } = parseWith(z.object({ shareBp: z.number({ invalid_type_error: t("errors.shareInvalid") }).nullable() }).strict(), await readJsonBody(args.request, t), t);
+    const { shareBp } = parseWith(
+      z.object({ shareBp: z.number({ invalid_type_error: t("errors.shareInvalid") }).nullable() }).strict(),
+      await readJsonBody(args.request, t),
+      t,
+    );
     await setBeneficialShare(getRequestContext(args.request, args.context), session, args.params.userId ?? "", shareBp, t);
     return jsonResponse({ success: true, shareBp });
   });

@@ -61,10 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof InvalidForm) return data<AuthActionData>({ intent: "login", result: error.reply }, 400);
     if (error instanceof AuthError) {
-      return data<AuthActionData>(
-        { intent: intent as AuthActionData["intent"], banner: { kind: "error", text: error.message } },
-        error.status,
-      );
+      return data<AuthActionData>({ intent: intent as AuthActionData["intent"], banner: { kind: "error", text: error.message } }, error.status);
     }
     throw error;
   }
@@ -83,11 +80,6 @@ export default function AuthRoute() {
   const actionData = useActionData<typeof action>();
   const root = useRootData();
   return (
-    <AuthScreen
-      supportEmail={root?.supportEmail ?? ""}
-      redirectTo={redirectTo}
-      actionData={actionData as AuthActionData | undefined}
-      initialBanner={banner}
-    />
+    <AuthScreen supportEmail={root?.supportEmail ?? ""} redirectTo={redirectTo} actionData={actionData as AuthActionData | undefined} initialBanner={banner} />
   );
 }

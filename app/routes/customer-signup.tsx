@@ -100,7 +100,12 @@ export default function CustomerSignupRoute() {
                   onToggle={() => setVisible((v) => !v)}
                 />
               </FormField>
-              <FormField id={fields.confirmPassword.id} errorId={fields.confirmPassword.errorId} label={t("fields.confirmPassword")} errors={fields.confirmPassword.errors}>
+              <FormField
+                id={fields.confirmPassword.id}
+                errorId={fields.confirmPassword.errorId}
+                label={t("fields.confirmPassword")}
+                errors={fields.confirmPassword.errors}
+              >
                 <Input
                   {...getInputProps(fields.confirmPassword, { type: "password" })}
                   type={visible ? "text" : "password"}

@@ -39,8 +39,8 @@ export default function OutboxRoute() {
         <article key={mail.id} className="mb-4 rounded border border-solid border-border bg-card p-4" data-testid="outbox-mail">
           <h2 className="mt-0 text-lg">{mail.subject}</h2>
           <p className="text-sm text-muted-foreground">
-            {t("outbox.to")}: <span data-testid="outbox-to">{mail.toAddress}</span> · {t("outbox.kind")}: {mail.kind} ·{" "}
-            {t("outbox.status")}: {mail.status} · {mail.createdAt}
+            {t("outbox.to")}: <span data-testid="outbox-to">{mail.toAddress}</span> · {t("outbox.kind")}: {mail.kind} · {t("outbox.status")}: {mail.status} ·{" "}
+            {mail.createdAt}
           </p>
           <pre className="whitespace-pre-wrap font-sans text-sm">
             <Linkified text={mail.textBody} />

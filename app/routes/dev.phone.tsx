@@ -66,7 +66,12 @@ export default function PhoneSimulatorRoute() {
         ) : (
           <nav aria-label={t("phone.choose")} className="flex flex-wrap gap-2">
             {phones.map((p) => (
-              <Link key={p.phone} to={`?phone=${encodeURIComponent(p.phone)}`} aria-current={p.phone === phone ? "page" : undefined} className="rounded-md border border-solid border-border px-2 py-1">
+              <Link
+                key={p.phone}
+                to={`?phone=${encodeURIComponent(p.phone)}`}
+                aria-current={p.phone === phone ? "page" : undefined}
+                className="rounded-md border border-solid border-border px-2 py-1"
+              >
                 {p.name} ({p.phone})
               </Link>
             ))}
@@ -74,10 +79,17 @@ export default function PhoneSimulatorRoute() {
         )}
         {current ? (
           <>
-            <ol className="m-0 grid list-none gap-2 rounded-lg border border-solid border-border bg-muted p-3" aria-label={t("phone.conversation", { name: current.name })}>
+            <ol
+              className="m-0 grid list-none gap-2 rounded-lg border border-solid border-border bg-muted p-3"
+              aria-label={t("phone.conversation", { name: current.name })}
+            >
               {messages.length === 0 ? <li>{t("phone.empty")}</li> : null}
               {messages.map((m) => (
-                <li key={m.id} data-testid={m.direction === "outbound" ? "phone-received" : "phone-sent"} className={`max-w-[85%] whitespace-pre-wrap rounded-lg p-2 ${m.direction === "outbound" ? "bg-card" : "ms-auto bg-primary text-primary-foreground"}`}>
+                <li
+                  key={m.id}
+                  data-testid={m.direction === "outbound" ? "phone-received" : "phone-sent"}
+                  className={`max-w-[85%] whitespace-pre-wrap rounded-lg p-2 ${m.direction === "outbound" ? "bg-card" : "ms-auto bg-primary text-primary-foreground"}`}
+                >
                   {m.body}
                   <span className="mt-1 block text-xs opacity-75">
                     {m.direction === "outbound" ? t(`status.${m.status}`) : m.route ? t(`route.${m.route}`) : ""} · {m.topicName}
@@ -97,7 +109,14 @@ export default function PhoneSimulatorRoute() {
               <label htmlFor="phone-body" className="sr-only">
                 {t("phone.reply")}
               </label>
-              <input id="phone-body" name="body" required maxLength={1600} className="flex-1 rounded-md border border-solid border-border bg-background p-2 text-foreground" placeholder={t("phone.placeholder")} />
+              <input
+                id="phone-body"
+                name="body"
+                required
+                maxLength={1600}
+                className="flex-1 rounded-md border border-solid border-border bg-background p-2 text-foreground"
+                placeholder={t("phone.placeholder")}
+              />
               <Button type="submit" disabled={navigation.state !== "idle"}>
                 {t("phone.send")}
               </Button>

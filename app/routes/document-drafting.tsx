@@ -25,12 +25,18 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
   const params = new URL(args.request.url).searchParams;
   const canSave = canUploadDocuments(session.workspace.role);
-  const [{ facts, sources, analysed }, editable] = await Promise.all([draftingFacts(ctx.db, session, params.get("from")), canSave ? listEditableDocuments(ctx.db, session) : []]);
+  const [{ facts, sources, analysed }, editable] = await Promise.all([
+    draftingFacts(ctx.db, session, params.get("from")),
+    canSave ? listEditableDocuments(ctx.db, session) : [],
+  ]);
   const model = draftingModel(ctx);
   const template = params.get("template");
   return {
     page: {
-      prefill: Object.fromEntries(TEMPLATE_IDS.map((id) => [id, prefillValues(id, facts)])) as Record<(typeof TEMPLATE_IDS)[number], ReturnType<typeof prefillValues>>,
+      prefill: Object.fromEntries(TEMPLATE_IDS.map((id) => [id, prefillValues(id, facts)])) as Record<
+        (typeof TEMPLATE_IDS)[number],
+        ReturnType<typeof prefillValues>
+      >,
       people: facts.people,
       sources,
       analysed,

@@ -17,10 +17,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
   const t = documentsT(args.request);
   const query = parseListQuery(new URL(args.request.url).searchParams);
-  const result = session.workspace ? await listDocuments(ctx.db, session, query) : { rows: [], total: 0, moreThanTotal: false, page: 1, pageSize: 20, searched: false };
+  const result = session.workspace
+    ? await listDocuments(ctx.db, session, query)
+    : { rows: [], total: 0, moreThanTotal: false, page: 1, pageSize: 20, searched: false };
   return {
     query,
-    result: { ...result, rows: result.rows.map((row) => ({ ...row, errorReason: describeFailure(t, row.errorReason), createdAt: row.createdAt.toISOString() })) },
+    result: {
+      ...result,
+      rows: result.rows.map((row) => ({ ...row, errorReason: describeFailure(t, row.errorReason), createdAt: row.createdAt.toISOString() })),
+    },
     maxBytes: ctx.config.MAX_UPLOAD_BYTES,
     canUpload: canUploadDocuments(session.workspace?.role),
   };

@@ -102,9 +102,7 @@ export default function InviteSignupRoute() {
             {currentEmail ? (
               <Form method="post" className="flex flex-col gap-3">
                 {currentEmail !== invitation.email ? (
-                  <p className="m-0 text-sm text-muted-foreground">
-                    {t("invite.wrongAccount", { email: invitation.email, current: currentEmail })}
-                  </p>
+                  <p className="m-0 text-sm text-muted-foreground">{t("invite.wrongAccount", { email: invitation.email, current: currentEmail })}</p>
                 ) : null}
                 <Button type="submit" disabled={submitting}>
                   {submitting ? t("invite.accepting") : t("invite.accept")}
@@ -135,7 +133,12 @@ export default function InviteSignupRoute() {
                       onToggle={() => setVisible((v) => !v)}
                     />
                   </FormField>
-                  <FormField id={fields.confirmPassword.id} errorId={fields.confirmPassword.errorId} label={t("fields.confirmPassword")} errors={fields.confirmPassword.errors}>
+                  <FormField
+                    id={fields.confirmPassword.id}
+                    errorId={fields.confirmPassword.errorId}
+                    label={t("fields.confirmPassword")}
+                    errors={fields.confirmPassword.errors}
+                  >
                     <Input
                       {...getInputProps(fields.confirmPassword, { type: "password" })}
                       type={visible ? "text" : "password"}

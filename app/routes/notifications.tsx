@@ -58,7 +58,10 @@ export async function action(args: ActionFunctionArgs) {
       // SMS keeps whatever is stored (merged from the current matrix, as the JSON API does).
       const current = await getPreferences(db, session.user.id);
       const merged = Object.fromEntries(
-        NOTIFICATION_TYPES.map((type) => [type, { ...current[type], ...Object.fromEntries(AVAILABLE_CHANNELS.map((channel) => [channel, form.get(`${type}.${channel}`) === "on"])) }]),
+        NOTIFICATION_TYPES.map((type) => [
+          type,
+          { ...current[type], ...Object.fromEntries(AVAILABLE_CHANNELS.map((channel) => [channel, form.get(`${type}.${channel}`) === "on"])) },
+        ]),
       );
       await savePreferences(db, session.user.id, merged);
       return { intent, notice: t("prefs.saved"), error: null } satisfies NotificationsActionData;

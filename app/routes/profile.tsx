@@ -51,12 +51,24 @@ export async function action(args: ActionFunctionArgs) {
       }
       case "password": {
         const submission = parseWithZod(formData, { schema: changePasswordSchema(ctx.t) });
-        if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["currentPassword", "password", "confirmPassword"] }), error: null, success: false }, 400);
+        if (submission.status !== "success")
+          return data(
+            { intent, result: submission.reply({ hideFields: ["currentPassword", "password", "confirmPassword"] }), error: null, success: false },
+            400,
+          );
         try {
           await changePassword(ctx, session, submission.value);
         } catch (error) {
           if (error instanceof HttpError && error.fieldErrors) {
-            return data({ intent, result: submission.reply({ fieldErrors: error.fieldErrors, hideFields: ["currentPassword", "password", "confirmPassword"] }), error: null, success: false }, error.status);
+            return data(
+              {
+                intent,
+                result: submission.reply({ fieldErrors: error.fieldErrors, hideFields: ["currentPassword", "password", "confirmPassword"] }),
+                error: null,
+                success: false,
+              },
+              error.status,
+            );
           }
           throw error;
         }
@@ -158,13 +170,28 @@ function PasswordForm() {
       <input type="hidden" name="intent" value="password" />
       <Outcome intent="password" success={t("password.changed")} />
       <FormField id={fields.currentPassword.id} errorId={fields.currentPassword.errorId} label={t("password.current")} errors={fields.currentPassword.errors}>
-        <PasswordInput {...getInputProps(fields.currentPassword, { type: "password" })} key={fields.currentPassword.key} autoComplete="current-password" {...toggle} />
+        <PasswordInput
+          {...getInputProps(fields.currentPassword, { type: "password" })}
+          key={fields.currentPassword.key}
+          autoComplete="current-password"
+          {...toggle}
+        />
       </FormField>
       <FormField id={fields.password.id} errorId={fields.password.errorId} label={t("password.new")} errors={fields.password.errors}>
         <PasswordInput {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" {...toggle} />
       </FormField>
-      <FormField id={fields.confirmPassword.id} errorId={fields.confirmPassword.errorId} label={tAuth("fields.confirmPassword")} errors={fields.confirmPassword.errors}>
-        <PasswordInput {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} autoComplete="new-password" {...toggle} />
+      <FormField
+        id={fields.confirmPassword.id}
+        errorId={fields.confirmPassword.errorId}
+        label={tAuth("fields.confirmPassword")}
+        errors={fields.confirmPassword.errors}
+      >
+        <PasswordInput
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          key={fields.confirmPassword.key}
+          autoComplete="new-password"
+          {...toggle}
+        />
       </FormField>
       <p className="m-0 text-xs text-muted-foreground">{tAuth("register.passwordHint")}</p>
       <Button type="submit" disabled={busy} className="justify-self-start">

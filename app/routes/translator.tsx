@@ -16,7 +16,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
   const documentId = new URL(args.request.url).searchParams.get("document");
   const [documents, source] = session.workspace
-    ? await Promise.all([translatableDocuments(ctx.db, session), documentId ? documentSource(ctx, session, documentId, translatorT(args.request)).catch(throwAsResponse) : null])
+    ? await Promise.all([
+        translatableDocuments(ctx.db, session),
+        documentId ? documentSource(ctx, session, documentId, translatorT(args.request)).catch(throwAsResponse) : null,
+      ])
     : [[], null];
   return { provider: translationProvider(ctx), documents, source };
 }

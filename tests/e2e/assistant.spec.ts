@@ -42,7 +42,11 @@ async function failChat(page: Page, how: "500" | "abort", seen: unknown[] = []) 
 }
 
 const storedSessionKeys = (page: Page) =>
-  page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("chat-session-")).sort());
+  page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith("chat-session-"))
+      .sort(),
+  );
 
 /** The signed-in person's key prefix: chat-session-{userId}:{workspaceId}: (a browser may be shared). */
 async function sessionKeyPrefix(page: Page) {
@@ -125,7 +129,9 @@ test.describe("AI assistant widget", () => {
               timestamp: new Date().toISOString(),
               suggestedActions: [{ label: "Highlight key terms", action: "highlight_terms", icon: "search" }],
               relatedArticles: [{ title: "Document analysis", url: "/help#analysis" }],
-              citations: [{ documentId: TRUST_ID, documentTitle: "The Hartwell Trust", excerpt: "The Trustee may invest", url: `/documents/${TRUST_ID}?passage=p6` }],
+              citations: [
+                { documentId: TRUST_ID, documentTitle: "The Hartwell Trust", excerpt: "The Trustee may invest", url: `/documents/${TRUST_ID}?passage=p6` },
+              ],
               engine: "offline",
             },
           },
@@ -217,7 +223,11 @@ test.describe("AI assistant widget", () => {
   test("canned replies by keyword and capability when the call fails (500 or no connection), never an error", async ({ page }) => {
     test.setTimeout(45_000);
     await signInAsDemo(page);
-    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("chat-session-")).forEach((k) => localStorage.removeItem(k)));
+    await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith("chat-session-"))
+        .forEach((k) => localStorage.removeItem(k)),
+    );
 
     // /help: feature guidance.
     await hydrated(page, "/help");
@@ -277,19 +287,31 @@ test.describe("AI assistant widget", () => {
     const body = seen.at(-1) as { context: Record<string, unknown>; sessionId: string; capability: string };
     expect(body.sessionId).toBe(`doc_${TRUST_ID}`);
     expect(body.capability).toBe("document_analysis");
-    expect(body.context).toMatchObject({ sessionId: `doc_${TRUST_ID}`, currentPage: `/documents/${TRUST_ID}`, documentId: TRUST_ID, documentName: title, documentType: "trust" });
+    expect(body.context).toMatchObject({
+      sessionId: `doc_${TRUST_ID}`,
+      currentPage: `/documents/${TRUST_ID}`,
+      documentId: TRUST_ID,
+      documentName: title,
+      documentType: "trust",
+    });
     expect((body.context.keyProvisions as unknown[]).length).toBeGreaterThan(0);
     expect(Array.isArray(body.context.complianceRequirements)).toBe(true);
     expect(Array.isArray(body.context.importantDates)).toBe(true);
 
     // Every page keeps its own session in local storage, under the person's and workspace's namespace.
     const prefix = await sessionKeyPrefix(page);
-    expect(await storedSessionKeys(page)).toEqual([`doc_${TRUST_ID}`, "page__documents", "page__help", "page__trust-administration"].map((id) => prefix + id).sort());
+    expect(await storedSessionKeys(page)).toEqual(
+      [`doc_${TRUST_ID}`, "page__documents", "page__help", "page__trust-administration"].map((id) => prefix + id).sort(),
+    );
     const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!), `${prefix}doc_${TRUST_ID}`);
     expect(Object.keys(stored).sort()).toEqual(["context", "id", "messages"]);
     expect(stored.id).toBe(`doc_${TRUST_ID}`);
     expect(Date.parse(stored.context.sessionStart)).not.toBeNaN();
-    expect(stored.messages[0]).toMatchObject({ role: "user", content: "What does Article Six say?", documentContext: { documentId: TRUST_ID, documentName: title, documentType: "trust" } });
+    expect(stored.messages[0]).toMatchObject({
+      role: "user",
+      content: "What does Article Six say?",
+      documentContext: { documentId: TRUST_ID, documentName: title, documentType: "trust" },
+    });
     expect(stored.messages[1]).toMatchObject({ role: "assistant" });
     expect(Object.keys(stored.messages[1])).toEqual(expect.arrayContaining(["id", "role", "content", "timestamp", "suggestedActions"]));
 
@@ -413,7 +435,11 @@ test.describe("AI assistant widget", () => {
     const reply = await ask(page, "Hello");
     await expect(reply.getByTestId("assistant-message-content")).toHaveText(`AI Assistant: ${en["canned.generic"]}`);
     const axe = await new AxeBuilder({ page }).include('[data-testid="assistant-widget"]').analyze();
-    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      axe.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
     const light = await panelOf(page).evaluate((el) => getComputedStyle(el).backgroundColor);
 
     // Dark mode and Arabic: the theme's dark colours; the assistant moves to the bottom left.
@@ -456,6 +482,10 @@ test.describe("AI assistant widget", () => {
     await expect(toast).toHaveCount(0, { timeout: 10_000 });
     await expect.poll(async () => (await panelOf(page).boundingBox())!.height).toBe(600);
     const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      axe.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
   });
 });

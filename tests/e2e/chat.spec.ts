@@ -92,7 +92,9 @@ test.describe("team chat", () => {
     await expect(toast).toBeVisible();
     await expect(toast).toContainText("Eleanor Hartwell mentioned you in #General");
     await toast.getByRole("link").click();
-    await expect(sophie.getByTestId("chat-message").filter({ hasText: "your tuition distribution is approved" }).locator("[data-mention]")).toHaveText("@Sophie Hartwell");
+    await expect(sophie.getByTestId("chat-message").filter({ hasText: "your tuition distribution is approved" }).locator("[data-mention]")).toHaveText(
+      "@Sophie Hartwell",
+    );
 
     // The Trustees channel does not exist for Sophie.
     await expect(sophie.locator('[data-testid="channel-link"][data-channel="Trustees"]')).toHaveCount(0);
@@ -163,7 +165,9 @@ test.describe("team chat", () => {
     await expect(page.getByTestId("topic-row").filter({ hasText: topic })).toHaveCount(0);
   });
 
-  test("SMS round trip through the phone simulator: the outbox holds the text with its reply code, and replies land in the right one of two topics", async ({ page }) => {
+  test("SMS round trip through the phone simulator: the outbox holds the text with its reply code, and replies land in the right one of two topics", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await signInAsDemo(page);
     await hydrated(page, "/channel/general");
@@ -209,7 +213,10 @@ test.describe("team chat", () => {
     await page.getByTestId("topic-chip").filter({ hasText: second }).click();
     await expect(page.getByTestId("chat-message").filter({ hasText: "Yes, I will bring them" }).getByTestId("sms-origin")).toContainText("no reply code");
     // Delivered once the phone read it.
-    await expect(page.getByTestId("chat-message").filter({ hasText: "Can you bring the photo albums?" }).getByTestId("sms-delivery")).toHaveAttribute("data-status", "delivered");
+    await expect(page.getByTestId("chat-message").filter({ hasText: "Can you bring the photo albums?" }).getByTestId("sms-delivery")).toHaveAttribute(
+      "data-status",
+      "delivered",
+    );
 
     // STOP: the topic shows it and no SMS goes out.
     await hydrated(page, `/dev/phone?phone=${encodeURIComponent(GRANDMA)}`);
@@ -220,7 +227,10 @@ test.describe("team chat", () => {
     await expect(page.getByTestId("opted-out").first()).toBeVisible();
     await hydrated(page, "/channel/general");
     await write(page, second, "Are you still coming?");
-    await expect(page.getByTestId("chat-message").filter({ hasText: "Are you still coming?" }).getByTestId("sms-delivery")).toHaveAttribute("data-status", "blocked");
+    await expect(page.getByTestId("chat-message").filter({ hasText: "Are you still coming?" }).getByTestId("sms-delivery")).toHaveAttribute(
+      "data-status",
+      "blocked",
+    );
     await hydrated(page, `/dev/phone?phone=${encodeURIComponent(GRANDMA)}`);
     await page.getByLabel("Text message").fill("START");
     await page.getByRole("button", { name: "Send text" }).click();

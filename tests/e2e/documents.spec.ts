@@ -180,7 +180,8 @@ test.describe("documents", () => {
     await hydrated(page, "/documents");
     const cdnRequests: string[] = [];
     page.on("request", (request) => {
-      if (!request.url().startsWith(new URL(page.url()).origin) && !request.url().startsWith("data:") && !request.url().startsWith("blob:")) cdnRequests.push(request.url());
+      if (!request.url().startsWith(new URL(page.url()).origin) && !request.url().startsWith("data:") && !request.url().startsWith("blob:"))
+        cdnRequests.push(request.url());
     });
     // A page image drawn in the browser: large, clear printed words.
     const png = await page.evaluate(async () => {
@@ -218,8 +219,14 @@ test.describe("sharing a document", () => {
     const panel = page.getByTestId("sharing-panel");
     await expect(panel.getByRole("heading", { name: "Sharing" })).toBeVisible();
     // Seeded: the lawyer may edit, Sophie may view.
-    await expect(panel.getByTestId("share-row").filter({ hasText: "Margaret Chen" }).getByRole("button", { name: "Can edit" })).toHaveAttribute("aria-pressed", "true");
-    await expect(panel.getByTestId("share-row").filter({ hasText: "Sophie Hartwell" }).getByRole("button", { name: "Can view" })).toHaveAttribute("aria-pressed", "true");
+    await expect(panel.getByTestId("share-row").filter({ hasText: "Margaret Chen" }).getByRole("button", { name: "Can edit" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(panel.getByTestId("share-row").filter({ hasText: "Sophie Hartwell" }).getByRole("button", { name: "Can view" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
 
     await panel.getByRole("combobox", { name: "Member", exact: true }).selectOption({ label: "Daniel Hartwell (Family member)" });
     await panel.getByRole("combobox", { name: "Access", exact: true }).selectOption("view");

@@ -9,14 +9,23 @@ isolateClientAddress();
 const trust = readFileSync(new URL("../fixtures/documents/hartwell-family-trust.txt", import.meta.url), "utf8");
 
 test.describe("document drafting and translation", () => {
-  test("a certification pre-filled from the analysis: fill the missing field, the preview follows, download DOCX and PDF, save it as a document", async ({ page }) => {
+  test("a certification pre-filled from the analysis: fill the missing field, the preview follows, download DOCX and PDF, save it as a document", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await startFamily(page, "The Drafting Family Trust");
     const origin = new URL(page.url()).origin;
-    const created = await page.request.post("/api/documents?fileName=trust.txt", { data: Buffer.from(trust), headers: { "Content-Type": "text/plain", Origin: origin } });
+    const created = await page.request.post("/api/documents?fileName=trust.txt", {
+      data: Buffer.from(trust),
+      headers: { "Content-Type": "text/plain", Origin: origin },
+    });
     expect(created.status()).toBe(201);
     const { document } = (await created.json()) as { document: { id: string } };
-    await expect.poll(async () => ((await (await page.request.get(`/api/documents/${document.id}`)).json()) as { document: { status: string } }).document.status, { timeout: 20_000 }).toBe("completed");
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/documents/${document.id}`)).json()) as { document: { status: string } }).document.status, {
+        timeout: 20_000,
+      })
+      .toBe("completed");
 
     await hydrated(page, "/document-drafting");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Document drafting");
@@ -33,7 +42,9 @@ test.describe("document drafting and translation", () => {
 
     // The trustee's address is the one fact nobody knows: exporting asks for it, beside the field.
     await page.getByRole("button", { name: "Download Word (.docx)" }).click();
-    await expect(page.getByTestId("drafting-message")).toContainText("Some fields need attention before the document can be exported or saved: Trustee's address.");
+    await expect(page.getByTestId("drafting-message")).toContainText(
+      "Some fields need attention before the document can be exported or saved: Trustee's address.",
+    );
     await expect(page.getByTestId("field-trusteeAddress")).toContainText("Trustee's address is required.");
     await page.getByLabel("Trustee's address").fill("12 Cedar Crest Road, Oakland, CA 94611");
     await expect(page.getByTestId("field-trusteeAddress")).not.toContainText("is required");
@@ -48,7 +59,11 @@ test.describe("document drafting and translation", () => {
     expect(xml).toContain("12 Cedar Crest Road");
     const [pdf] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
     expect(pdf.suggestedFilename()).toBe("Certification of Trust - The Hartwell Family Revocable Living Trust.pdf");
-    expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      readFileSync((await pdf.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
 
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
@@ -56,7 +71,9 @@ test.describe("document drafting and translation", () => {
     // Saved as a new document: the pipeline reads the Word file's text.
     const save = page.getByTestId("save-draft");
     await save.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByTestId("drafting-message")).toContainText("Saved as the document “Certification of Trust — The Hartwell Family Revocable Living Trust”.");
+    await expect(page.getByTestId("drafting-message")).toContainText(
+      "Saved as the document “Certification of Trust — The Hartwell Family Revocable Living Trust”.",
+    );
     await page.getByRole("link", { name: "Open the document" }).click();
     await expect(page.getByTestId("document-status")).toHaveText("Analysis Complete", { timeout: 20_000 });
     await expect(page.getByTestId("document-text")).toContainText("12 Cedar Crest Road");

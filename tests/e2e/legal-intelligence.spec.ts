@@ -15,7 +15,9 @@ async function uploadAnalysed(page: Page, name: string) {
   expect(created.status()).toBe(201);
   const { document } = (await created.json()) as { document: { id: string } };
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/documents/${document.id}`)).json()) as { document: { status: string } }).document.status, { timeout: 20_000 })
+    .poll(async () => ((await (await page.request.get(`/api/documents/${document.id}`)).json()) as { document: { status: string } }).document.status, {
+      timeout: 20_000,
+    })
     .toBe("completed");
   return document.id;
 }
@@ -52,7 +54,9 @@ test.describe("legal intelligence", () => {
     await expect(page.getByTestId("cited-passage-text")).toHaveAccessibleName("Cited passage");
     const highlighted = page.locator("[data-cited]");
     await expect(highlighted.first()).toBeInViewport();
-    expect((await highlighted.allTextContents()).join("")).toMatch(/^1\.3 Successor Trustees\. .*First Pacific Trust Company shall serve as successor trustee\.$/);
+    expect((await highlighted.allTextContents()).join("")).toMatch(
+      /^1\.3 Successor Trustees\. .*First Pacific Trust Company shall serve as successor trustee\.$/,
+    );
 
     // And the amendment's.
     await page.goBack();

@@ -183,16 +183,22 @@ test.describe("notifications", () => {
     await expect(total).toHaveText("Total of beneficial interests: 0%");
 
     await row(OWNER).getByLabel("Beneficial interest (%)").fill("40");
-    await row(OWNER).getByRole("button", { name: `Save the beneficial interest of ${OWNER}` }).click();
+    await row(OWNER)
+      .getByRole("button", { name: `Save the beneficial interest of ${OWNER}` })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: `The beneficial interest of ${OWNER} was saved.` })).toBeVisible();
     await expect(total).toHaveText("Total of beneficial interests: 40%");
 
     await row(MEMBER).getByLabel("Beneficial interest (%)").fill("60");
-    await row(MEMBER).getByRole("button", { name: `Save the beneficial interest of ${MEMBER}` }).click();
+    await row(MEMBER)
+      .getByRole("button", { name: `Save the beneficial interest of ${MEMBER}` })
+      .click();
     await expect(total).toHaveText("Total of beneficial interests: 100%");
 
     await row(MEMBER).getByLabel("Beneficial interest (%)").fill("70");
-    await row(MEMBER).getByRole("button", { name: `Save the beneficial interest of ${MEMBER}` }).click();
+    await row(MEMBER)
+      .getByRole("button", { name: `Save the beneficial interest of ${MEMBER}` })
+      .click();
     await expect(row(MEMBER).getByTestId("share-error")).toHaveText("The shares would add up to more than 100%. At most 60% is left.");
     await expect(row(MEMBER).getByLabel("Beneficial interest (%)")).toHaveAttribute("aria-invalid", "true");
     await expect(total).toHaveText("Total of beneficial interests: 100%");

@@ -93,7 +93,12 @@ test.describe("polls, live", () => {
   test("a ranked-choice poll: reorder with the keyboard-friendly buttons, and the rounds are shown when it closes", async ({ page }) => {
     await signInAsDemo(page);
     const created = await page.request.post("/api/polls", {
-      data: { title: `Where to meet ${Date.now().toString(36)}`, type: "ranked", options: ["Lake cabin", "City office", "Video call"], closesAt: new Date(Date.now() + 3600_000).toISOString() },
+      data: {
+        title: `Where to meet ${Date.now().toString(36)}`,
+        type: "ranked",
+        options: ["Lake cabin", "City office", "Video call"],
+        closesAt: new Date(Date.now() + 3600_000).toISOString(),
+      },
       headers: { Origin: new URL(page.url()).origin },
     });
     expect(created.status()).toBe(201);

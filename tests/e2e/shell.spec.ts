@@ -214,12 +214,15 @@ test.describe("accessibility (axe)", () => {
       // Five full-page axe runs; the shell's area navigation adds some forty links to each.
       test.setTimeout(60_000);
       await signInAsDemo(page);
-      await page.evaluate((values) => {
-        for (const [k, v] of Object.entries(values)) {
-          localStorage.setItem(k, v);
-          document.cookie = `${k}=${v}; path=/`;
-        }
-      }, setup as Record<string, string>);
+      await page.evaluate(
+        (values) => {
+          for (const [k, v] of Object.entries(values)) {
+            localStorage.setItem(k, v);
+            document.cookie = `${k}=${v}; path=/`;
+          }
+        },
+        setup as Record<string, string>,
+      );
       // The last one is the demo's seeded trust instrument (scripts/seed.ts): viewer, text and analysis.
       for (const path of ["/dashboard", "/help", "/profile", "/documents", "/documents/c3a6e4f2-0001-4c6e-8d2a-5b7e9f100001"]) {
         await hydrated(page, path);

@@ -42,7 +42,12 @@ test.describe("version control", () => {
     await expect(page).toHaveURL(new RegExp(`/version-control/${document.id}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("History of trust");
     await expect(page.getByTestId("diff-summary")).toContainText("From version 1 to version 2");
-    await expect(page.getByTestId("diff-removed").filter({ hasText: /spendthrift/i }).first()).toBeVisible();
+    await expect(
+      page
+        .getByTestId("diff-removed")
+        .filter({ hasText: /spendthrift/i })
+        .first(),
+    ).toBeVisible();
     await expect(page.getByTestId("diff-added").filter({ hasText: "pelicanfeather" })).toHaveCount(1);
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);

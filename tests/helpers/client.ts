@@ -5,7 +5,10 @@ export class Client {
   cookies = new Map<string, string>();
   readonly ip: string;
 
-  constructor(readonly baseUrl: string, ip?: string) {
+  constructor(
+    readonly baseUrl: string,
+    ip?: string,
+  ) {
     const b = randomBytes(3);
     this.ip = ip ?? `10.${b[0]}.${b[1]}.${b[2] || 1}`;
   }

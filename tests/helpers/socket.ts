@@ -55,7 +55,10 @@ export class SocketClient {
     const index = this.messages.findIndex(match);
     if (index >= 0) return Promise.resolve(this.messages.splice(index, 1)[0]);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${typeof type === "string" ? type : "matching"} message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no ${typeof type === "string" ? type : "matching"} message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`)),
+        timeoutMs,
+      );
       this.#waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
     });
   }

@@ -23,11 +23,10 @@ export async function startWorkspace(baseUrl: string, prefix: string, trustName:
 
 /** Runs SQL against the test server's local D1. */
 export function sql(persistTo: string, query: string) {
-  const result = spawnSync(
-    "node_modules/.bin/wrangler",
-    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", query],
-    { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
+  const result = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", query], {
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
   return JSON.parse(result.stdout)[0].results as Record<string, unknown>[];
 }
 

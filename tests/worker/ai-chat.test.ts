@@ -37,7 +37,9 @@ async function upload(client: Client, body: Buffer, fileName: string) {
   expect(response.status).toBe(201);
   const { document } = (await response.json()) as { document: { id: string } };
   // Analysed by the queue: wait until the text and analysis are stored.
-  await eventually(async () => ((await (await client.get(`/api/documents/${document.id}`)).json()) as { document: { status: string } }).document.status === "completed");
+  await eventually(
+    async () => ((await (await client.get(`/api/documents/${document.id}`)).json()) as { document: { status: string } }).document.status === "completed",
+  );
   return document.id;
 }
 
@@ -93,7 +95,10 @@ describe("POST /api/ai/chat", () => {
       [{ capability: "feature_guidance" }, "Write a question for the assistant."],
       [{ message: "   \n " }, "Write a question for the assistant."],
       [{ message: "x".repeat(4001) }, "The question is too long: at most 4,000 characters."],
-      [{ message: "Hello", capability: "tax_evasion" }, "Unknown capability. Use one of: document_analysis, compliance_guidance, trust_administration, feature_guidance."],
+      [
+        { message: "Hello", capability: "tax_evasion" },
+        "Unknown capability. Use one of: document_analysis, compliance_guidance, trust_administration, feature_guidance.",
+      ],
       [{ message: "Hello", context: "not an object" }, /^The context must be an object/],
       [{ message: "Hello", context: { documentId: 12 } }, /^The context must be an object/],
       [{ message: "Hello", context: { importantDates: "soon" } }, /^The context must be an object/],
@@ -112,7 +117,11 @@ describe("POST /api/ai/chat", () => {
   });
 
   it("accepts the widget's context of a long trust (about 200 KB of analysis) and answers it", async () => {
-    const provision = (i: number) => ({ title: `Article ${i}`, text: `${"The trustee shall hold, manage and distribute the trust estate. ".repeat(6)}`.slice(0, 400), section: `${i}.1` });
+    const provision = (i: number) => ({
+      title: `Article ${i}`,
+      text: `${"The trustee shall hold, manage and distribute the trust estate. ".repeat(6)}`.slice(0, 400),
+      section: `${i}.1`,
+    });
     const context = {
       sessionId: `doc_${trustId}`,
       currentPage: `/documents/${trustId}`,
@@ -137,9 +146,11 @@ describe("POST /api/ai/chat", () => {
     expect(huge.status).toBe(413);
   });
 
-  it("says nothing was found, not \"upload first\", to someone whose documents do not answer", async () => {
+  it('says nothing was found, not "upload first", to someone whose documents do not answer', async () => {
     const message = await answer(owner.client, "Zanzibar quokka xylophone?");
-    expect(message.content).toBe("I could not find anything about this in the documents you can read. Try other words, or open a document and ask about it there.");
+    expect(message.content).toBe(
+      "I could not find anything about this in the documents you can read. Try other words, or open a document and ask about it there.",
+    );
     expect(message.citations).toEqual([]);
     expect(message.suggestedActions.map((a) => a.action)).toEqual(["help"]);
   });
@@ -169,13 +180,20 @@ describe("POST /api/ai/chat", () => {
     const everywhere = await answer(owner.client, "Who are the successor trustees?");
     expect(everywhere.content).toContain("Margaret A. Hartwell-Chen (1)");
     expect(everywhere.content).toContain("Daniel R. Hartwell (1)");
-    const onAmendment = await answer(owner.client, "Who are the successor trustees?", { context: { currentPage: `/documents/${amendmentId}`, documentId: amendmentId } });
+    const onAmendment = await answer(owner.client, "Who are the successor trustees?", {
+      context: { currentPage: `/documents/${amendmentId}`, documentId: amendmentId },
+    });
     expect(onAmendment.citations[0].documentId).toBe(amendmentId);
     expect(await expectPassageMatches(owner.client, onAmendment.citations[0])).toContain("Daniel R. Hartwell shall serve as successor trustee");
   });
 
   it("answers product questions from the help centre, with links to it and the widget's actions", async () => {
-    const response = await ask(owner.client, { message: "How do I upload a document?", capability: "feature_guidance", sessionId: "page__dashboard", context: { currentPage: "/dashboard" } });
+    const response = await ask(owner.client, {
+      message: "How do I upload a document?",
+      capability: "feature_guidance",
+      sessionId: "page__dashboard",
+      context: { currentPage: "/dashboard" },
+    });
     const { message } = (await response.json()) as Answer;
     expect(message.content).toContain("Uploading documents");
     expect(message.relatedArticles[0]).toEqual({ title: "Uploading documents", url: "/help#upload-documents" });
@@ -192,7 +210,9 @@ describe("POST /api/ai/chat", () => {
     expect(before.citations).toEqual([]);
     expect(before.content).not.toMatch(/spendthrift|Hartwell/i);
     // Even when she names it as the document on screen, it is ignored without a trace.
-    const named = await answer(beneficiary.client, "Who are the successor trustees?", { context: { documentId: amendmentId, currentPage: `/documents/${amendmentId}` } });
+    const named = await answer(beneficiary.client, "Who are the successor trustees?", {
+      context: { documentId: amendmentId, currentPage: `/documents/${amendmentId}` },
+    });
     expect(named.citations).toEqual([]);
     expect(named.content).not.toMatch(/Hartwell|Daniel|Margaret/);
 

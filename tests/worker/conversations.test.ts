@@ -40,7 +40,11 @@ interface Topic {
 
 const json = async <T = any>(response: Response): Promise<T> => (await response.json()) as T;
 const send = (client: Client, method: string, path: string, body?: unknown) =>
-  client.fetch(path, { method, headers: { "Content-Type": "application/json", Origin: client.origin }, body: body === undefined ? undefined : JSON.stringify(body) });
+  client.fetch(path, {
+    method,
+    headers: { "Content-Type": "application/json", Origin: client.origin },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 const channels = async (client: Client) => (await json<{ channels: Channel[] }>(await client.get("/api/chat/channels"))).channels;
 const general = async (client: Client) => (await channels(client)).find((c) => c.isDefault)!;
 async function post(client: Client, channelId: string, body: Record<string, unknown>) {
@@ -48,13 +52,19 @@ async function post(client: Client, channelId: string, body: Record<string, unkn
   expect(response.status, await response.clone().text()).toBe(201);
   return (await json<{ message: Message }>(response)).message;
 }
-const history = async (client: Client, channelId: string, query = "") => json<{ messages: Message[]; hasOlder: boolean }>(await client.get(`/api/chat/channels/${channelId}/messages${query}`));
+const history = async (client: Client, channelId: string, query = "") =>
+  json<{ messages: Message[]; hasOlder: boolean }>(await client.get(`/api/chat/channels/${channelId}/messages${query}`));
 const topicsOf = async (client: Client, channelId: string) => (await json<{ topics: Topic[] }>(await client.get(`/api/chat/channels/${channelId}`))).topics;
 const errorOf = async (response: Response) => (await json<{ error: string }>(response)).error;
 
 /** Twilio's documented signature, computed independently of the app's code. */
 function twilioSign(url: string, params: Record<string, string>) {
-  const data = url + Object.keys(params).sort().map((k) => k + params[k]).join("");
+  const data =
+    url +
+    Object.keys(params)
+      .sort()
+      .map((k) => k + params[k])
+      .join("");
   return createHmac("sha1", TEST_TWILIO_AUTH_TOKEN).update(data).digest("base64");
 }
 function webhook(path: string, params: Record<string, string>, signature?: string | null) {
@@ -75,7 +85,11 @@ describe("team chat", () => {
     socket.send({ type: "subscribe_thread", threadId: `chat:${owner.me.workspace.id}` });
     await socket.next("subscribed");
 
-    const first = await post(owner.client, channel.id, { body: "Hello **family**, the roof quote is in.", topic: "Cedar Crest roof repair", purpose: "Cedar Crest roof repair" });
+    const first = await post(owner.client, channel.id, {
+      body: "Hello **family**, the roof quote is in.",
+      topic: "Cedar Crest roof repair",
+      purpose: "Cedar Crest roof repair",
+    });
     expect(first).toMatchObject({ topicName: "Cedar Crest roof repair", authorName: owner.account.name, seq: 1 });
     const live = await socket.next((m) => m.type === "thread_event" && m.event.kind === "message.created");
     expect(live.threadId).toBe(`chat:${owner.me.workspace.id}`);
@@ -131,7 +145,11 @@ describe("team chat", () => {
     expect(response.status).toBe(403);
     expect(await errorOf(response)).toBe("You can only edit or delete your own messages.");
     expect((await send(member.client, "DELETE", `/api/chat/messages/${mine.id}`)).status).toBe(403);
-    expect((await history(owner.client, channel.id)).messages.find((m) => m.id === mine.id)).toMatchObject({ body: "Original words", deleted: false, editedAt: null });
+    expect((await history(owner.client, channel.id)).messages.find((m) => m.id === mine.id)).toMatchObject({
+      body: "Original words",
+      deleted: false,
+      editedAt: null,
+    });
 
     // An open channel: readable before joining, writable only after.
     const created = await owner.client.postJson("/api/chat/channels", { name: "Taxes", kind: "open" });
@@ -173,7 +191,9 @@ describe("team chat", () => {
     await trusteeSocket.next("subscribed");
 
     await post(owner.client, privateId, { body: "Confidential succession plan zebra" });
-    expect((await trusteeSocket.next((m) => m.type === "thread_event" && m.event.kind === "message.created")).event.message.body).toBe("Confidential succession plan zebra");
+    expect((await trusteeSocket.next((m) => m.type === "thread_event" && m.event.kind === "message.created")).event.message.body).toBe(
+      "Confidential succession plan zebra",
+    );
 
     expect((await channels(outsider.client)).map((c) => c.name)).not.toContain("Trustees only");
     expect((await channels(trustee.client)).map((c) => c.name)).toContain("Trustees only");
@@ -211,7 +231,8 @@ describe("team chat", () => {
     expect(uploaded.status).toBe(201);
     const doc = (await json<{ document: { id: string; title: string } }>(uploaded)).document;
     await post(owner.client, (await general(owner.client)).id, { body: `The deed: /documents/${doc.id}` });
-    const cards = async (client: Client) => (await json<{ documents: { id: string; title: string }[] }>(await client.get(`/api/chat/documents?ids=${doc.id},not-an-id`))).documents;
+    const cards = async (client: Client) =>
+      (await json<{ documents: { id: string; title: string }[] }>(await client.get(`/api/chat/documents?ids=${doc.id},not-an-id`))).documents;
     expect((await cards(owner.client)).map((d) => d.id)).toEqual([doc.id]);
     expect(await cards(beneficiary.client)).toEqual([]);
     expect(await cards(other.client)).toEqual([]);
@@ -297,7 +318,9 @@ describe("SMS threads", () => {
 
     // A member writes in Roof: the outbox holds the SMS with Roof's reply code.
     const update = await post(owner.client, channel.id, { body: "The **roofer** comes Monday", topicId: roof.topicId });
-    const outbox = await json<{ messages: { direction: string; body: string; status: string; topicName: string }[] }>(await owner.client.get(`/api/dev/sms?phone=${encodeURIComponent(phone)}`));
+    const outbox = await json<{ messages: { direction: string; body: string; status: string; topicName: string }[] }>(
+      await owner.client.get(`/api/dev/sms?phone=${encodeURIComponent(phone)}`),
+    );
     const texted = outbox.messages.filter((m) => m.direction === "outbound");
     expect(texted).toHaveLength(1);
     expect(texted[0].body).toContain("The roofer comes Monday");
@@ -321,7 +344,9 @@ describe("SMS threads", () => {
     expect((await topicsOf(owner.client, channel.id)).find((t) => t.id === roof.topicId)!.phones[0].optedOut).toBe(true);
     const blocked = await post(owner.client, channel.id, { body: "Are you there?", topicId: roof.topicId });
     expect((await history(owner.client, channel.id)).messages.find((m) => m.id === blocked.id)!.deliveries[0].status).toBe("blocked");
-    expect(sql(`SELECT count(*) AS n FROM sms_messages WHERE to_number = '${phone}' AND status != 'blocked' AND chat_message_id = '${blocked.id}'`)[0].n).toBe(0);
+    expect(sql(`SELECT count(*) AS n FROM sms_messages WHERE to_number = '${phone}' AND status != 'blocked' AND chat_message_id = '${blocked.id}'`)[0].n).toBe(
+      0,
+    );
     await owner.client.postJson("/api/dev/sms", { from: phone, body: "start" });
     expect((await topicsOf(owner.client, channel.id)).find((t) => t.id === roof.topicId)!.phones[0].optedOut).toBe(false);
 
@@ -342,7 +367,9 @@ describe("SMS threads", () => {
 
     expect((await webhook("/api/sms/inbound", params, null)).status).toBe(403);
     expect((await webhook("/api/sms/inbound", params, "forged+signature=")).status).toBe(403);
-    expect((await webhook("/api/sms/inbound", { ...params, Body: "Tampered" }, twilioSign(`${new URL(baseUrl).origin}/api/sms/inbound`, params))).status).toBe(403);
+    expect((await webhook("/api/sms/inbound", { ...params, Body: "Tampered" }, twilioSign(`${new URL(baseUrl).origin}/api/sms/inbound`, params))).status).toBe(
+      403,
+    );
     expect(sql("SELECT count(*) AS n FROM chat_messages")[0].n).toBe(before);
 
     const accepted = await webhook("/api/sms/inbound", params);

@@ -19,7 +19,11 @@ async function upload(client: Client, body: Buffer, fileName: string) {
 }
 
 const json = (client: Client, method: string, path: string, body?: unknown) =>
-  client.fetch(path, { method, headers: { "Content-Type": "application/json", Origin: client.origin }, body: body === undefined ? undefined : JSON.stringify(body) });
+  client.fetch(path, {
+    method,
+    headers: { "Content-Type": "application/json", Origin: client.origin },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 /**
  * Every route of a document a person may not see answers 404 and never carries its data: reads
@@ -80,7 +84,10 @@ describe("document sharing and roles", () => {
     await expectHidden(lawyer.client, doc.id);
 
     // The owner lists who it could go to: not owners or trustees, not the uploader.
-    const before = (await (await owner.client.get(`/api/documents/${doc.id}/shares`)).json()) as { shares: unknown[]; candidates: { userId: string; role: string }[] };
+    const before = (await (await owner.client.get(`/api/documents/${doc.id}/shares`)).json()) as {
+      shares: unknown[];
+      candidates: { userId: string; role: string }[];
+    };
     expect(before.shares).toEqual([]);
     expect(before.candidates.map((c) => c.role).sort()).toEqual(["beneficiary", "legal_professional"]);
 
@@ -94,7 +101,9 @@ describe("document sharing and roles", () => {
     expect(list.rows.map((row) => row.id)).toEqual([doc.id]);
     const rename = await json(beneficiary.client, "PATCH", `/api/documents/${doc.id}`, { title: "Mine now", type: "trust" });
     expect(rename.status).toBe(403);
-    expect(((await rename.json()) as { error: string }).error).toBe("You can read this document but not change it. Ask whoever shared it with you for edit access.");
+    expect(((await rename.json()) as { error: string }).error).toBe(
+      "You can read this document but not change it. Ask whoever shared it with you for edit access.",
+    );
     expect((await json(beneficiary.client, "POST", `/api/documents/${doc.id}/analyze`)).status).toBe(403);
     expect((await json(beneficiary.client, "DELETE", `/api/documents/${doc.id}`)).status).toBe(403);
     const reshare = await json(beneficiary.client, "PUT", `/api/documents/${doc.id}/shares/${lawyer.me.id}`, { permission: "view" });
@@ -106,7 +115,9 @@ describe("document sharing and roles", () => {
     expect((await json(owner.client, "PUT", `/api/documents/${doc.id}/shares/${benId}`, { permission: "edit" })).status).toBe(200);
     expect((await json(beneficiary.client, "PATCH", `/api/documents/${doc.id}`, { title: "Family trust (2019)", type: "trust" })).status).toBe(200);
     expect((await json(beneficiary.client, "DELETE", `/api/documents/${doc.id}`)).status).toBe(403);
-    const shares = (await (await owner.client.get(`/api/documents/${doc.id}/shares`)).json()) as { shares: { userId: string; permission: string; grantedByName: string }[] };
+    const shares = (await (await owner.client.get(`/api/documents/${doc.id}/shares`)).json()) as {
+      shares: { userId: string; permission: string; grantedByName: string }[];
+    };
     expect(shares.shares).toEqual([expect.objectContaining({ userId: benId, permission: "edit" })]);
 
     // Revoked: gone from every read again.
@@ -115,7 +126,9 @@ describe("document sharing and roles", () => {
     expect((await json(owner.client, "DELETE", `/api/documents/${doc.id}/shares/${benId}`)).status).toBe(404);
 
     // Every refused read or change was written down as denied, with where it came from.
-    const denied = sql(`SELECT action, outcome, ip, user_agent FROM audit_log WHERE actor_user_id = '${benId}' AND target_id = '${doc.id}' AND outcome = 'denied'`);
+    const denied = sql(
+      `SELECT action, outcome, ip, user_agent FROM audit_log WHERE actor_user_id = '${benId}' AND target_id = '${doc.id}' AND outcome = 'denied'`,
+    );
     expect(denied.length).toBeGreaterThanOrEqual(16);
     expect(denied.every((row) => row.action === "document.access_denied" && row.ip)).toBe(true);
 

@@ -29,7 +29,11 @@ interface Version {
 }
 
 function post(client: Client, path: string, body: Uint8Array | string, headers: Record<string, string> = {}) {
-  return client.fetch(path, { method: "POST", headers: { "Content-Type": "application/octet-stream", Origin: client.origin, ...headers }, body: body as BodyInit });
+  return client.fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/octet-stream", Origin: client.origin, ...headers },
+    body: body as BodyInit,
+  });
 }
 
 async function uploadDocument(client: Client, text: string | Uint8Array, fileName: string, extra: Record<string, string> = {}) {
@@ -41,7 +45,8 @@ async function uploadDocument(client: Client, text: string | Uint8Array, fileNam
 const uploadVersion = (client: Client, id: string, body: string | Uint8Array, params: Record<string, string>) =>
   post(client, `/api/documents/${id}/versions?${new URLSearchParams(params)}`, body);
 
-const versionsOf = async (client: Client, id: string) => ((await (await client.get(`/api/documents/${id}/versions`)).json()) as { versions: Version[] }).versions;
+const versionsOf = async (client: Client, id: string) =>
+  ((await (await client.get(`/api/documents/${id}/versions`)).json()) as { versions: Version[] }).versions;
 
 const searchTotal = async (client: Client, q: string) => ((await (await client.get(`/api/documents?q=${q}`)).json()) as { total: number }).total;
 
@@ -75,11 +80,21 @@ describe("document versions", () => {
     const added = await uploadVersion(owner.client, doc.id, v2Text, { fileName: "trust-restated.txt", note: "Restated after the 2026 review" });
     expect(added.status, await added.clone().text()).toBe(201);
     const v2 = ((await added.json()) as { version: Version }).version;
-    expect(v2).toMatchObject({ number: 2, note: "Restated after the 2026 review", source: "upload", current: true, sha256: sha(v2Text), fileName: "trust-restated.txt" });
+    expect(v2).toMatchObject({
+      number: 2,
+      note: "Restated after the 2026 review",
+      source: "upload",
+      current: true,
+      sha256: sha(v2Text),
+      fileName: "trust-restated.txt",
+    });
 
     // The document is now version 2: its row, its analysis, and what search finds.
     await waitCompleted(owner.client, doc.id);
-    const detail = (await (await owner.client.get(`/api/documents/${doc.id}`)).json()) as { document: { sha256: string; fileName: string; currentVersionNumber: number }; text: { content: string } };
+    const detail = (await (await owner.client.get(`/api/documents/${doc.id}`)).json()) as {
+      document: { sha256: string; fileName: string; currentVersionNumber: number };
+      text: { content: string };
+    };
     expect(detail.document).toMatchObject({ sha256: sha(v2Text), fileName: "trust-restated.txt", currentVersionNumber: 2 });
     expect(detail.text.content).toContain("pelicanfeather");
     expect(await searchTotal(owner.client, "pelicanfeather")).toBe(1);
@@ -88,7 +103,14 @@ describe("document versions", () => {
     // History newest first, each with who, when, size and hash.
     const history = await versionsOf(owner.client, doc.id);
     expect(history.map((v) => v.number)).toEqual([2, 1]);
-    expect(history[1]).toMatchObject({ sha256: sha(v1Text), current: false, note: null, sizeBytes: Buffer.byteLength(v1Text), createdByName: owner.account.name, hasText: true });
+    expect(history[1]).toMatchObject({
+      sha256: sha(v1Text),
+      current: false,
+      note: null,
+      sizeBytes: Buffer.byteLength(v1Text),
+      createdByName: owner.account.name,
+      hasText: true,
+    });
 
     // Any version downloads as it was.
     const old = await owner.client.get(`/api/documents/${doc.id}/versions/${history[1].id}/file`);
@@ -112,7 +134,15 @@ describe("document versions", () => {
     const restored = await restore(owner.client, doc.id, history[1].id, "Back to the signed original");
     expect(restored.status, await restored.clone().text()).toBe(201);
     const v3 = ((await restored.json()) as { version: Version }).version;
-    expect(v3).toMatchObject({ number: 3, source: "restore", restoredFrom: 1, sha256: sha(v1Text), current: true, note: "Back to the signed original", hasText: true });
+    expect(v3).toMatchObject({
+      number: 3,
+      source: "restore",
+      restoredFrom: 1,
+      sha256: sha(v1Text),
+      current: true,
+      note: "Back to the signed original",
+      hasText: true,
+    });
     expect(await searchTotal(owner.client, "spendthrift")).toBe(1);
     expect(await searchTotal(owner.client, "pelicanfeather")).toBe(0);
     await waitCompleted(owner.client, doc.id);
@@ -129,8 +159,12 @@ describe("document versions", () => {
     expect((await restore(owner.client, doc.id, v3.id)).status).toBe(409);
 
     // Every action is in the audit log with address and user agent, and never the contents.
-    const audit = sql(`SELECT action, ip, user_agent, metadata FROM audit_log WHERE target_id = '${doc.id}' AND action LIKE 'document.version%' ORDER BY created_at`);
-    expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(["document.version_upload", "document.version_download", "document.version_restore"]));
+    const audit = sql(
+      `SELECT action, ip, user_agent, metadata FROM audit_log WHERE target_id = '${doc.id}' AND action LIKE 'document.version%' ORDER BY created_at`,
+    );
+    expect(audit.map((row) => row.action)).toEqual(
+      expect.arrayContaining(["document.version_upload", "document.version_download", "document.version_restore"]),
+    );
     expect(audit.every((row) => row.ip === owner.client.ip)).toBe(true);
     expect(JSON.stringify(audit)).not.toContain("pelicanfeather");
     expect(JSON.stringify(audit)).not.toContain("Restated after");
@@ -153,7 +187,12 @@ describe("document versions", () => {
 
     // Not shared: every version route answers 404.
     const [v1] = await versionsOf(owner.client, doc.id);
-    for (const path of [`/api/documents/${doc.id}/versions`, `/api/documents/${doc.id}/versions/${v1.id}/file`, `/api/documents/${doc.id}/compare?from=${v1.id}&to=${v1.id}`, `/version-control/${doc.id}`]) {
+    for (const path of [
+      `/api/documents/${doc.id}/versions`,
+      `/api/documents/${doc.id}/versions/${v1.id}/file`,
+      `/api/documents/${doc.id}/compare?from=${v1.id}&to=${v1.id}`,
+      `/version-control/${doc.id}`,
+    ]) {
       expect((await beneficiary.client.get(path)).status, path).toBe(404);
     }
     expect((await uploadVersion(beneficiary.client, doc.id, v2Text, { fileName: "x.txt" })).status).toBe(404);
@@ -170,7 +209,9 @@ describe("document versions", () => {
     expect((await restore(beneficiary.client, doc.id, v1.id)).status).toBe(403);
     expect(sql(`SELECT count(*) AS n FROM document_versions WHERE document_id = '${doc.id}'`)[0].n).toBe(1);
     expect(sql(`SELECT sha256 FROM documents WHERE id = '${doc.id}'`)[0].sha256).toBe(sha(v1Text));
-    const denied = sql(`SELECT action, ip, user_agent FROM audit_log WHERE actor_user_id = '${beneficiary.me.id}' AND target_id = '${doc.id}' AND outcome = 'denied'`);
+    const denied = sql(
+      `SELECT action, ip, user_agent FROM audit_log WHERE actor_user_id = '${beneficiary.me.id}' AND target_id = '${doc.id}' AND outcome = 'denied'`,
+    );
     expect(denied.length).toBeGreaterThanOrEqual(3);
     expect(denied.every((row) => row.ip === beneficiary.client.ip && row.user_agent !== null)).toBe(true);
 
@@ -247,7 +288,11 @@ describe("document versions", () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(sql(`SELECT status, analysis_attempts AS n FROM documents WHERE id = '${scan.id}'`)[0]).toEqual({ status: "pending", n: 0 });
     const put = (id: string, text: string) =>
-      owner.client.fetch(`/api/documents/${id}/text`, { method: "PUT", headers: { "Content-Type": "application/json", Origin: owner.client.origin }, body: JSON.stringify({ text }) });
+      owner.client.fetch(`/api/documents/${id}/text`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json", Origin: owner.client.origin },
+        body: JSON.stringify({ text }),
+      });
     expect((await put(scan.id, "CEDAR CREST ROOF REPAIR INVOICE marigoldquartz")).status).toBe(202);
     await waitCompleted(owner.client, scan.id);
     expect(await searchTotal(owner.client, "marigoldquartz")).toBe(1);

@@ -151,14 +151,22 @@ describe("documents: upload, storage, extraction and analysis", () => {
     await waitForStatus(owner.client, inTitle.id, ["completed"]);
     const inText = await uploadOk(owner.client, Buffer.from("We discussed whether a codicil is needed."), "Meeting minutes.txt");
     await waitForStatus(owner.client, inText.id, ["completed"]);
-    const ranked = (await (await owner.client.get("/api/documents?q=codicil")).json()) as { total: number; moreThanTotal: boolean; rows: { id: string; titleMatch: string }[] };
+    const ranked = (await (await owner.client.get("/api/documents?q=codicil")).json()) as {
+      total: number;
+      moreThanTotal: boolean;
+      rows: { id: string; titleMatch: string }[];
+    };
     expect(ranked).toMatchObject({ total: 2, moreThanTotal: false });
     expect(ranked.rows.map((row) => row.id)).toEqual([inTitle.id, inText.id]);
     expect(ranked.rows[0].titleMatch).toBe("\uE000Codicil\uE001 notes");
 
     // Renaming is searchable at once; a bad type is refused and changes nothing.
     const patch = (body: unknown) =>
-      owner.client.fetch(`/api/documents/${inText.id}`, { method: "PATCH", headers: { "Content-Type": "application/json", Origin: owner.client.origin }, body: JSON.stringify(body) });
+      owner.client.fetch(`/api/documents/${inText.id}`, {
+        method: "PATCH",
+        headers: { "Content-Type": "application/json", Origin: owner.client.origin },
+        body: JSON.stringify(body),
+      });
     expect((await patch({ title: "Minutes about the amendment", type: "deed" })).status).toBe(400);
     expect((await patch({ title: "Minutes about the amendment", type: "trust" })).status).toBe(200);
     const renamed = (await (await owner.client.get("/api/documents?q=amendment")).json()) as { rows: { id: string; title: string; type: string }[] };
@@ -169,20 +177,32 @@ describe("documents: upload, storage, extraction and analysis", () => {
     expect(((await (await owner.client.get("/api/documents?q=codicil")).json()) as { total: number }).total).toBe(1);
     expect(sql(`SELECT count(*) AS n FROM documents_fts WHERE document_id = '${inText.id}'`)[0].n).toBe(0);
     // Every document with text has its own search row, tied by rowid.
-    expect(sql(`SELECT count(*) AS n FROM documents d JOIN documents_fts f ON f.rowid = d.search_rowid WHERE d.workspace_id = '${ws}' AND f.document_id <> d.id`)[0].n).toBe(0);
+    expect(
+      sql(`SELECT count(*) AS n FROM documents d JOIN documents_fts f ON f.rowid = d.search_rowid WHERE d.workspace_id = '${ws}' AND f.document_id <> d.id`)[0]
+        .n,
+    ).toBe(0);
     const exact = (await (await owner.client.get("/api/documents?q=" + encodeURIComponent('"day 1004"'))).json()) as { total: number; moreThanTotal: boolean };
     expect(exact).toMatchObject({ total: 1, moreThanTotal: false });
   });
 
   it("PDF and Word files have their text read on the server", async () => {
     const owner = await startWorkspace("docpdf", "The Chen Trust");
-    const pdf = await uploadOk(owner.client, await makePdf(["LAST WILL AND TESTAMENT", "I, Walter P. Chen, declare this to be my will.", "I appoint Lucy Chen as executor."]), "will.pdf");
+    const pdf = await uploadOk(
+      owner.client,
+      await makePdf(["LAST WILL AND TESTAMENT", "I, Walter P. Chen, declare this to be my will.", "I appoint Lucy Chen as executor."]),
+      "will.pdf",
+    );
     const docx = zipSync({
       "[Content_Types].xml": strToU8("<Types/>"),
-      "word/document.xml": strToU8('<w:document><w:body><w:p><w:r><w:t>Health care directive of Ruth &amp; Sam</w:t></w:r></w:p><w:p><w:r><w:t xml:space="preserve">Second paragraph.</w:t></w:r></w:p></w:body></w:document>'),
+      "word/document.xml": strToU8(
+        '<w:document><w:body><w:p><w:r><w:t>Health care directive of Ruth &amp; Sam</w:t></w:r></w:p><w:p><w:r><w:t xml:space="preserve">Second paragraph.</w:t></w:r></w:p></w:body></w:document>',
+      ),
     });
     const word = await uploadOk(owner.client, docx, "directive.docx");
-    const pdfDone = (await waitForStatus(owner.client, pdf.id, ["completed", "error"])) as { document: { status: string }; text: { source: string; content: string } };
+    const pdfDone = (await waitForStatus(owner.client, pdf.id, ["completed", "error"])) as {
+      document: { status: string };
+      text: { source: string; content: string };
+    };
     expect(pdfDone.document.status).toBe("completed");
     expect(pdfDone.text.source).toBe("pdf");
     expect(pdfDone.text.content).toContain("Walter P. Chen");
@@ -218,7 +238,9 @@ describe("documents: upload, storage, extraction and analysis", () => {
     const failed = (await waitForStatus(owner.client, broken.id, ["error"])) as { document: { errorReason: string } };
     expect(failed.document.errorReason).toBe("This PDF is damaged or protected and could not be opened.");
     // The reason is stored as a code and read in each person's language.
-    const inSpanish = (await (await owner.client.fetch(`/api/documents/${broken.id}`, { headers: { "Accept-Language": "es" } })).json()) as { document: { errorReason: string } };
+    const inSpanish = (await (await owner.client.fetch(`/api/documents/${broken.id}`, { headers: { "Accept-Language": "es" } })).json()) as {
+      document: { errorReason: string };
+    };
     expect(inSpanish.document.errorReason).toBe("Este PDF está dañado o protegido y no se pudo abrir.");
     expect(sql(`SELECT error_reason FROM documents WHERE id = '${broken.id}'`)[0].error_reason).toBe('{"code":"pdf_damaged","retrying":false}');
     const again = await owner.client.fetch(`/api/documents/${broken.id}/analyze`, { method: "POST", headers: { Origin: owner.client.origin } });
@@ -267,13 +289,20 @@ describe("documents: upload, storage, extraction and analysis", () => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: string }).error).toBe("Your role in this workspace lets you read documents but not add them.");
     expect(sql(`SELECT outcome FROM audit_log WHERE actor_user_id = '${viewer.me.id}' AND action = 'document.upload_denied'`)).toEqual([{ outcome: "denied" }]);
-    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+      "hex",
+    );
     const image = await uploadOk(owner.client, png, "scan.png");
     expect(image.status).toBe("pending");
     const reanalyze = await owner.client.fetch(`/api/documents/${image.id}/analyze`, { method: "POST", headers: { Origin: owner.client.origin } });
     expect(reanalyze.status).toBe(409);
     const put = (body: unknown) =>
-      owner.client.fetch(`/api/documents/${image.id}/text`, { method: "PUT", headers: { "Content-Type": "application/json", Origin: owner.client.origin }, body: JSON.stringify(body) });
+      owner.client.fetch(`/api/documents/${image.id}/text`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json", Origin: owner.client.origin },
+        body: JSON.stringify(body),
+      });
     expect((await put({ text: "   " })).status).toBe(400);
     expect((await put({})).status).toBe(400);
     expect((await put({ text: poaText.toString() })).status).toBe(202);
@@ -281,11 +310,19 @@ describe("documents: upload, storage, extraction and analysis", () => {
     expect(done.text.source).toBe("ocr");
     expect(done.document.type).toBe("power_of_attorney");
     // A thumbnail from the browser: PNG or JPEG only, served with caching headers.
-    const thumb = await owner.client.fetch(`/api/documents/${image.id}/thumbnail`, { method: "PUT", headers: { Origin: owner.client.origin, "Content-Type": "image/png" }, body: png });
+    const thumb = await owner.client.fetch(`/api/documents/${image.id}/thumbnail`, {
+      method: "PUT",
+      headers: { Origin: owner.client.origin, "Content-Type": "image/png" },
+      body: png,
+    });
     expect(thumb.status).toBe(200);
     const served = await owner.client.get(`/api/documents/${image.id}/thumbnail`);
     expect(served.headers.get("Cache-Control")).toBe("private, max-age=3600");
-    const notImage = await owner.client.fetch(`/api/documents/${image.id}/thumbnail`, { method: "PUT", headers: { Origin: owner.client.origin }, body: "hello" });
+    const notImage = await owner.client.fetch(`/api/documents/${image.id}/thumbnail`, {
+      method: "PUT",
+      headers: { Origin: owner.client.origin },
+      body: "hello",
+    });
     expect(notImage.status).toBe(415);
   });
 });

@@ -39,14 +39,21 @@ function post(client: Client, path: string, body: unknown) {
 }
 
 async function uploadTrust(client: Client) {
-  const response = await client.fetch(`/api/documents?fileName=trust.txt`, { method: "POST", headers: { "Content-Type": "text/plain", Origin: client.origin }, body: trustText });
+  const response = await client.fetch(`/api/documents?fileName=trust.txt`, {
+    method: "POST",
+    headers: { "Content-Type": "text/plain", Origin: client.origin },
+    body: trustText,
+  });
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { document: { id: string } }).document.id;
 }
 
 const waitCompleted = (client: Client, id: string) =>
   eventually(async () => {
-    const body = (await (await client.get(`/api/documents/${id}`)).json()) as { document: { status: string; fileName: string; mimeType: string; currentVersionNumber: number }; text: { content: string } | null };
+    const body = (await (await client.get(`/api/documents/${id}`)).json()) as {
+      document: { status: string; fileName: string; mimeType: string; currentVersionNumber: number };
+      text: { content: string } | null;
+    };
     return body.document.status === "completed" ? body : null;
   });
 
@@ -86,7 +93,12 @@ describe("document drafting", () => {
     for (const name of ["Sofia L. Chen", "James Hartwell", "quillwort roof repair"]) expect(pdfBody).toContain(name);
 
     // Saved as a new document: read, indexed and analysed like an upload.
-    const saved = await post(owner.client, "/api/drafting/save", { template: "certification", format: "docx", fields: certification, target: { kind: "document" } });
+    const saved = await post(owner.client, "/api/drafting/save", {
+      template: "certification",
+      format: "docx",
+      fields: certification,
+      target: { kind: "document" },
+    });
     expect(saved.status, await saved.clone().text()).toBe(201);
     const savedBody = (await saved.json()) as { kind: string; document: { id: string; title: string } };
     expect(savedBody.kind).toBe("document");
@@ -97,10 +109,18 @@ describe("document drafting", () => {
     expect(savedDoc.text?.content).toContain("12 Cedar Crest Road");
 
     // Saved as a new version of the trust document (PDF): the version's text is the draft's.
-    const version = await post(owner.client, "/api/drafting/save", { template: "minutes", format: "pdf", fields: minutes, target: { kind: "version", documentId: trustId, note: "Minutes of the May meeting" } });
+    const version = await post(owner.client, "/api/drafting/save", {
+      template: "minutes",
+      format: "pdf",
+      fields: minutes,
+      target: { kind: "version", documentId: trustId, note: "Minutes of the May meeting" },
+    });
     expect(version.status, await version.clone().text()).toBe(201);
     const versionBody = (await version.json()) as { kind: string; version: { number: number; note: string; fileName: string } };
-    expect(versionBody).toMatchObject({ kind: "version", version: { number: 2, note: "Minutes of the May meeting", fileName: "Minutes of a Beneficiary Meeting - The Hartwell Family Trust.pdf" } });
+    expect(versionBody).toMatchObject({
+      kind: "version",
+      version: { number: 2, note: "Minutes of the May meeting", fileName: "Minutes of a Beneficiary Meeting - The Hartwell Family Trust.pdf" },
+    });
     const updated = await waitCompleted(owner.client, trustId);
     expect(updated.document).toMatchObject({ currentVersionNumber: 2, mimeType: "application/pdf" });
     expect(updated.text?.content).toContain("quillwort");
@@ -116,7 +136,8 @@ describe("document drafting", () => {
   it("bad input answers 400 with a sentence (and a message per field); no model answers 503", async () => {
     const owner = await startWorkspace(baseUrl, "draftbad", "The Careful Trust");
     const expect400 = async (body: unknown, error: string | RegExp) => {
-      const response = typeof body === "string" ? await owner.client.postJson("/api/drafting/export", body) : await post(owner.client, "/api/drafting/export", body);
+      const response =
+        typeof body === "string" ? await owner.client.postJson("/api/drafting/export", body) : await post(owner.client, "/api/drafting/export", body);
       expect(response.status).toBe(400);
       const json = (await response.json()) as { success: boolean; error: string; fieldErrors?: Record<string, string[]> };
       expect(json.success).toBe(false);
@@ -126,12 +147,23 @@ describe("document drafting", () => {
     await expect400("{not json", /JSON/);
     await expect400({ template: "will", format: "docx", fields: {} }, "Choose one of the templates: certification, notice, acceptance, receipt or minutes.");
     await expect400({ template: "minutes", format: "odt", fields: minutes }, "Choose DOCX or PDF.");
-    const missing = await expect400({ template: "certification", format: "pdf", fields: { ...certification, trusteeAddress: "", trustDate: "2019-02-30" } }, /is required|real date/);
-    expect(missing.fieldErrors).toEqual({ trustDate: ["Date of the trust instrument must be a real date."], trusteeAddress: ["Trustee's address is required."] });
+    const missing = await expect400(
+      { template: "certification", format: "pdf", fields: { ...certification, trusteeAddress: "", trustDate: "2019-02-30" } },
+      /is required|real date/,
+    );
+    expect(missing.fieldErrors).toEqual({
+      trustDate: ["Date of the trust instrument must be a real date."],
+      trusteeAddress: ["Trustee's address is required."],
+    });
     const unknown = await expect400({ template: "minutes", format: "pdf", fields: { ...minutes, secret: "x" } }, /secret/);
     expect(Object.keys(unknown.fieldErrors ?? {})).toEqual(["_form"]);
 
-    const badTarget = await post(owner.client, "/api/drafting/save", { template: "minutes", format: "pdf", fields: minutes, target: { kind: "version", documentId: "not-a-document" } });
+    const badTarget = await post(owner.client, "/api/drafting/save", {
+      template: "minutes",
+      format: "pdf",
+      fields: minutes,
+      target: { kind: "version", documentId: "not-a-document" },
+    });
     expect(badTarget.status).toBe(400);
     expect(((await badTarget.json()) as { error: string }).error).toBe("Choose the document to add a version to.");
     expect((await owner.client.get("/api/drafting/export")).status).toBe(405);
@@ -150,20 +182,37 @@ describe("document drafting", () => {
 
     const download = await post(viewer.client, "/api/drafting/export", { template: "minutes", format: "docx", fields: minutes });
     expect(download.status).toBe(200);
-    expect(((await viewer.client.get("/document-drafting").then((r) => r.text())) as string)).toContain("not save them into the workspace");
+    expect((await viewer.client.get("/document-drafting").then((r) => r.text())) as string).toContain("not save them into the workspace");
 
     const refused = await post(viewer.client, "/api/drafting/save", { template: "minutes", format: "docx", fields: minutes, target: { kind: "document" } });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ success: false, error: "Your role in this workspace lets you draft and download documents, but not save them into the documents." });
+    expect(await refused.json()).toEqual({
+      success: false,
+      error: "Your role in this workspace lets you draft and download documents, but not save them into the documents.",
+    });
     expect(sql(`SELECT outcome FROM audit_log WHERE actor_user_id = '${viewer.me.id}' AND action = 'drafting.save_denied'`)).toEqual([{ outcome: "denied" }]);
     expect(sql(`SELECT count(*) AS n FROM documents WHERE workspace_id = '${owner.me.workspace.id}'`)[0].n).toBe(1);
 
     // The beneficiary may save new documents, but a version of a document they may only read is refused.
-    const hidden = await post(beneficiary.client, "/api/drafting/save", { template: "minutes", format: "docx", fields: minutes, target: { kind: "version", documentId: trustId } });
+    const hidden = await post(beneficiary.client, "/api/drafting/save", {
+      template: "minutes",
+      format: "docx",
+      fields: minutes,
+      target: { kind: "version", documentId: trustId },
+    });
     expect(hidden.status).toBe(404);
-    const share = await owner.client.fetch(`/api/documents/${trustId}/shares/${beneficiary.me.id}`, { method: "PUT", headers: { "Content-Type": "application/json", Origin: owner.client.origin }, body: JSON.stringify({ permission: "view" }) });
+    const share = await owner.client.fetch(`/api/documents/${trustId}/shares/${beneficiary.me.id}`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Origin: owner.client.origin },
+      body: JSON.stringify({ permission: "view" }),
+    });
     expect(share.status).toBe(200);
-    const readOnly = await post(beneficiary.client, "/api/drafting/save", { template: "minutes", format: "docx", fields: minutes, target: { kind: "version", documentId: trustId } });
+    const readOnly = await post(beneficiary.client, "/api/drafting/save", {
+      template: "minutes",
+      format: "docx",
+      fields: minutes,
+      target: { kind: "version", documentId: trustId },
+    });
     expect(readOnly.status).toBe(403);
     expect(((await readOnly.json()) as { error: string }).error).toMatch(/not add versions/);
     expect(sql(`SELECT current_version_number AS n FROM documents WHERE id = '${trustId}'`)[0].n).toBe(1);
@@ -173,6 +222,10 @@ describe("document drafting", () => {
 /** An unsigned request: the API answers 401 as the spec says, never a redirect. */
 class Client401 {
   post() {
-    return fetch(new URL("/api/drafting/export", baseUrl), { method: "POST", headers: { "Content-Type": "application/json", Origin: new URL(baseUrl).origin }, body: "{}" });
+    return fetch(new URL("/api/drafting/export", baseUrl), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: new URL(baseUrl).origin },
+      body: "{}",
+    });
   }
 }

@@ -15,7 +15,6 @@ declare module "vitest" {
   }
 }
 
-
 export default async function setup(project: TestProject) {
   ensureDevVars();
   const persistTo = mkdtempSync(join(tmpdir(), "worker-tests-"));

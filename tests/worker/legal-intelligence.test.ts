@@ -29,7 +29,9 @@ async function upload(client: Client, body: Buffer, fileName: string) {
   });
   expect(response.status).toBe(201);
   const { document } = (await response.json()) as { document: { id: string } };
-  await eventually(async () => ((await (await client.get(`/api/documents/${document.id}`)).json()) as { document: { status: string } }).document.status === "completed");
+  await eventually(
+    async () => ((await (await client.get(`/api/documents/${document.id}`)).json()) as { document: { status: string } }).document.status === "completed",
+  );
   return document.id;
 }
 
@@ -61,7 +63,8 @@ describe("legal intelligence: cross-document checks", () => {
       "“hartwell-trust-first-amendment” names Daniel R. Hartwell, First Pacific Trust Company as successor trustees, while “hartwell-family-trust” names Margaret A. Hartwell-Chen, First Pacific Trust Company.",
     );
     const texts = new Map<string, string>();
-    for (const id of [trustId, amendmentId]) texts.set(id, ((await (await owner.client.get(`/api/documents/${id}`)).json()) as { text: { content: string } }).text.content);
+    for (const id of [trustId, amendmentId])
+      texts.set(id, ((await (await owner.client.get(`/api/documents/${id}`)).json()) as { text: { content: string } }).text.content);
     for (const finding of findings.slice(0, 3)) {
       expect(finding.passages.map((p) => p.documentId)).toEqual([trustId, amendmentId]);
       for (const passage of finding.passages) {

@@ -41,7 +41,11 @@ const vote = (client: Client, id: string, choices: string[]) => client.postJson(
 const error = async (response: Response) => ((await response.json()) as { error: string }).error;
 const optionId = (d: Detail, text: string) => d.options.find((o) => o.text === text)!.id;
 const setShare = (owner: Client, userId: string, shareBp: number | null) =>
-  owner.fetch(`/api/workspaces/members/${userId}/share`, { method: "PUT", headers: { "Content-Type": "application/json", Origin: owner.origin }, body: JSON.stringify({ shareBp }) });
+  owner.fetch(`/api/workspaces/members/${userId}/share`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Origin: owner.origin },
+    body: JSON.stringify({ shareBp }),
+  });
 
 describe("polls and votes", () => {
   it("refuses bad polls with clear messages: a past closing time, too few options, a beneficiary as creator, nobody eligible", async () => {
@@ -62,7 +66,12 @@ describe("polls and votes", () => {
     expect(await error(response)).toBe("Nobody may vote under these rules (viewers never vote).");
     response = await create(owner.client, { title: "Weighted", type: "yes_no", weighted: true });
     expect(await error(response)).toMatch(/No eligible voter has a beneficial share/);
-    response = await create(owner.client, { title: "Stranger", type: "yes_no", eligibility: "people", eligibleUserIds: ["00000000-0000-4000-8000-000000000000"] });
+    response = await create(owner.client, {
+      title: "Stranger",
+      type: "yes_no",
+      eligibility: "people",
+      eligibleUserIds: ["00000000-0000-4000-8000-000000000000"],
+    });
     expect(await error(response)).toBe("One of the chosen people is not a member of this workspace.");
     response = await create(beneficiary.client, { title: "My own vote", type: "yes_no" });
     expect(response.status).toBe(403);
@@ -76,7 +85,12 @@ describe("polls and votes", () => {
     const owner = await startWorkspace(baseUrl, "pollvote", "The Voting Trust");
     const ben = await addMember(baseUrl, owner.client, "beneficiary", "pollvoteben");
     const family = await addMember(baseUrl, owner.client, "family_member", "pollvotefam");
-    const id = await createOk(owner.client, { title: "Approve the 2026 budget", type: "yes_no", eligibility: "roles", eligibleRoles: ["owner", "beneficiary"] });
+    const id = await createOk(owner.client, {
+      title: "Approve the 2026 budget",
+      type: "yes_no",
+      eligibility: "roles",
+      eligibleRoles: ["owner", "beneficiary"],
+    });
     const other = await createOk(owner.client, { title: "Another question", type: "yes_no" });
     const d = await detail(ben.client, id);
     expect(d.options.map((o) => [o.text, o.role])).toEqual([
@@ -131,14 +145,27 @@ describe("polls and votes", () => {
     const a = await addMember(baseUrl, owner.client, "beneficiary", "pollwa");
     const b = await addMember(baseUrl, owner.client, "beneficiary", "pollwb");
     const c = await addMember(baseUrl, owner.client, "beneficiary", "pollwc");
-    for (const [member, share] of [[a, 4000], [b, 4000], [c, 2000]] as const) expect((await setShare(owner.client, member.me.id, share)).status).toBe(200);
+    for (const [member, share] of [
+      [a, 4000],
+      [b, 4000],
+      [c, 2000],
+    ] as const)
+      expect((await setShare(owner.client, member.me.id, share)).status).toBe(200);
     // Shares cannot pass 100%.
     const over = await setShare(owner.client, owner.me.id, 100);
     expect(over.status).toBe(400);
     expect(await error(over)).toBe("The shares would add up to more than 100%. At most 0% is left.");
     expect((await setShare(a.client, a.me.id, 5000)).status).toBe(403);
 
-    const id = await createOk(owner.client, { title: "Sell the Cedar Crest house", type: "yes_no", eligibility: "roles", eligibleRoles: ["beneficiary"], weighted: true, quorumPercent: 60, hideResults: true });
+    const id = await createOk(owner.client, {
+      title: "Sell the Cedar Crest house",
+      type: "yes_no",
+      eligibility: "roles",
+      eligibleRoles: ["beneficiary"],
+      weighted: true,
+      quorumPercent: 60,
+      hideResults: true,
+    });
     const d = await detail(a.client, id);
     await vote(a.client, id, [optionId(d, "Yes")]);
     await vote(b.client, id, [optionId(d, "No")]);
@@ -158,7 +185,14 @@ describe("polls and votes", () => {
     expect(result.winnerOptionIds).toEqual([optionId(d, "Yes")]);
 
     // Quorum 60% by weight: only a (40%) votes, so there is no quorum.
-    const q = await createOk(owner.client, { title: "Hire a new accountant", type: "yes_no", eligibility: "roles", eligibleRoles: ["beneficiary"], weighted: true, quorumPercent: 60 });
+    const q = await createOk(owner.client, {
+      title: "Hire a new accountant",
+      type: "yes_no",
+      eligibility: "roles",
+      eligibleRoles: ["beneficiary"],
+      weighted: true,
+      quorumPercent: 60,
+    });
     await vote(a.client, q, [(await detail(a.client, q)).options[0].id]);
     await owner.client.postJson(`/api/polls/${q}/close`, {});
     const noQuorum = await detail(owner.client, q);
@@ -169,7 +203,13 @@ describe("polls and votes", () => {
   it("ranked choice: instant-runoff rounds computed as by hand", async () => {
     const owner = await startWorkspace(baseUrl, "pollrank", "The Ranked Trust");
     const voters = addMembersDirectly(baseUrl, persistTo, owner.me.workspace.id, 6);
-    const id = await createOk(owner.client, { title: "Where to hold the family meeting", type: "ranked", options: ["Lake cabin", "City office", "Video call"], eligibility: "roles", eligibleRoles: ["beneficiary"] });
+    const id = await createOk(owner.client, {
+      title: "Where to hold the family meeting",
+      type: "ranked",
+      options: ["Lake cabin", "City office", "Video call"],
+      eligibility: "roles",
+      eligibleRoles: ["beneficiary"],
+    });
     const d = await detail(owner.client, id);
     const [lake, city, video] = ["Lake cabin", "City office", "Video call"].map((text) => optionId(d, text));
     // Round 1, first preferences: lake 2, city 2, video 2; nobody has more than half of 6. All tie for
@@ -203,7 +243,9 @@ describe("polls and votes", () => {
     const second = await Promise.all(voters.map((v, i) => vote(v.client, id, [i % 2 ? no : yes])));
     expect(await failures(second)).toEqual([]);
 
-    expect(sql(`SELECT count(*) AS n, count(DISTINCT voter_id) AS voters, min(changes) AS lo, max(changes) AS hi FROM poll_ballots WHERE poll_id = '${id}'`)[0]).toEqual({
+    expect(
+      sql(`SELECT count(*) AS n, count(DISTINCT voter_id) AS voters, min(changes) AS lo, max(changes) AS hi FROM poll_ballots WHERE poll_id = '${id}'`)[0],
+    ).toEqual({
       n: 200,
       voters: 200,
       lo: 1,
@@ -267,7 +309,10 @@ describe("notification centre and preferences", () => {
     const member = await addMember(baseUrl, owner.client, "beneficiary", "notiben");
     await createOk(owner.client, { title: "First question", type: "yes_no" });
     const list = async (query = "") =>
-      (await (await member.client.get(`/api/notifications${query}`)).json()) as { items: { id: string; type: string; read: boolean; metadata: Record<string, unknown> }[]; unread: number };
+      (await (await member.client.get(`/api/notifications${query}`)).json()) as {
+        items: { id: string; type: string; read: boolean; metadata: Record<string, unknown> }[];
+        unread: number;
+      };
     await eventually(async () => (await list()).items.length === 2);
     expect((await list()).unread).toBe(2);
     expect((await list("?type=vote_required")).items.map((n) => n.type)).toEqual(["vote_required"]);

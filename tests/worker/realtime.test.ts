@@ -108,7 +108,13 @@ describe("the realtime protocol at /ws", () => {
     const memberSocket = (await SocketClient.signedIn(member.client, member.me.id)).socket;
 
     const pollId = await createPoll(owner.client, { title: "Repair the roof", type: "single", options: ["Cedar Crest Roofing", "Hill & Sons"] });
-    expect(await memberSocket.next("poll_created")).toEqual({ type: "poll_created", creatorName: owner.account.name, pollTitle: "Repair the roof", pollId, notificationId: expect.any(String) });
+    expect(await memberSocket.next("poll_created")).toEqual({
+      type: "poll_created",
+      creatorName: owner.account.name,
+      pollTitle: "Repair the roof",
+      pollId,
+      notificationId: expect.any(String),
+    });
     expect(await memberSocket.next("vote_required")).toMatchObject({ type: "vote_required", pollTitle: "Repair the roof", pollId });
     // The creator is not told about their own poll.
     expect(await ownerSocket.drain("poll_created")).toEqual([]);
@@ -118,14 +124,25 @@ describe("the realtime protocol at /ws", () => {
     await memberSocket.next("subscribed");
     const { options } = await detail(member.client, pollId);
     expect((await member.client.postJson(`/api/polls/${pollId}/ballot`, { choices: [options[0].id] })).status).toBe(200);
-    expect(await ownerSocket.next("vote_cast")).toMatchObject({ type: "vote_cast", voterName: member.account.name, optionText: "Cedar Crest Roofing", pollTitle: "Repair the roof", pollId });
+    expect(await ownerSocket.next("vote_cast")).toMatchObject({
+      type: "vote_cast",
+      voterName: member.account.name,
+      optionText: "Cedar Crest Roofing",
+      pollTitle: "Repair the roof",
+      pollId,
+    });
     expect(await memberSocket.next("thread_event")).toEqual({ type: "thread_event", threadId: `poll:${pollId}`, event: { kind: "ballot", pollId } });
     // The owner never subscribed to that thread.
     expect(await ownerSocket.drain("thread_event")).toEqual([]);
 
     expect((await owner.client.postJson(`/api/polls/${pollId}/close`, {})).status).toBe(200);
     for (const socket of [ownerSocket, memberSocket]) {
-      expect(await socket.next("poll_completed")).toMatchObject({ type: "poll_completed", pollTitle: "Repair the roof", finalResult: "Cedar Crest Roofing wins with 100% · turnout 50%", pollId });
+      expect(await socket.next("poll_completed")).toMatchObject({
+        type: "poll_completed",
+        pollTitle: "Repair the roof",
+        finalResult: "Cedar Crest Roofing wins with 100% · turnout 50%",
+        pollId,
+      });
     }
     // Delivered live, so not pending at the next sign-in, and D1 records the deliveries too.
     const later = await SocketClient.signedIn(member.client, member.me.id);

@@ -38,7 +38,12 @@ describe("links in mail come from PUBLIC_ORIGIN, never from the request", () => 
     const body = JSON.stringify({ email: account.email });
     const response = await rawRequest(`${baseUrl}/api/auth/forgot-password`, {
       method: "POST",
-      headers: { Host: "attacker.example", "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)), "CF-Connecting-IP": randomIp() },
+      headers: {
+        Host: "attacker.example",
+        "Content-Type": "application/json",
+        "Content-Length": String(Buffer.byteLength(body)),
+        "CF-Connecting-IP": randomIp(),
+      },
       body,
     });
     expect(response.status).toBe(200);
@@ -53,7 +58,12 @@ describe("links in mail come from PUBLIC_ORIGIN, never from the request", () => 
     const body = JSON.stringify(account);
     const response = await rawRequest(`${baseUrl}/api/auth/register`, {
       method: "POST",
-      headers: { Host: "attacker.example:8443", "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)), "CF-Connecting-IP": randomIp() },
+      headers: {
+        Host: "attacker.example:8443",
+        "Content-Type": "application/json",
+        "Content-Length": String(Buffer.byteLength(body)),
+        "CF-Connecting-IP": randomIp(),
+      },
       body,
     });
     expect(response.status).toBe(201);
@@ -76,10 +86,20 @@ describe("after sign-in only our own paths", () => {
   it("the sign-in form's redirectTo is checked the same way", async () => {
     const { account } = await registerUser(baseUrl, "redirform");
     const client = new Client(baseUrl);
-    const response = await client.postForm("/auth", { intent: "login", email: account.email, password: account.password, redirectTo: "/\t/evil.example/phish" });
+    const response = await client.postForm("/auth", {
+      intent: "login",
+      email: account.email,
+      password: account.password,
+      redirectTo: "/\t/evil.example/phish",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/chat");
-    const fine = await new Client(baseUrl).postForm("/auth", { intent: "login", email: account.email, password: account.password, redirectTo: "/documents?x=1" });
+    const fine = await new Client(baseUrl).postForm("/auth", {
+      intent: "login",
+      email: account.email,
+      password: account.password,
+      redirectTo: "/documents?x=1",
+    });
     expect(fine.headers.get("Location")).toBe("/documents?x=1");
   });
 });
@@ -89,7 +109,13 @@ describe("signing out", () => {
 
   it("a cross-site link does not sign anyone out: it asks, and only the posted button signs out", async () => {
     const { client } = await registerUser(baseUrl, "logoutx");
-    const cases: Record<string, string>[] = [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { "Sec-Fetch-Site": "none" }, {}, { Referer: "https://evil.example/page" }];
+    const cases: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site" },
+      { "Sec-Fetch-Site": "none" },
+      {},
+      { Referer: "https://evil.example/page" },
+    ];
     for (const headers of cases) {
       const response = await client.get("/api/logout", headers);
       expect(response.status).toBe(200);
@@ -99,10 +125,18 @@ describe("signing out", () => {
       expect(await signedIn(client)).toBe(true);
     }
     // A cross-site post of that button is refused before it runs.
-    const forged = await client.fetch("/api/logout", { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+    const forged = await client.fetch("/api/logout", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
     expect(forged.status).toBe(403);
     expect(await signedIn(client)).toBe(true);
-    const posted = await client.fetch("/api/logout", { method: "POST", headers: { Origin: client.origin, "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+    const posted = await client.fetch("/api/logout", {
+      method: "POST",
+      headers: { Origin: client.origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
     expect(posted.status).toBe(302);
     expect(await signedIn(client)).toBe(false);
   });
@@ -155,7 +189,11 @@ describe("topics: one rule for every field", () => {
     const posted = await starter.client.postJson(`/api/chat/channels/${general.id}/messages`, { body: "About the cabin", topic: "Cabin" });
     const topicId = (await json<{ message: { topicId: string } }>(posted)).message.topicId;
     const patch = (client: Client, body: unknown) =>
-      client.fetch(`/api/chat/topics/${topicId}`, { method: "PATCH", headers: { "Content-Type": "application/json", Origin: client.origin }, body: JSON.stringify(body) });
+      client.fetch(`/api/chat/topics/${topicId}`, {
+        method: "PATCH",
+        headers: { "Content-Type": "application/json", Origin: client.origin },
+        body: JSON.stringify(body),
+      });
 
     for (const body of [{ purpose: "Hijacked" }, { resolved: true }, { name: "Renamed" }]) {
       const refused = await patch(family.client, body);
@@ -191,7 +229,11 @@ describe("small holes", () => {
       ["POST", "/api/legal/documents/recent"],
     ];
     for (const [method, path] of cases) {
-      const response = await client.fetch(path, { method, headers: { Origin: client.origin, "Content-Type": "application/json" }, body: method === "GET" ? undefined : "{}" });
+      const response = await client.fetch(path, {
+        method,
+        headers: { Origin: client.origin, "Content-Type": "application/json" },
+        body: method === "GET" ? undefined : "{}",
+      });
       const text = await response.text();
       expect(response.status, `${method} ${path}`).toBe(405);
       expect(response.headers.get("Allow"), `${method} ${path}`).toBeTruthy();
@@ -214,7 +256,6 @@ describe("small holes", () => {
   });
 });
 
-
 describe("development tools are an explicit opt-in; production serves only its own host", () => {
   let off: Awaited<ReturnType<typeof startServer>>;
   let production: Awaited<ReturnType<typeof startServer>>;
@@ -224,7 +265,11 @@ describe("development tools are an explicit opt-in; production serves only its o
     state = mkdtempSync(join(tmpdir(), "devtools-"));
     migrate(state);
     off = await startServer({ port: await freePort(), persistTo: state, vars: { DEV_TOOLS: "off" } });
-    production = await startServer({ port: await freePort(), persistTo: state, vars: { APP_ENV: "production", PUBLIC_ORIGIN: "https://trust.example", DEV_TOOLS: "off" } });
+    production = await startServer({
+      port: await freePort(),
+      persistTo: state,
+      vars: { APP_ENV: "production", PUBLIC_ORIGIN: "https://trust.example", DEV_TOOLS: "off" },
+    });
   }, 90_000);
 
   afterAll(() => {

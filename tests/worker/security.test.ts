@@ -118,9 +118,8 @@ describe("route sets (spec section 2)", () => {
     expect(await response.text()).toContain("Start Free Trial");
   });
 
-  it.each(["/auth", "/login", "/register", "/forgot-password", "/customer-signup", "/invite-signup"])(
-    "signed out: %s is served",
-    async (path) => expect((await new Client(baseUrl).get(path)).status).toBe(200),
+  it.each(["/auth", "/login", "/register", "/forgot-password", "/customer-signup", "/invite-signup"])("signed out: %s is served", async (path) =>
+    expect((await new Client(baseUrl).get(path)).status).toBe(200),
   );
 
   it.each(["/dashboard", "/documents", "/chat", "/channel/general", "/admin", "/documents/123"])(

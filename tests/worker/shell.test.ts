@@ -118,12 +118,22 @@ describe("profile", () => {
     await second.postJson("/api/auth/login", { email: account.email, password: account.password });
     expect((await second.get("/api/auth/user")).status).toBe(200);
 
-    const wrong = await client.postForm("/profile", { intent: "password", currentPassword: "not-my-password", password: "N3w&Better!Pass", confirmPassword: "N3w&Better!Pass" });
+    const wrong = await client.postForm("/profile", {
+      intent: "password",
+      currentPassword: "not-my-password",
+      password: "N3w&Better!Pass",
+      confirmPassword: "N3w&Better!Pass",
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("Your current password is not correct");
     expect((await second.get("/api/auth/user")).status).toBe(200);
 
-    const ok = await client.postForm("/profile", { intent: "password", currentPassword: account.password, password: "N3w&Better!Pass", confirmPassword: "N3w&Better!Pass" });
+    const ok = await client.postForm("/profile", {
+      intent: "password",
+      currentPassword: account.password,
+      password: "N3w&Better!Pass",
+      confirmPassword: "N3w&Better!Pass",
+    });
     expect(ok.status).toBe(200);
     expect((await second.get("/api/auth/user")).status).toBe(401);
     expect((await client.get("/api/auth/user")).status).toBe(200);

@@ -28,7 +28,8 @@ describe("translator without a provider", () => {
     expect(refused.status).toBe(503);
     expect(await refused.json()).toEqual({
       success: false,
-      error: "Translation needs an AI provider, and none is configured. Set AI_PROVIDER, AI_BASE_URL, AI_MODEL and AI_API_KEY in .dev.vars, or deploy with the Workers AI binding (AI).",
+      error:
+        "Translation needs an AI provider, and none is configured. Set AI_PROVIDER, AI_BASE_URL, AI_MODEL and AI_API_KEY in .dev.vars, or deploy with the Workers AI binding (AI).",
     });
     // In the caller's language.
     const spanish = await owner.client.postJson("/api/translate?lng=es", { text: "Hello", source: "en", target: "fr" });
@@ -52,7 +53,11 @@ describe("translator without a provider", () => {
       expect(json.success).toBe(false);
       expect(json.error).toMatch(message);
     }
-    const anonymous = await fetch(new URL("/api/translate", baseUrl), { method: "POST", headers: { "Content-Type": "application/json", Origin: new URL(baseUrl).origin }, body: "{}" });
+    const anonymous = await fetch(new URL("/api/translate", baseUrl), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: new URL(baseUrl).origin },
+      body: "{}",
+    });
     expect(anonymous.status).toBe(401);
   });
 
@@ -95,7 +100,10 @@ describe("translator and drafting with a provider (a local fake OpenAI-compatibl
         const system = body.messages[0].content;
         const user = body.messages[1].content;
         const content = system.startsWith("You translate")
-          ? user.split("\n").map((line) => (line ? `«${line}»` : line)).join("\n")
+          ? user
+              .split("\n")
+              .map((line) => (line ? `«${line}»` : line))
+              .join("\n")
           : JSON.stringify({ beneficiaryName: "Sofia L. Chen", amount: "15000", distributionDate: "2026-05-03", invented: "x" });
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ choices: [{ message: { content } }] }));
@@ -122,13 +130,22 @@ describe("translator and drafting with a provider (a local fake OpenAI-compatibl
 
     const part = await owner.client.postJson("/api/translate", { text: "ARTICLE ONE\n\nThe trust is revocable.", source: "en", target: "ar", part: 0 });
     expect(part.status, await part.clone().text()).toBe(200);
-    expect(await part.json()).toEqual({ success: true, translation: "«ARTICLE ONE»\n\n«The trust is revocable.»", engine: "openai-compatible", model: "fake-model" });
+    expect(await part.json()).toEqual({
+      success: true,
+      translation: "«ARTICLE ONE»\n\n«The trust is revocable.»",
+      engine: "openai-compatible",
+      model: "fake-model",
+    });
     const sent = requests.at(-1)!;
     expect(sent.model).toBe("fake-model");
     expect(sent.messages[0].content).toContain("from English to Arabic");
     expect(sent.messages[1]).toEqual({ role: "user", content: "ARTICLE ONE\n\nThe trust is revocable." });
 
-    const draft = await owner.client.postJson("/api/drafting/ai", { template: "receipt", request: "Sofia received $15,000 for tuition on May 3", fields: { trustName: "The Provided Trust" } });
+    const draft = await owner.client.postJson("/api/drafting/ai", {
+      template: "receipt",
+      request: "Sofia received $15,000 for tuition on May 3",
+      fields: { trustName: "The Provided Trust" },
+    });
     expect(draft.status, await draft.clone().text()).toBe(200);
     expect(await draft.json()).toEqual({
       success: true,

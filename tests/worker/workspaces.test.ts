@@ -99,9 +99,7 @@ describe("workspaces, invitations and tenancy", () => {
     await c.postJson("/api/auth/login", { email: account.email, password: account.password });
     await c.get("/api/logout", { "Sec-Fetch-Site": "same-origin" });
     await new Client(baseUrl).postJson("/api/auth/forgot-password", { email: account.email });
-    const rows = sql(
-      `SELECT action, outcome, ip, user_agent, metadata FROM audit_log WHERE actor_user_id = '${userId}' ORDER BY created_at`,
-    );
+    const rows = sql(`SELECT action, outcome, ip, user_agent, metadata FROM audit_log WHERE actor_user_id = '${userId}' ORDER BY created_at`);
     const actions = rows.map((r) => `${r.action}:${r.outcome}`);
     expect(actions).toEqual([
       "auth.register:success",

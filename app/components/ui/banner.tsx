@@ -8,7 +8,9 @@ export function Banner({ kind, children }: { kind: "success" | "error"; children
       data-kind={kind}
       className={cn(
         "rounded-md border-2 border-solid px-4 py-3 text-sm",
-        kind === "success" ? "border-success bg-success-soft text-success-soft-foreground" : "border-destructive bg-destructive-soft text-destructive-soft-foreground",
+        kind === "success"
+          ? "border-success bg-success-soft text-success-soft-foreground"
+          : "border-destructive bg-destructive-soft text-destructive-soft-foreground",
       )}
     >
       {children}

@@ -20,12 +20,9 @@ const toastVariants = cva(
 
 export type ToastVariant = NonNullable<VariantProps<typeof toastVariants>["variant"]>;
 
-const ToastRoot = forwardRef<
-  ElementRef<typeof ToastPrimitive.Root>,
-  ComponentPropsWithoutRef<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>
->(({ className, variant, ...props }, ref) => (
-  <ToastPrimitive.Root ref={ref} className={cn(toastVariants({ variant }), className)} {...props} />
-));
+const ToastRoot = forwardRef<ElementRef<typeof ToastPrimitive.Root>, ComponentPropsWithoutRef<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>>(
+  ({ className, variant, ...props }, ref) => <ToastPrimitive.Root ref={ref} className={cn(toastVariants({ variant }), className)} {...props} />,
+);
 ToastRoot.displayName = "Toast";
 
 /** Spec section 9: one toast at a time, 5000 ms, swipe right past 50 px to dismiss, F8 jumps to the toasts. */

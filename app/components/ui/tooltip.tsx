@@ -19,10 +19,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          sideOffset={6}
-          className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background shadow"
-        >
+        <TooltipPrimitive.Content sideOffset={6} className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background shadow">
           {content}
           <TooltipPrimitive.Arrow className="fill-foreground" />
         </TooltipPrimitive.Content>

@@ -36,7 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const completion = (content: string) => JSON.stringify({ id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+const completion = (content: string) =>
+  JSON.stringify({ id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
 
 describe("answers written by a model", () => {
   it("posts the rules, the numbered passages and the question to /chat/completions, and keeps only what it cited", async () => {
@@ -79,7 +80,9 @@ describe("answers written by a model", () => {
 
   it("speaks the same messages to Workers AI through its binding", async () => {
     const calls: { model: string; input: any }[] = [];
-    const ai = { run: async (model: string, input: unknown) => (calls.push({ model, input }), { response: "Nothing in the passages answers that." }) } as unknown as Ai;
+    const ai = {
+      run: async (model: string, input: unknown) => (calls.push({ model, input }), { response: "Nothing in the passages answers that." }),
+    } as unknown as Ai;
     const answer = await answerWithModel(workersAiTextModel(ai, "@cf/test/model"), "What is the weather?", passages.slice(0, 1), "en");
     expect(calls[0].model).toBe("@cf/test/model");
     expect(calls[0].input.messages).toEqual(buildAnswerMessages("What is the weather?", passages.slice(0, 1), "en"));
@@ -87,7 +90,10 @@ describe("answers written by a model", () => {
   });
 
   it("reads grouped and ranged markers, and drops markers that point at no passage", () => {
-    expect(collectCitations("A [2, 3] and B [1-2] and C [9].", passages)).toEqual({ content: "A [1][2] and B [1][3] and C .", citations: [passages[1], passages[2], passages[0]] });
+    expect(collectCitations("A [2, 3] and B [1-2] and C [9].", passages)).toEqual({
+      content: "A [1][2] and B [1][3] and C .",
+      citations: [passages[1], passages[2], passages[0]],
+    });
   });
 
   it("is offline unless a provider is configured", () => {

@@ -73,7 +73,11 @@ export async function answerWithModel(model: TextModel, question: string, passag
  * the passages it was given is not shown; the offline engine's cited quotes are, after the note that
  * says why. Null when the model's answer is cited and can stand.
  */
-export function uncitedFallback<P>(written: { content: string; citations: P[] }, draft: { body: string; citations: P[] }, note: string): { content: string; citations: P[] } | null {
+export function uncitedFallback<P>(
+  written: { content: string; citations: P[] },
+  draft: { body: string; citations: P[] },
+  note: string,
+): { content: string; citations: P[] } | null {
   if (written.content && written.citations.length) return null;
   return { content: `${note}\n\n${draft.body}`, citations: draft.citations };
 }

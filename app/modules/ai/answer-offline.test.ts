@@ -36,7 +36,13 @@ describe("intents", () => {
 
 describe("offline answers", () => {
   it("names the trustees of each instrument from its analysis, cited to the clause that names them, and says it quotes", () => {
-    const draft = answerOffline({ intent: detectIntent("Who are the trustees?", "document_analysis"), documents: [trust, amendment], passages: [], t, language: "en" });
+    const draft = answerOffline({
+      intent: detectIntent("Who are the trustees?", "document_analysis"),
+      documents: [trust, amendment],
+      passages: [],
+      t,
+      language: "en",
+    });
     expect(draft.found).toBe(true);
     expect(draft.body).toContain("Hartwell Family Trust:");
     expect(draft.body).toContain("• Trustees: Eleanor M. Hartwell, Thomas J. Hartwell");

@@ -72,7 +72,11 @@ const ref = (n: number | null) => (n ? ` [${n}]` : "");
  * matches the question's subject, across all the documents: a document with no matching clause
  * contributes nothing. With no subject, or no match anywhere, every item stays.
  */
-function relevantAcross<T extends { sourceText: string | null }>(documents: SourceDocument[], itemsOf: (d: SourceDocument) => T[], terms: string[] | undefined): T[][] {
+function relevantAcross<T extends { sourceText: string | null }>(
+  documents: SourceDocument[],
+  itemsOf: (d: SourceDocument) => T[],
+  terms: string[] | undefined,
+): T[][] {
   const all = documents.map(itemsOf);
   if (!terms?.length) return all;
   const scores = documents.map((document, d) => {
@@ -87,7 +91,9 @@ function relevantAcross<T extends { sourceText: string | null }>(documents: Sour
 }
 
 function partyLabel(party: Party): string {
-  const extra = [party.order && (party.role === "successor_trustee" || party.role === "successor_agent") ? String(party.order) : null, party.share].filter(Boolean);
+  const extra = [party.order && (party.role === "successor_trustee" || party.role === "successor_agent") ? String(party.order) : null, party.share].filter(
+    Boolean,
+  );
   return extra.length ? `${party.name} (${extra.join(", ")})` : party.name;
 }
 
@@ -132,7 +138,9 @@ function dutiesSection(input: OfflineInput, cites: CitationList): string[] {
     lines.push(t("offline.openItems"));
     for (const item of items) {
       const due = formatIsoDate(item.dueAt.toISOString().slice(0, 10), input.language);
-      lines.push(`• ${item.title} — ${t("offline.dueOn", { date: due })}${item.responsibleParty ? `; ${t("offline.who", { who: item.responsibleParty })}` : ""}`);
+      lines.push(
+        `• ${item.title} — ${t("offline.dueOn", { date: due })}${item.responsibleParty ? `; ${t("offline.who", { who: item.responsibleParty })}` : ""}`,
+      );
     }
     lines.push("");
   }
@@ -213,6 +221,9 @@ export function answerOffline(input: OfflineInput): Draft {
 
   if (!lines.length) return { body: t("offline.nothingFound"), citations: [], found: false };
   // The quotes themselves travel as `citations` (each with its excerpt and link), shown under the answer.
-  const body = [t("offline.intro"), "", ...lines, t("offline.disclaimer")].join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  const body = [t("offline.intro"), "", ...lines, t("offline.disclaimer")]
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
   return { body, citations: cites.passages, found: true };
 }

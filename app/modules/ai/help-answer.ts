@@ -60,7 +60,12 @@ export function helpFirst(capability: string, intentKind: string, matches: reado
 }
 
 /** An answer from the help centre's own words: the best topic's text and steps, and links to it. */
-export function helpAnswer(question: string, matches: TopicMatch[], t: Translate, helpT: Translate): { body: string; relatedArticles: RelatedArticle[] } | null {
+export function helpAnswer(
+  question: string,
+  matches: TopicMatch[],
+  t: Translate,
+  helpT: Translate,
+): { body: string; relatedArticles: RelatedArticle[] } | null {
   const best = matches[0];
   if (!best) return null;
   const steps = helpT(`${best.topic}.steps`)

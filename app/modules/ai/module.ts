@@ -4,9 +4,7 @@ import { area, defineModule } from "../../platform/module-manifest";
 /** The assistant: answers from the workspace's own documents, and cross-document checks (docs/decisions/0009). */
 export const aiModule = defineModule({
   id: "ai",
-  areas: [
-    area("/legal-intelligence", "documents", Scale, true),
-  ],
+  areas: [area("/legal-intelligence", "documents", Scale, true)],
   pages: [{ path: "legal-intelligence", file: "routes/legal-intelligence.tsx" }],
   routes: [
     { path: "api/ai/chat", file: "routes/api.ai.chat.ts" },

@@ -17,7 +17,9 @@ describe("passages", () => {
 
   it("cuts long paragraphs at sentence ends, and over-long sentences at spaces, never losing a character", () => {
     const sentence = (n: number) => `Sentence ${n} says the trustee shall do thing number ${n} for the family. `;
-    const long = Array.from({ length: 40 }, (_, i) => sentence(i)).join("").trim();
+    const long = Array.from({ length: 40 }, (_, i) => sentence(i))
+      .join("")
+      .trim();
     const spans = splitPassages(`Heading\n\n${long}\n\n${"word ".repeat(400).trim()}`, 300);
     expect(spans.every((s) => s.end - s.start <= 300)).toBe(true);
     const text = `Heading\n\n${long}\n\n${"word ".repeat(400).trim()}`;

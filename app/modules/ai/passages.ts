@@ -50,7 +50,12 @@ export function excerptOf(text: string, max = EXCERPT_MAX_CHARS): string {
 }
 
 export function toCitation(passage: Passage): Citation {
-  return { documentId: passage.documentId, documentTitle: passage.documentTitle, excerpt: excerptOf(passage.text), url: passageUrl(passage.documentId, passage) };
+  return {
+    documentId: passage.documentId,
+    documentTitle: passage.documentTitle,
+    excerpt: excerptOf(passage.text),
+    url: passageUrl(passage.documentId, passage),
+  };
 }
 
 function trimmed(content: string, start: number, end: number): Span | null {

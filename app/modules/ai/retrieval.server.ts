@@ -46,7 +46,11 @@ export async function retrieve(db: Db, session: CurrentSession, question: string
   const ftsQuery = anyWordFtsQuery(`${question} ${extra.join(" ")}`);
   const [context, found] = await Promise.all([
     contextDocumentId && isUuid(contextDocumentId)
-      ? db.select({ id: documents.id }).from(documents).where(and(eq(documents.id, contextDocumentId), visible)).get()
+      ? db
+          .select({ id: documents.id })
+          .from(documents)
+          .where(and(eq(documents.id, contextDocumentId), visible))
+          .get()
       : Promise.resolve(undefined),
     ftsQuery
       ? db
@@ -81,7 +85,10 @@ export async function retrieve(db: Db, session: CurrentSession, question: string
     .leftJoin(documentTexts, eq(documentTexts.documentId, documents.id))
     .leftJoin(documentAnalyses, eq(documentAnalyses.documentId, documents.id))
     .where(and(inArray(documents.id, ids), visible));
-  const sources = ids.map((id) => rows.find((row) => row.id === id)).filter((row) => row !== undefined).map(sourceDocument);
+  const sources = ids
+    .map((id) => rows.find((row) => row.id === id))
+    .filter((row) => row !== undefined)
+    .map(sourceDocument);
 
   const terms = [...new Set([...queryTerms(question), ...extra.map(stem)])];
   const ranked: { passage: Passage; score: number }[] = [];
@@ -96,14 +103,22 @@ export async function retrieve(db: Db, session: CurrentSession, question: string
   ranked.sort((a, b) => b.score - a.score);
   // Passages far weaker than the best one (a single common word) are noise, not answers.
   const floor = (ranked[0]?.score ?? 0) * RELEVANCE_FLOOR;
-  const passages = ranked.filter((r) => r.score >= floor).slice(0, RETRIEVAL_PASSAGES).map((r) => r.passage);
+  const passages = ranked
+    .filter((r) => r.score >= floor)
+    .slice(0, RETRIEVAL_PASSAGES)
+    .map((r) => r.passage);
   return { documents: sources, passages, contextDocumentId: context?.id ?? null };
 }
 
 /** Whether this person may read at least one document of the workspace (select 1 … limit 1). */
 export async function hasReadableDocument(db: Db, session: CurrentSession): Promise<boolean> {
   if (!session.workspace) return false;
-  const row = await db.select({ one: sql<number>`1` }).from(documents).where(visibleDocuments(session)).limit(1).get();
+  const row = await db
+    .select({ one: sql<number>`1` })
+    .from(documents)
+    .where(visibleDocuments(session))
+    .limit(1)
+    .get();
   return row !== undefined;
 }
 

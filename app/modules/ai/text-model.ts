@@ -102,7 +102,12 @@ export function openAiCompatibleTextModel(options: OpenAiTextOptions): TextModel
             temperature: completeOptions.temperature ?? 0.2,
             max_tokens: completeOptions.maxTokens ?? 1024,
             ...(completeOptions.jsonSchema
-              ? { response_format: { type: "json_schema", json_schema: { name: completeOptions.jsonSchema.name, strict: true, schema: completeOptions.jsonSchema.schema } } }
+              ? {
+                  response_format: {
+                    type: "json_schema",
+                    json_schema: { name: completeOptions.jsonSchema.name, strict: true, schema: completeOptions.jsonSchema.schema },
+                  },
+                }
               : completeOptions.json
                 ? { response_format: { type: "json_object" } }
                 : {}),
@@ -124,7 +129,10 @@ export function openAiCompatibleTextModel(options: OpenAiTextOptions): TextModel
 
 /** Same choice as the document analysis (AI_PROVIDER, else OpenAI-compatible, else Workers AI); null offline. */
 export function chooseTextModel(config: Pick<AppConfig, "AI_PROVIDER" | "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL">, ai: Ai | undefined): TextModel | null {
-  const openAi = config.AI_BASE_URL && config.AI_MODEL ? openAiCompatibleTextModel({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL }) : null;
+  const openAi =
+    config.AI_BASE_URL && config.AI_MODEL
+      ? openAiCompatibleTextModel({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL })
+      : null;
   switch (config.AI_PROVIDER) {
     case "offline":
       return null;

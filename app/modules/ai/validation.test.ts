@@ -15,7 +15,16 @@ describe("chat request validation", () => {
       message: "  Who are the trustees?  ",
       capability: "document_analysis",
       sessionId: "doc_1",
-      context: { sessionId: "doc_1", currentPage: "/documents/1", timestamp: "2026-01-01T00:00:00Z", documentId: "1", keyProvisions: [], complianceRequirements: [], importantDates: [], extra: true },
+      context: {
+        sessionId: "doc_1",
+        currentPage: "/documents/1",
+        timestamp: "2026-01-01T00:00:00Z",
+        documentId: "1",
+        keyProvisions: [],
+        complianceRequirements: [],
+        importantDates: [],
+        extra: true,
+      },
     });
     expect(result.success && result.data.message).toBe("Who are the trustees?");
   });

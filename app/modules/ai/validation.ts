@@ -34,15 +34,42 @@ export const chatContextSchema = (t: Translate) =>
   z
     .object(
       {
-        sessionId: z.string({ invalid_type_error: t("errors.contextInvalid") }).max(CHAT_LIMITS.sessionIdMax, t("errors.contextInvalid")).optional(),
-        currentPage: z.string({ invalid_type_error: t("errors.contextInvalid") }).max(CHAT_LIMITS.pageMax, t("errors.contextInvalid")).optional(),
+        sessionId: z
+          .string({ invalid_type_error: t("errors.contextInvalid") })
+          .max(CHAT_LIMITS.sessionIdMax, t("errors.contextInvalid"))
+          .optional(),
+        currentPage: z
+          .string({ invalid_type_error: t("errors.contextInvalid") })
+          .max(CHAT_LIMITS.pageMax, t("errors.contextInvalid"))
+          .optional(),
         timestamp: z.union([z.string().max(64), z.number()], { invalid_type_error: t("errors.contextInvalid") }).optional(),
-        documentId: z.string({ invalid_type_error: t("errors.contextInvalid") }).max(64, t("errors.contextInvalid")).nullable().optional(),
-        documentName: z.string({ invalid_type_error: t("errors.contextInvalid") }).max(CHAT_LIMITS.titleMax, t("errors.contextInvalid")).nullable().optional(),
-        documentType: z.string({ invalid_type_error: t("errors.contextInvalid") }).max(100, t("errors.contextInvalid")).nullable().optional(),
-        keyProvisions: z.array(z.unknown(), { invalid_type_error: t("errors.contextInvalid") }).max(CHAT_LIMITS.listMax, t("errors.contextInvalid")).optional(),
-        complianceRequirements: z.array(z.unknown(), { invalid_type_error: t("errors.contextInvalid") }).max(CHAT_LIMITS.listMax, t("errors.contextInvalid")).optional(),
-        importantDates: z.array(z.unknown(), { invalid_type_error: t("errors.contextInvalid") }).max(CHAT_LIMITS.listMax, t("errors.contextInvalid")).optional(),
+        documentId: z
+          .string({ invalid_type_error: t("errors.contextInvalid") })
+          .max(64, t("errors.contextInvalid"))
+          .nullable()
+          .optional(),
+        documentName: z
+          .string({ invalid_type_error: t("errors.contextInvalid") })
+          .max(CHAT_LIMITS.titleMax, t("errors.contextInvalid"))
+          .nullable()
+          .optional(),
+        documentType: z
+          .string({ invalid_type_error: t("errors.contextInvalid") })
+          .max(100, t("errors.contextInvalid"))
+          .nullable()
+          .optional(),
+        keyProvisions: z
+          .array(z.unknown(), { invalid_type_error: t("errors.contextInvalid") })
+          .max(CHAT_LIMITS.listMax, t("errors.contextInvalid"))
+          .optional(),
+        complianceRequirements: z
+          .array(z.unknown(), { invalid_type_error: t("errors.contextInvalid") })
+          .max(CHAT_LIMITS.listMax, t("errors.contextInvalid"))
+          .optional(),
+        importantDates: z
+          .array(z.unknown(), { invalid_type_error: t("errors.contextInvalid") })
+          .max(CHAT_LIMITS.listMax, t("errors.contextInvalid"))
+          .optional(),
       },
       { invalid_type_error: t("errors.contextInvalid") },
     )
@@ -59,7 +86,10 @@ export const chatRequestSchema = (t: Translate) =>
         .max(CHAT_LIMITS.messageMax, t("errors.messageTooLong", { max: CHAT_LIMITS.messageMax.toLocaleString("en-US") })),
       context: z.preprocess((v) => (v === null || v === undefined ? {} : v), chatContextSchema(t)),
       capability: z.enum(CAPABILITIES, { errorMap: () => ({ message: t("errors.unknownCapability", { allowed: CAPABILITIES.join(", ") }) }) }).optional(),
-      sessionId: z.string({ invalid_type_error: t("errors.sessionIdInvalid") }).max(CHAT_LIMITS.sessionIdMax, t("errors.sessionIdInvalid")).optional(),
+      sessionId: z
+        .string({ invalid_type_error: t("errors.sessionIdInvalid") })
+        .max(CHAT_LIMITS.sessionIdMax, t("errors.sessionIdInvalid"))
+        .optional(),
     })
     .transform((input) => ({ ...input, capability: input.capability ?? capabilityForPath(input.context.currentPage) }));
 

@@ -20,8 +20,5 @@ export const auditLog = sqliteTable(
     metadata: text("metadata"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [
-    index("audit_ws_time_idx").on(t.workspaceId, t.createdAt),
-    index("audit_actor_time_idx").on(t.actorUserId, t.createdAt),
-  ],
+  (t) => [index("audit_ws_time_idx").on(t.workspaceId, t.createdAt), index("audit_actor_time_idx").on(t.actorUserId, t.createdAt)],
 );

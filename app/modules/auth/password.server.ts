@@ -22,9 +22,7 @@ export interface HashParams {
 }
 
 async function pepperedKey(password: string, pepper: string): Promise<ArrayBuffer> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return crypto.subtle.sign("HMAC", key, encoder.encode(password.normalize("NFKC")));
 }
 
@@ -33,9 +31,7 @@ export async function derive(password: string, pepper: string, salt: Uint8Array<
   if (!Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_MAX_ITERATIONS) {
     throw new RangeError(`PBKDF2 iterations must be between 1 and ${PBKDF2_MAX_ITERATIONS}, got ${iterations}`);
   }
-  const material = await crypto.subtle.importKey("raw", await pepperedKey(password, pepper), "PBKDF2", false, [
-    "deriveBits",
-  ]);
+  const material = await crypto.subtle.importKey("raw", await pepperedKey(password, pepper), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, material, HASH_BITS);
   return new Uint8Array(bits);
 }
@@ -76,5 +72,4 @@ export function needsRehash(stored: string): boolean {
  * A fixed hash to verify against when the e-mail is unknown, so that an unknown address costs the same time
  * as a wrong password and timing does not reveal which accounts exist.
  */
-export const DUMMY_HASH =
-  "pbkdf2-sha256$i=100000$p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+export const DUMMY_HASH = "pbkdf2-sha256$i=100000$p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";

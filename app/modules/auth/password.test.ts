@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DUMMY_HASH,
-  derive,
-  hashPassword,
-  needsRehash,
-  parseHash,
-  PBKDF2_ITERATIONS,
-  PBKDF2_MAX_ITERATIONS,
-  verifyPassword,
-} from "./password.server";
+import { DUMMY_HASH, derive, hashPassword, needsRehash, parseHash, PBKDF2_ITERATIONS, PBKDF2_MAX_ITERATIONS, verifyPassword } from "./password.server";
 
 const PEPPER = "unit-test-pepper-with-at-least-32-characters";
 

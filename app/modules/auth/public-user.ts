@@ -28,9 +28,7 @@ export function toPublicUser(session: Pick<CurrentSession, "user" | "workspace">
     phone: user.phone,
     profileImageUrl: user.profileImageUrl,
     emailVerified: Boolean(user.emailVerifiedAt),
-    workspace: workspace
-      ? { id: workspace.id, name: workspace.name, jurisdiction: workspace.jurisdiction, role: workspace.role }
-      : null,
+    workspace: workspace ? { id: workspace.id, name: workspace.name, jurisdiction: workspace.jurisdiction, role: workspace.role } : null,
     role: workspace?.role ?? null,
   };
 }

@@ -25,10 +25,7 @@ export const users = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [
-    uniqueIndex("users_email_unique").on(t.email),
-    uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
-  ],
+  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`)],
 );
 
 /** Server-side sessions. Only a SHA-256 of the cookie secret is stored, so a database leak cannot be replayed. */

@@ -7,14 +7,7 @@ import type { RequestContext } from "~/platform/request-context.server";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { splitName } from "./public-user";
 import { users } from "./schema";
-import {
-  createSession,
-  firstMembership,
-  revokeSession,
-  revokeUserSessions,
-  toCurrentWorkspace,
-  type UserRow,
-} from "./session.server";
+import { createSession, firstMembership, revokeSession, revokeUserSessions, toCurrentWorkspace, type UserRow } from "./session.server";
 import { consumeToken, issueToken } from "./tokens.server";
 import type { LoginInput, RegisterInput } from "./validation";
 
@@ -59,7 +52,14 @@ async function limitKeys(kind: string, email: string, ip: string) {
 async function sendVerificationMail(ctx: RequestContext, user: Pick<UserRow, "id" | "email" | "firstName" | "name">): Promise<boolean> {
   const sent = await hitRateLimit(ctx.db, `verify:to:${await sha256Hex(user.email)}`, SIGNUP_LIMITS.recipient);
   if (sent > SIGNUP_LIMITS.recipient.limit) {
-    await ctx.audit({ action: "auth.verification_mail", outcome: "denied", actorUserId: user.id, targetType: "user", targetId: user.id, metadata: { reason: "rate_limited" } });
+    await ctx.audit({
+      action: "auth.verification_mail",
+      outcome: "denied",
+      actorUserId: user.id,
+      targetType: "user",
+      targetId: user.id,
+      metadata: { reason: "rate_limited" },
+    });
     return false;
   }
   const token = await issueToken(ctx.db, user.id, "verify_email");
@@ -98,8 +98,7 @@ export async function register(ctx: RequestContext, input: RegisterInput, option
     .all();
   const fieldErrors: Record<string, string[]> = {};
   if (taken.some((u) => u.email === email)) fieldErrors.email = [ctx.t("errors.emailTaken")];
-  if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase()))
-    fieldErrors.username = [ctx.t("errors.usernameTaken")];
+  if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) fieldErrors.username = [ctx.t("errors.usernameTaken")];
   if (Object.keys(fieldErrors).length > 0) {
     throw new AuthError(409, Object.values(fieldErrors)[0][0], fieldErrors);
   }

@@ -56,10 +56,7 @@ function expiry(remember: boolean, from: number): Date {
   return new Date(from + (remember ? REMEMBER_ME_MS : IDLE_LIMIT_MS));
 }
 
-export async function createSession(
-  db: Db,
-  input: { userId: string; workspaceId: string | null; remember: boolean; ip: string; userAgent: string },
-) {
+export async function createSession(db: Db, input: { userId: string; workspaceId: string | null; remember: boolean; ip: string; userAgent: string }) {
   const token = randomToken();
   const now = Date.now();
   const row = {
@@ -134,9 +131,7 @@ export async function firstMembership(db: Db, userId: string) {
   );
 }
 
-export function toCurrentWorkspace(
-  found: Awaited<ReturnType<typeof firstMembership>>,
-): CurrentWorkspace | null {
+export function toCurrentWorkspace(found: Awaited<ReturnType<typeof firstMembership>>): CurrentWorkspace | null {
   if (!found) return null;
   const { workspace, membership } = found;
   return {
@@ -155,9 +150,7 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 
 /** Ends every session of a user, or every one but `keepSessionId`. */
 export async function revokeUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }
 
 export async function setSessionWorkspace(db: Db, sessionId: string, workspaceId: string): Promise<void> {

@@ -40,14 +40,7 @@ export async function consumeToken(db: Db, token: string, purpose: TokenPurpose)
   const row = await db
     .update(authTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(authTokens.tokenHash, await sha256Hex(token)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(authTokens.tokenHash, await sha256Hex(token)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
     .returning({ userId: authTokens.userId })
     .get();
   return row?.userId ?? null;
@@ -59,12 +52,7 @@ export async function peekToken(db: Db, token: string, purpose: TokenPurpose): P
     .select({ id: authTokens.id })
     .from(authTokens)
     .where(
-      and(
-        eq(authTokens.tokenHash, await sha256Hex(token)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, new Date()),
-      ),
+      and(eq(authTokens.tokenHash, await sha256Hex(token)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())),
     )
     .get();
   return Boolean(row);

@@ -48,11 +48,31 @@ describe("registration schema (spec section 5)", () => {
     [{ username: "with space" }, "username", "Username can only contain letters, numbers, and underscores"],
     [{ email: "nope" }, "email", "Invalid email address"],
     [{ password: "Sh0rt!", confirmPassword: "Sh0rt!" }, "password", "Password must be at least 12 characters"],
-    [{ password: "alllowercase1!", confirmPassword: "alllowercase1!" }, "password", "Password must contain uppercase, lowercase, number, and special character"],
-    [{ password: "ALLUPPERCASE1!", confirmPassword: "ALLUPPERCASE1!" }, "password", "Password must contain uppercase, lowercase, number, and special character"],
-    [{ password: "NoDigitsHere!!", confirmPassword: "NoDigitsHere!!" }, "password", "Password must contain uppercase, lowercase, number, and special character"],
-    [{ password: "NoSpecial12345", confirmPassword: "NoSpecial12345" }, "password", "Password must contain uppercase, lowercase, number, and special character"],
-    [{ password: "Hash#NotAllowed1", confirmPassword: "Hash#NotAllowed1" }, "password", "Password must contain uppercase, lowercase, number, and special character"],
+    [
+      { password: "alllowercase1!", confirmPassword: "alllowercase1!" },
+      "password",
+      "Password must contain uppercase, lowercase, number, and special character",
+    ],
+    [
+      { password: "ALLUPPERCASE1!", confirmPassword: "ALLUPPERCASE1!" },
+      "password",
+      "Password must contain uppercase, lowercase, number, and special character",
+    ],
+    [
+      { password: "NoDigitsHere!!", confirmPassword: "NoDigitsHere!!" },
+      "password",
+      "Password must contain uppercase, lowercase, number, and special character",
+    ],
+    [
+      { password: "NoSpecial12345", confirmPassword: "NoSpecial12345" },
+      "password",
+      "Password must contain uppercase, lowercase, number, and special character",
+    ],
+    [
+      { password: "Hash#NotAllowed1", confirmPassword: "Hash#NotAllowed1" },
+      "password",
+      "Password must contain uppercase, lowercase, number, and special character",
+    ],
     [{ confirmPassword: "Different&Pass1" }, "confirmPassword", "Passwords don't match"],
   ])("%j → %s: %s", (patch, field, message) => {
     expect(messages(registerSchema(t).safeParse({ ...valid, ...patch }))[field]).toBe(message);

@@ -10,11 +10,7 @@ export const PASSWORD_MAX = 256;
 
 function email(t: Translate) {
   const message = t("validation.invalidEmail");
-  return z
-    .string({ required_error: message, invalid_type_error: message })
-    .trim()
-    .max(254, message)
-    .email(message);
+  return z.string({ required_error: message, invalid_type_error: message }).trim().max(254, message).email(message);
 }
 
 function newPassword(t: Translate) {
@@ -36,13 +32,11 @@ function confirmation(t: Translate) {
  * message shows even while other fields are still invalid (an object refinement would wait for them).
  */
 export function withPasswordsMatch<S extends z.ZodTypeAny>(schema: S, t: Translate) {
-  const match = z
-    .object({ password: z.unknown(), confirmPassword: z.unknown() })
-    .superRefine((value, ctx) => {
-      if (typeof value.password === "string" && value.password !== value.confirmPassword) {
-        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: t("validation.passwordsMismatch") });
-      }
-    });
+  const match = z.object({ password: z.unknown(), confirmPassword: z.unknown() }).superRefine((value, ctx) => {
+    if (typeof value.password === "string" && value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: t("validation.passwordsMismatch") });
+    }
+  });
   return schema.and(match);
 }
 
@@ -59,11 +53,7 @@ export function registerFields(t: Translate) {
   const nameMin = t("validation.nameMin");
   const usernameMin = t("validation.usernameMin");
   return z.object({
-    name: z
-      .string({ required_error: nameMin, invalid_type_error: nameMin })
-      .trim()
-      .min(2, nameMin)
-      .max(100, t("validation.nameMax")),
+    name: z.string({ required_error: nameMin, invalid_type_error: nameMin }).trim().min(2, nameMin).max(100, t("validation.nameMax")),
     username: z
       .string({ required_error: usernameMin, invalid_type_error: usernameMin })
       .trim()
@@ -73,7 +63,11 @@ export function registerFields(t: Translate) {
     email: email(t),
     password: newPassword(t),
     confirmPassword: confirmation(t),
-    phone: z.string({ invalid_type_error: t("validation.phone") }).trim().max(40, t("validation.phone")).optional(),
+    phone: z
+      .string({ invalid_type_error: t("validation.phone") })
+      .trim()
+      .max(40, t("validation.phone"))
+      .optional(),
   });
 }
 

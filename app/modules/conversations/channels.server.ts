@@ -27,7 +27,11 @@ export function channelNameKey(name: string) {
 
 /** Every workspace has a "General" channel; made on first use (racing first visits meet the unique index). */
 export async function ensureDefaultChannel(db: Db, workspaceId: string): Promise<ChannelRow> {
-  const found = await db.select().from(channels).where(and(eq(channels.workspaceId, workspaceId), eq(channels.isDefault, true))).get();
+  const found = await db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.workspaceId, workspaceId), eq(channels.isDefault, true)))
+    .get();
   if (found) return found;
   await db
     .insert(channels)
@@ -41,7 +45,11 @@ export async function ensureDefaultChannel(db: Db, workspaceId: string): Promise
       createdAt: new Date(),
     })
     .onConflictDoNothing();
-  const made = await db.select().from(channels).where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(DEFAULT_CHANNEL_NAME)))).get();
+  const made = await db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(DEFAULT_CHANNEL_NAME))))
+    .get();
   if (!made) throw new Error("The General channel could not be made");
   return made;
 }
@@ -86,7 +94,13 @@ export async function resolveChannelId(db: Db, session: CurrentSession, idOrName
     .where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(idOrName.replace(/-/g, " ")))))
     .get();
   // The router has already decoded the path segment; it is compared as it is.
-  const exact = row ?? (await db.select({ id: channels.id }).from(channels).where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(idOrName)))).get());
+  const exact =
+    row ??
+    (await db
+      .select({ id: channels.id })
+      .from(channels)
+      .where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(idOrName))))
+      .get());
   if (!exact) throw new HttpError(404, t("errors.channelNotFound"));
   return exact.id;
 }
@@ -172,7 +186,14 @@ export async function lastUsedChannelId(db: Db, session: CurrentSession, t: Tran
     .select({ id: channels.id })
     .from(channelMembers)
     .innerJoin(channels, eq(channels.id, channelMembers.channelId))
-    .where(and(eq(channelMembers.userId, userId), eq(channelMembers.workspaceId, workspaceId), sql`${channelMembers.lastVisitedAt} is not null`, isNull(channels.archivedAt)))
+    .where(
+      and(
+        eq(channelMembers.userId, userId),
+        eq(channelMembers.workspaceId, workspaceId),
+        sql`${channelMembers.lastVisitedAt} is not null`,
+        isNull(channels.archivedAt),
+      ),
+    )
     .orderBy(desc(channelMembers.lastVisitedAt))
     .limit(1)
     .get();
@@ -223,27 +244,65 @@ export async function createChannel(
   const { workspaceId, role, userId } = workspaceOf(session, t);
   if (role === "viewer") throw new HttpError(403, t("errors.viewerCannotCreate"));
   await ensureDefaultChannel(ctx.db, workspaceId);
-  const taken = await ctx.db.select({ id: channels.id }).from(channels).where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(input.name)))).get();
+  const taken = await ctx.db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(input.name))))
+    .get();
   if (taken) throw new HttpError(409, t("errors.channelNameTaken", { name: input.name }), { name: [t("errors.channelNameTaken", { name: input.name })] });
   const memberIds = await onlyWorkspaceMembers(ctx.db, workspaceId, [userId, ...input.memberIds], t);
   const id = crypto.randomUUID();
   const now = new Date();
   await ctx.db
     .batch([
-      ctx.db.insert(channels).values({ id, workspaceId, name: input.name, nameKey: channelNameKey(input.name), description: input.description || null, kind: input.kind, isDefault: false, createdBy: userId, createdAt: now }),
-      ...chunks(memberIds, 15).map((ids) => ctx.db.insert(channelMembers).values(ids.map((memberId) => ({ channelId: id, userId: memberId, workspaceId, joinedAt: now })))),
+      ctx.db
+        .insert(channels)
+        .values({
+          id,
+          workspaceId,
+          name: input.name,
+          nameKey: channelNameKey(input.name),
+          description: input.description || null,
+          kind: input.kind,
+          isDefault: false,
+          createdBy: userId,
+          createdAt: now,
+        }),
+      ...chunks(memberIds, 15).map((ids) =>
+        ctx.db.insert(channelMembers).values(ids.map((memberId) => ({ channelId: id, userId: memberId, workspaceId, joinedAt: now }))),
+      ),
     ])
     .catch(nameTakenAs409(t, input.name));
-  await ctx.audit({ action: "chat.channel.create", workspaceId, actorUserId: userId, targetType: "channel", targetId: id, metadata: { kind: input.kind, members: memberIds.length } });
+  await ctx.audit({
+    action: "chat.channel.create",
+    workspaceId,
+    actorUserId: userId,
+    targetType: "channel",
+    targetId: id,
+    metadata: { kind: input.kind, members: memberIds.length },
+  });
   const access = await channelAccess(ctx.db, session, id, t);
   await chatEvent(ctx, access.channel, { kind: "channel.updated", channelId: id });
   return access.channel;
 }
 
-export async function updateChannel(ctx: RequestContext, session: CurrentSession, channelId: string, input: { name?: string; description?: string; archived?: boolean }, t: Translate) {
+export async function updateChannel(
+  ctx: RequestContext,
+  session: CurrentSession,
+  channelId: string,
+  input: { name?: string; description?: string; archived?: boolean },
+  t: Translate,
+) {
   const access = await channelAccess(ctx.db, session, channelId, t);
   if (!access.manage) {
-    await ctx.audit({ action: "chat.channel.update", outcome: "denied", workspaceId: access.channel.workspaceId, actorUserId: session.user.id, targetType: "channel", targetId: channelId });
+    await ctx.audit({
+      action: "chat.channel.update",
+      outcome: "denied",
+      workspaceId: access.channel.workspaceId,
+      actorUserId: session.user.id,
+      targetType: "channel",
+      targetId: channelId,
+    });
     throw new HttpError(403, t("errors.cannotManageChannel"));
   }
   if (access.channel.isDefault && (input.archived || (input.name !== undefined && channelNameKey(input.name) !== access.channel.nameKey))) {
@@ -251,7 +310,11 @@ export async function updateChannel(ctx: RequestContext, session: CurrentSession
   }
   const set: Partial<typeof channels.$inferInsert> = {};
   if (input.name !== undefined && channelNameKey(input.name) !== access.channel.nameKey) {
-    const taken = await ctx.db.select({ id: channels.id }).from(channels).where(and(eq(channels.workspaceId, access.channel.workspaceId), eq(channels.nameKey, channelNameKey(input.name)))).get();
+    const taken = await ctx.db
+      .select({ id: channels.id })
+      .from(channels)
+      .where(and(eq(channels.workspaceId, access.channel.workspaceId), eq(channels.nameKey, channelNameKey(input.name))))
+      .get();
     if (taken) throw new HttpError(409, t("errors.channelNameTaken", { name: input.name }), { name: [t("errors.channelNameTaken", { name: input.name })] });
     set.name = input.name;
     set.nameKey = channelNameKey(input.name);
@@ -259,7 +322,11 @@ export async function updateChannel(ctx: RequestContext, session: CurrentSession
   if (input.description !== undefined) set.description = input.description || null;
   if (input.archived !== undefined) set.archivedAt = input.archived ? new Date() : null;
   if (Object.keys(set).length === 0) return access.channel;
-  await ctx.db.update(channels).set(set).where(eq(channels.id, channelId)).catch(nameTakenAs409(t, input.name ?? ""));
+  await ctx.db
+    .update(channels)
+    .set(set)
+    .where(eq(channels.id, channelId))
+    .catch(nameTakenAs409(t, input.name ?? ""));
   await ctx.audit({
     action: input.archived === undefined ? "chat.channel.rename" : input.archived ? "chat.channel.archive" : "chat.channel.unarchive",
     workspaceId: access.channel.workspaceId,
@@ -287,7 +354,14 @@ export async function addMembers(ctx: RequestContext, session: CurrentSession, c
       .values(slice.map((userId) => ({ channelId, userId, workspaceId: access.channel.workspaceId, joinedAt: now })))
       .onConflictDoNothing();
   }
-  await ctx.audit({ action: self ? "chat.channel.join" : "chat.channel.add_members", workspaceId: access.channel.workspaceId, actorUserId: session.user.id, targetType: "channel", targetId: channelId, metadata: { members: ids.length } });
+  await ctx.audit({
+    action: self ? "chat.channel.join" : "chat.channel.add_members",
+    workspaceId: access.channel.workspaceId,
+    actorUserId: session.user.id,
+    targetType: "channel",
+    targetId: channelId,
+    metadata: { members: ids.length },
+  });
   await chatEvent(ctx, access.channel, { kind: "channel.updated", channelId }, ids);
 }
 
@@ -297,7 +371,13 @@ export async function removeMember(ctx: RequestContext, session: CurrentSession,
   if (access.channel.isDefault) throw new HttpError(409, t("errors.defaultChannelFixed"));
   if (userId !== session.user.id && !access.manage) throw new HttpError(403, t("errors.cannotManageChannel"));
   await ctx.db.delete(channelMembers).where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)));
-  await ctx.audit({ action: userId === session.user.id ? "chat.channel.leave" : "chat.channel.remove_member", workspaceId: access.channel.workspaceId, actorUserId: session.user.id, targetType: "channel", targetId: channelId });
+  await ctx.audit({
+    action: userId === session.user.id ? "chat.channel.leave" : "chat.channel.remove_member",
+    workspaceId: access.channel.workspaceId,
+    actorUserId: session.user.id,
+    targetType: "channel",
+    targetId: channelId,
+  });
   await chatEvent(ctx, access.channel, { kind: "channel.updated", channelId }, [userId]);
 }
 
@@ -316,7 +396,10 @@ async function onlyWorkspaceMembers(db: Db, workspaceId: string, userIds: string
   const wanted = [...new Set(userIds)];
   const found = new Set<string>();
   for (const slice of chunks(wanted, D1_IN_LIST)) {
-    const rows = await db.select({ userId: memberships.userId }).from(memberships).where(and(eq(memberships.workspaceId, workspaceId), inArray(memberships.userId, slice)));
+    const rows = await db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, workspaceId), inArray(memberships.userId, slice)));
     rows.forEach((r) => found.add(r.userId));
   }
   if (found.size !== wanted.length) throw new HttpError(400, t("errors.notWorkspaceMembers"));
@@ -331,4 +414,3 @@ export function nameTakenAs409(t: Translate, name: string, key = "errors.channel
     throw error;
   };
 }
-

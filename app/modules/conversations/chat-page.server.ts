@@ -1,7 +1,17 @@
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { canAdminister } from "~/modules/workspaces/roles";
 import type { RequestContext } from "~/platform/request-context.server";
-import { channelAccess, channelMemberList, lastUsedChannelId, listChannels, markRead, resolveChannelId, workspaceMembers, workspaceOf, type Translate } from "./channels.server";
+import {
+  channelAccess,
+  channelMemberList,
+  lastUsedChannelId,
+  listChannels,
+  markRead,
+  resolveChannelId,
+  workspaceMembers,
+  workspaceOf,
+  type Translate,
+} from "./channels.server";
 import { chatThreadId } from "./limits";
 import { listMessages } from "./messages.server";
 import { phoneSimulatorEnabled } from "./sms/simulator.server";
@@ -27,7 +37,17 @@ export async function loadChatScreen(ctx: RequestContext, session: CurrentSessio
     workspaceId,
     threadId: chatThreadId(workspaceId),
     me: { id: session.user.id, name: session.user.name, admin: canAdminister(role), canCreate: role !== "viewer" },
-    channel: { id: channel.id, name: channel.name, description: channel.description, kind: channel.kind, isDefault: channel.isDefault, archived: channel.archivedAt !== null, member: access.member, manage: access.manage, post: access.post },
+    channel: {
+      id: channel.id,
+      name: channel.name,
+      description: channel.description,
+      kind: channel.kind,
+      isDefault: channel.isDefault,
+      archived: channel.archivedAt !== null,
+      member: access.member,
+      manage: access.manage,
+      post: access.post,
+    },
     channels,
     topics,
     topicId: topicId && topics.some((tp) => tp.id === topicId) ? topicId : null,

@@ -27,7 +27,19 @@ function message(seq: number, over: Partial<MessageView> = {}): MessageView {
 }
 
 function topic(id: string, over: Partial<TopicView> = {}): TopicView {
-  return { id, channelId: "c1", channelName: "General", name: id, purpose: null, resolved: false, lastActivityAt: "2026-11-20T10:00:00.000Z", messageCount: 1, follow: null, phones: [], ...over };
+  return {
+    id,
+    channelId: "c1",
+    channelName: "General",
+    name: id,
+    purpose: null,
+    resolved: false,
+    lastActivityAt: "2026-11-20T10:00:00.000Z",
+    messageCount: 1,
+    follow: null,
+    phones: [],
+    ...over,
+  };
 }
 
 const created = (m: MessageView): ChatEvent => ({ kind: "message.created", channelId: m.channelId, message: m });
@@ -145,7 +157,10 @@ describe("live chat events", () => {
   describe("topic.updated", () => {
     it("replaces the topic but keeps this viewer's follow choice", () => {
       const event: ChatEvent = { kind: "topic.updated", channelId: "c1", topic: topic("roof", { resolved: true, follow: null }) };
-      expect(liveTopics([topic("taxes"), topic("roof", { follow: "mute" })], event, view)).toEqual([topic("taxes"), topic("roof", { resolved: true, follow: "mute" })]);
+      expect(liveTopics([topic("taxes"), topic("roof", { follow: "mute" })], event, view)).toEqual([
+        topic("taxes"),
+        topic("roof", { resolved: true, follow: "mute" }),
+      ]);
       expect(liveEffects(event, view)).toEqual([]);
     });
 

@@ -87,7 +87,18 @@ export function touchTopic(list: TopicView[], message: MessageView): TopicView[]
   const existing = list.find((tp) => tp.id === message.topicId);
   if (!existing) {
     return [
-      { id: message.topicId, channelId: message.channelId, channelName: "", name: message.topicName, purpose: null, resolved: false, lastActivityAt: message.createdAt, messageCount: 1, follow: null, phones: [] },
+      {
+        id: message.topicId,
+        channelId: message.channelId,
+        channelName: "",
+        name: message.topicName,
+        purpose: null,
+        resolved: false,
+        lastActivityAt: message.createdAt,
+        messageCount: 1,
+        follow: null,
+        phones: [],
+      },
       ...list,
     ];
   }

@@ -17,7 +17,12 @@ export async function toViews(db: Db, rows: MessageRow[]): Promise<MessageView[]
   const [authors, topics, participants, deliveries, inbound] = await Promise.all([
     inChunks(authorIds, (slice) => db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, slice))),
     inChunks(topicIds, (slice) => db.select({ id: chatTopics.id, name: chatTopics.name }).from(chatTopics).where(inArray(chatTopics.id, slice))),
-    inChunks(participantIds, (slice) => db.select({ id: smsParticipants.id, name: smsParticipants.displayName, phone: smsParticipants.phone }).from(smsParticipants).where(inArray(smsParticipants.id, slice))),
+    inChunks(participantIds, (slice) =>
+      db
+        .select({ id: smsParticipants.id, name: smsParticipants.displayName, phone: smsParticipants.phone })
+        .from(smsParticipants)
+        .where(inArray(smsParticipants.id, slice)),
+    ),
     inChunks(ids, (slice) =>
       db
         .select({ chatMessageId: smsMessages.chatMessageId, status: smsMessages.status, error: smsMessages.error, name: smsParticipants.displayName })
@@ -27,7 +32,12 @@ export async function toViews(db: Db, rows: MessageRow[]): Promise<MessageView[]
         .orderBy(asc(smsMessages.createdAt)),
     ),
     participantIds.length
-      ? inChunks(ids, (slice) => db.select({ chatMessageId: smsMessages.chatMessageId, route: smsMessages.route }).from(smsMessages).where(and(inArray(smsMessages.chatMessageId, slice), eq(smsMessages.direction, "inbound"))))
+      ? inChunks(ids, (slice) =>
+          db
+            .select({ chatMessageId: smsMessages.chatMessageId, route: smsMessages.route })
+            .from(smsMessages)
+            .where(and(inArray(smsMessages.chatMessageId, slice), eq(smsMessages.direction, "inbound"))),
+        )
       : Promise.resolve([]),
   ]);
   const authorName = new Map(authors.map((a) => [a.id, a.name]));

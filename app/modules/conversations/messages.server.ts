@@ -63,7 +63,14 @@ async function requireOwnMessage(ctx: RequestContext, session: CurrentSession, m
   if (access.channel.archivedAt) throw new HttpError(409, t("errors.channelArchived"));
   const own = message.authorId === session.user.id;
   if (!own && !(allowAdmins && canAdminister(role))) {
-    await ctx.audit({ action: "chat.message.change", outcome: "denied", workspaceId, actorUserId: session.user.id, targetType: "chat_message", targetId: messageId });
+    await ctx.audit({
+      action: "chat.message.change",
+      outcome: "denied",
+      workspaceId,
+      actorUserId: session.user.id,
+      targetType: "chat_message",
+      targetId: messageId,
+    });
     throw new HttpError(403, t("errors.notYourMessage"));
   }
   return { message, access };
@@ -80,11 +87,24 @@ export async function postMessage(
   const access = await channelAccess(ctx.db, session, channelId, t);
   if (access.channel.archivedAt) throw new HttpError(409, t("errors.channelArchived"));
   if (!access.member) {
-    await ctx.audit({ action: "chat.message.post", outcome: "denied", workspaceId: access.channel.workspaceId, actorUserId: session.user.id, targetType: "channel", targetId: channelId });
+    await ctx.audit({
+      action: "chat.message.post",
+      outcome: "denied",
+      workspaceId: access.channel.workspaceId,
+      actorUserId: session.user.id,
+      targetType: "channel",
+      targetId: channelId,
+    });
     throw new HttpError(403, t("errors.notChannelMember"));
   }
   if (!access.post) throw new HttpError(403, t("errors.viewerCannotPost"));
-  const topic = await findOrCreateTopic(ctx, session, access, { topicId: input.topicId, name: input.topic ?? (input.topicId ? undefined : DEFAULT_TOPIC_NAME), purpose: input.purpose }, t);
+  const topic = await findOrCreateTopic(
+    ctx,
+    session,
+    access,
+    { topicId: input.topicId, name: input.topic ?? (input.topicId ? undefined : DEFAULT_TOPIC_NAME), purpose: input.purpose },
+    t,
+  );
   const mentions = await resolveMentions(ctx.db, access, input.body);
   const now = new Date();
   const id = crypto.randomUUID();
@@ -112,7 +132,9 @@ export async function postMessage(
   await chatEvent(ctx, access.channel, { kind: "message.created", channelId, message: view });
   // The message is stored: telling people and texting phones must not turn it into a failure (a retry would post it twice).
   await Promise.all([
-    notifyChat(ctx, { access, topic, message: inserted, authorName: session.user.name, newMentions: mentions }).catch((error) => console.error("chat notifications failed", error)),
+    notifyChat(ctx, { access, topic, message: inserted, authorName: session.user.name, newMentions: mentions }).catch((error) =>
+      console.error("chat notifications failed", error),
+    ),
     sendTopicSms(ctx, { topic, message: inserted, authorName: session.user.name, workspaceId: access.channel.workspaceId })
       .then(async (sent) => {
         if (!sent) return;
@@ -126,7 +148,13 @@ export async function postMessage(
 }
 
 /** Edits one's own message (the old words are kept) and/or moves it to another topic (author or administrators). */
-export async function editMessage(ctx: RequestContext, session: CurrentSession, messageId: string, input: { body?: string; topicId?: string; topic?: string }, t: Translate) {
+export async function editMessage(
+  ctx: RequestContext,
+  session: CurrentSession,
+  messageId: string,
+  input: { body?: string; topicId?: string; topic?: string },
+  t: Translate,
+) {
   const moving = input.topicId !== undefined || input.topic !== undefined;
   const { message, access } = await requireOwnMessage(ctx, session, messageId, t, moving && input.body === undefined);
   if (access.channel.archivedAt) throw new HttpError(409, t("errors.channelArchived"));
@@ -139,14 +167,31 @@ export async function editMessage(ctx: RequestContext, session: CurrentSession, 
     const mentions = await resolveMentions(ctx.db, access, input.body);
     newMentions = mentions.filter((id) => !message.mentions.includes(id));
     Object.assign(set, { body: input.body, editedAt: now, mentions: [...new Set([...message.mentions, ...mentions])] });
-    revisions.push({ id: crypto.randomUUID(), messageId, workspaceId: message.workspaceId, body: message.body, change: "edit", changedBy: session.user.id, changedAt: now });
+    revisions.push({
+      id: crypto.randomUUID(),
+      messageId,
+      workspaceId: message.workspaceId,
+      body: message.body,
+      change: "edit",
+      changedBy: session.user.id,
+      changedAt: now,
+    });
   }
   let topic = null;
   if (moving) {
     topic = await findOrCreateTopic(ctx, session, access, { topicId: input.topicId, name: input.topic }, t);
     if (topic.id !== message.topicId) {
       set.topicId = topic.id;
-      revisions.push({ id: crypto.randomUUID(), messageId, workspaceId: message.workspaceId, body: message.body, change: "move", fromTopicId: message.topicId, changedBy: session.user.id, changedAt: now });
+      revisions.push({
+        id: crypto.randomUUID(),
+        messageId,
+        workspaceId: message.workspaceId,
+        body: message.body,
+        change: "move",
+        fromTopicId: message.topicId,
+        changedBy: session.user.id,
+        changedAt: now,
+      });
     }
   }
   if (revisions.length === 0) return (await toViews(ctx.db, [message]))[0];
@@ -180,17 +225,38 @@ export async function deleteMessage(ctx: RequestContext, session: CurrentSession
   const { message, access } = await requireOwnMessage(ctx, session, messageId, t);
   const now = new Date();
   await ctx.db.batch([
-    ctx.db.insert(chatMessageRevisions).values({ id: crypto.randomUUID(), messageId, workspaceId: message.workspaceId, body: message.body, change: "delete", changedBy: session.user.id, changedAt: now }),
+    ctx.db
+      .insert(chatMessageRevisions)
+      .values({
+        id: crypto.randomUUID(),
+        messageId,
+        workspaceId: message.workspaceId,
+        body: message.body,
+        change: "delete",
+        changedBy: session.user.id,
+        changedAt: now,
+      }),
     ctx.db.update(chatMessages).set({ body: "", deletedAt: now, deletedBy: session.user.id }).where(eq(chatMessages.id, messageId)),
   ]);
-  await ctx.audit({ action: "chat.message.delete", workspaceId: message.workspaceId, actorUserId: session.user.id, targetType: "chat_message", targetId: messageId, metadata: { channel: message.channelId } });
+  await ctx.audit({
+    action: "chat.message.delete",
+    workspaceId: message.workspaceId,
+    actorUserId: session.user.id,
+    targetType: "chat_message",
+    targetId: messageId,
+    metadata: { channel: message.channelId },
+  });
   await chatEvent(ctx, access.channel, { kind: "message.deleted", channelId: message.channelId, messageId, topicId: message.topicId });
 }
 
 /** The earlier versions of a message, for those who can see its channel. */
 export async function messageHistory(ctx: RequestContext, session: CurrentSession, messageId: string, t: Translate) {
   const { workspaceId } = workspaceOf(session, t);
-  const message = await ctx.db.select().from(chatMessages).where(and(eq(chatMessages.id, messageId), eq(chatMessages.workspaceId, workspaceId))).get();
+  const message = await ctx.db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.workspaceId, workspaceId)))
+    .get();
   if (!message) throw new HttpError(404, t("errors.messageNotFound"));
   await channelAccess(ctx.db, session, message.channelId, t);
   // Earlier words (including those of a deleted message) are for the author and the trust's administrators.
@@ -228,7 +294,11 @@ export async function searchMessages(db: Db, session: CurrentSession, query: str
   );
   const views = await toViews(db, messages);
   const channelNames = new Map(
-    (await inChunks([...new Set(views.map((v) => v.channelId))], (slice) => db.select({ id: channels.id, name: channels.name }).from(channels).where(inArray(channels.id, slice)))).map((c) => [c.id, c.name]),
+    (
+      await inChunks([...new Set(views.map((v) => v.channelId))], (slice) =>
+        db.select({ id: channels.id, name: channels.name }).from(channels).where(inArray(channels.id, slice)),
+      )
+    ).map((c) => [c.id, c.name]),
   );
   const byId = new Map(views.map((v) => [v.id, v]));
   return rows.flatMap((r) => {
@@ -246,6 +316,10 @@ async function resolveMentions(db: Db, access: ChannelAccess, body: string): Pro
   const audience = access.channel.kind === "open" ? null : new Set(await channelAudience(db, access.channel));
   // Compared in JavaScript: SQLite's lower() folds only ASCII, and names like "Émile" must match.
   const wanted = new Set(names.slice(0, 50).map(nameKey));
-  const rows = await db.select({ id: users.id, name: users.name }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(eq(memberships.workspaceId, access.channel.workspaceId));
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.workspaceId, access.channel.workspaceId));
   return rows.filter((r) => wanted.has(nameKey(r.name)) && (audience === null || audience.has(r.id))).map((r) => r.id);
 }

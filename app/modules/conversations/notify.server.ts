@@ -30,7 +30,9 @@ export async function notifyChat(
   const audience = new Set(await channelAudience(ctx.db, access.channel));
   const eligible = (userId: string) => userId !== message.authorId && !muted.has(userId) && (access.channel.kind === "open" || audience.has(userId));
   const mentioned = input.newMentions.filter(eligible);
-  const followers = input.mentionsOnly ? [] : follows.filter((f) => f.mode === "follow" && !mentioned.includes(f.userId) && audience.has(f.userId) && eligible(f.userId)).map((f) => f.userId);
+  const followers = input.mentionsOnly
+    ? []
+    : follows.filter((f) => f.mode === "follow" && !mentioned.includes(f.userId) && audience.has(f.userId) && eligible(f.userId)).map((f) => f.userId);
   const excerpt = plainText(message.body).replace(/\s+/g, " ").trim().slice(0, EXCERPT_CHARS);
   const metadata = {
     authorName: input.authorName,
@@ -72,7 +74,13 @@ export async function notifyChat(
         })
       : null,
     followers.length
-      ? notify(deps, { workspaceId: access.channel.workspaceId, type: "topic_message", recipients: await recipientsFor(ctx.db, followers), metadata, event: event("follow") })
+      ? notify(deps, {
+          workspaceId: access.channel.workspaceId,
+          type: "topic_message",
+          recipients: await recipientsFor(ctx.db, followers),
+          metadata,
+          event: event("follow"),
+        })
       : null,
   ]);
 }

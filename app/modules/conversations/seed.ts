@@ -35,9 +35,21 @@ export const seed: SeedStep = ({ workspaceId: ws, now, sql: q }) => {
   ];
   const chat: [string, string, string, number, string][] = [
     [GENERAL_ID, ROOF_TOPIC, owner.id, 72, "The inspector's report on **Cedar Crest** is in: the north slope needs replacing before the rains."],
-    [GENERAL_ID, ROOF_TOPIC, coTrustee.id, 70, "I'll get three quotes. Budget from the trust's maintenance reserve:\n- tear-off and underlayment\n- gutters\n- permit"],
+    [
+      GENERAL_ID,
+      ROOF_TOPIC,
+      coTrustee.id,
+      70,
+      "I'll get three quotes. Budget from the trust's maintenance reserve:\n- tear-off and underlayment\n- gutters\n- permit",
+    ],
     [GENERAL_ID, TAX_TOPIC, coTrustee.id, 48, "The 2026 fiduciary return (Form 1041) is due April 15. @**Margaret Chen** can you confirm the K-1s?"],
-    [GENERAL_ID, TAX_TOPIC, lawyer.id, 46, `Yes: I'll prepare the K-1s once the brokerage statements arrive. The trust instrument is here: /documents/${DEMO_DOCUMENTS[0].id}`],
+    [
+      GENERAL_ID,
+      TAX_TOPIC,
+      lawyer.id,
+      46,
+      `Yes: I'll prepare the K-1s once the brokerage statements arrive. The trust instrument is here: /documents/${DEMO_DOCUMENTS[0].id}`,
+    ],
     [GENERAL_ID, ROOF_TOPIC, beneficiary.id, 1, "Thanks for handling this. Will the repair affect this year's distribution?"],
     [TRUSTEES_ID, SUCCESSION_TOPIC, owner.id, 2, "Margaret, please review section 4 on successor trustees before our meeting."],
   ];

@@ -26,25 +26,50 @@ export async function findOrCreateTopic(
   t: Translate,
 ): Promise<TopicRow> {
   if (wanted.topicId) {
-    const topic = await ctx.db.select().from(chatTopics).where(and(eq(chatTopics.id, wanted.topicId), eq(chatTopics.channelId, access.channel.id))).get();
+    const topic = await ctx.db
+      .select()
+      .from(chatTopics)
+      .where(and(eq(chatTopics.id, wanted.topicId), eq(chatTopics.channelId, access.channel.id)))
+      .get();
     if (!topic) throw new HttpError(404, t("errors.topicNotFound"));
     return topic;
   }
   const name = (wanted.name ?? "").trim();
   if (!name) throw new HttpError(400, t("errors.topicNameRequired"));
   const key = topicNameKey(name);
-  const existing = await ctx.db.select().from(chatTopics).where(and(eq(chatTopics.channelId, access.channel.id), eq(chatTopics.nameKey, key))).get();
+  const existing = await ctx.db
+    .select()
+    .from(chatTopics)
+    .where(and(eq(chatTopics.channelId, access.channel.id), eq(chatTopics.nameKey, key)))
+    .get();
   if (existing) return existing;
   const now = new Date();
   const id = crypto.randomUUID();
   await ctx.db
     .insert(chatTopics)
-    .values({ id, workspaceId: access.channel.workspaceId, channelId: access.channel.id, name, nameKey: key, purpose: wanted.purpose || null, createdBy: session.user.id, createdAt: now, lastActivityAt: now })
+    .values({
+      id,
+      workspaceId: access.channel.workspaceId,
+      channelId: access.channel.id,
+      name,
+      nameKey: key,
+      purpose: wanted.purpose || null,
+      createdBy: session.user.id,
+      createdAt: now,
+      lastActivityAt: now,
+    })
     .onConflictDoNothing();
-  const topic = await ctx.db.select().from(chatTopics).where(and(eq(chatTopics.channelId, access.channel.id), eq(chatTopics.nameKey, key))).get();
+  const topic = await ctx.db
+    .select()
+    .from(chatTopics)
+    .where(and(eq(chatTopics.channelId, access.channel.id), eq(chatTopics.nameKey, key)))
+    .get();
   if (!topic) throw new Error("Topic could not be made");
   if (topic.id === id) {
-    await ctx.db.insert(topicFollows).values({ topicId: id, userId: session.user.id, workspaceId: topic.workspaceId, mode: "follow", updatedAt: now }).onConflictDoNothing();
+    await ctx.db
+      .insert(topicFollows)
+      .values({ topicId: id, userId: session.user.id, workspaceId: topic.workspaceId, mode: "follow", updatedAt: now })
+      .onConflictDoNothing();
   }
   return topic;
 }
@@ -57,8 +82,15 @@ export async function topicViews(db: Db, viewerId: string | null, topics: TopicR
   const results = await Promise.all(
     chunks(ids, D1_IN_LIST).map((slice) =>
       Promise.all([
-        db.select({ topicId: chatMessages.topicId, n: count() }).from(chatMessages).where(and(inArray(chatMessages.topicId, slice), isNull(chatMessages.deletedAt))).groupBy(chatMessages.topicId),
-        db.select({ topicId: topicFollows.topicId, mode: topicFollows.mode }).from(topicFollows).where(and(inArray(topicFollows.topicId, slice), eq(topicFollows.userId, viewerId ?? ""))),
+        db
+          .select({ topicId: chatMessages.topicId, n: count() })
+          .from(chatMessages)
+          .where(and(inArray(chatMessages.topicId, slice), isNull(chatMessages.deletedAt)))
+          .groupBy(chatMessages.topicId),
+        db
+          .select({ topicId: topicFollows.topicId, mode: topicFollows.mode })
+          .from(topicFollows)
+          .where(and(inArray(topicFollows.topicId, slice), eq(topicFollows.userId, viewerId ?? ""))),
         db
           .select({ participant: smsParticipants, optedOutAt: smsOptOuts.optedOutAt })
           .from(smsParticipants)
@@ -68,7 +100,9 @@ export async function topicViews(db: Db, viewerId: string | null, topics: TopicR
       ]),
     ),
   );
-  const channelRows = await inChunks(channelIds, (slice) => db.select({ id: channels.id, name: channels.name }).from(channels).where(inArray(channels.id, slice)));
+  const channelRows = await inChunks(channelIds, (slice) =>
+    db.select({ id: channels.id, name: channels.name }).from(channels).where(inArray(channels.id, slice)),
+  );
   const counts = new Map(results.flatMap(([c]) => c.map((r) => [r.topicId, r.n] as const)));
   const follows = new Map(results.flatMap(([, f]) => f.map((r) => [r.topicId, r.mode] as const)));
   const phones = results.flatMap(([, , p]) => p);
@@ -117,20 +151,33 @@ export async function listTopics(db: Db, session: CurrentSession, query: TopicQu
       and(
         eq(chatTopics.workspaceId, workspaceId),
         query.channelId ? eq(chatTopics.channelId, query.channelId) : undefined,
-        or(eq(channels.kind, "open"), sql`exists (select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channels.id} and ${channelMembers.userId} = ${userId})`),
+        or(
+          eq(channels.kind, "open"),
+          sql`exists (select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channels.id} and ${channelMembers.userId} = ${userId})`,
+        ),
         query.state === "open" ? isNull(chatTopics.resolvedAt) : query.state === "resolved" ? sql`${chatTopics.resolvedAt} is not null` : undefined,
-        query.smsOnly ? sql`exists (select 1 from ${smsParticipants} where ${smsParticipants.topicId} = ${chatTopics.id} and ${smsParticipants.removedAt} is null)` : undefined,
+        query.smsOnly
+          ? sql`exists (select 1 from ${smsParticipants} where ${smsParticipants.topicId} = ${chatTopics.id} and ${smsParticipants.removedAt} is null)`
+          : undefined,
       ),
     )
     .orderBy(desc(chatTopics.lastActivityAt))
     .limit(Math.min(query.limit ?? 100, 200));
-  return topicViews(db, session.user.id, rows.map((r) => r.topic));
+  return topicViews(
+    db,
+    session.user.id,
+    rows.map((r) => r.topic),
+  );
 }
 
 /** A topic with the caller's access to its channel (404 when the channel is not theirs to see). */
 export async function topicAccess(db: Db, session: CurrentSession, topicId: string, t: Translate) {
   const { workspaceId } = workspaceOf(session, t);
-  const topic = await db.select().from(chatTopics).where(and(eq(chatTopics.id, topicId), eq(chatTopics.workspaceId, workspaceId))).get();
+  const topic = await db
+    .select()
+    .from(chatTopics)
+    .where(and(eq(chatTopics.id, topicId), eq(chatTopics.workspaceId, workspaceId)))
+    .get();
   if (!topic) throw new HttpError(404, t("errors.topicNotFound"));
   const access = await channelAccess(db, session, topic.channelId, t);
   return { topic, access };
@@ -143,7 +190,13 @@ export function canChangeTopic(session: CurrentSession, topic: Pick<TopicRow, "c
 }
 
 /** Renames, labels, resolves or reopens a topic (see canChangeTopic for who may). */
-export async function updateTopic(ctx: RequestContext, session: CurrentSession, topicId: string, input: { name?: string; purpose?: string | null; resolved?: boolean }, t: Translate) {
+export async function updateTopic(
+  ctx: RequestContext,
+  session: CurrentSession,
+  topicId: string,
+  input: { name?: string; purpose?: string | null; resolved?: boolean },
+  t: Translate,
+) {
   const { topic, access } = await topicAccess(ctx.db, session, topicId, t);
   if (!access.post) throw new HttpError(403, access.member ? t("errors.channelArchived") : t("errors.notChannelMember"));
   const set: Partial<TopicRow> = {};
@@ -158,14 +211,29 @@ export async function updateTopic(ctx: RequestContext, session: CurrentSession, 
   }
   if (Object.keys(set).length === 0) return (await topicViews(ctx.db, session.user.id, [topic]))[0];
   if (!canChangeTopic(session, topic, access.channel, t)) {
-    await ctx.audit({ action: "chat.topic.update", outcome: "denied", workspaceId: topic.workspaceId, actorUserId: session.user.id, targetType: "chat_topic", targetId: topicId });
+    await ctx.audit({
+      action: "chat.topic.update",
+      outcome: "denied",
+      workspaceId: topic.workspaceId,
+      actorUserId: session.user.id,
+      targetType: "chat_topic",
+      targetId: topicId,
+    });
     throw new HttpError(403, t("errors.cannotChangeTopic"));
   }
   if (set.nameKey) {
-    const clash = await ctx.db.select({ id: chatTopics.id }).from(chatTopics).where(and(eq(chatTopics.channelId, topic.channelId), eq(chatTopics.nameKey, set.nameKey))).get();
+    const clash = await ctx.db
+      .select({ id: chatTopics.id })
+      .from(chatTopics)
+      .where(and(eq(chatTopics.channelId, topic.channelId), eq(chatTopics.nameKey, set.nameKey)))
+      .get();
     if (clash && clash.id !== topicId) throw new HttpError(409, t("errors.topicNameTaken"));
   }
-  await ctx.db.update(chatTopics).set(set).where(eq(chatTopics.id, topicId)).catch(nameTakenAs409(t, input.name ?? "", "errors.topicNameTaken"));
+  await ctx.db
+    .update(chatTopics)
+    .set(set)
+    .where(eq(chatTopics.id, topicId))
+    .catch(nameTakenAs409(t, input.name ?? "", "errors.topicNameTaken"));
   await ctx.audit({
     action: set.resolvedAt !== undefined ? (set.resolvedAt ? "chat.topic.resolve" : "chat.topic.reopen") : "chat.topic.update",
     workspaceId: topic.workspaceId,

@@ -19,7 +19,11 @@ export function createChannelSchema(t: T) {
   return z
     .object({
       name: channelNameSchema(t),
-      description: z.string().trim().max(MAX_CHANNEL_DESCRIPTION_CHARS, t("errors.descriptionTooLong", { max: MAX_CHANNEL_DESCRIPTION_CHARS })).optional(),
+      description: z
+        .string()
+        .trim()
+        .max(MAX_CHANNEL_DESCRIPTION_CHARS, t("errors.descriptionTooLong", { max: MAX_CHANNEL_DESCRIPTION_CHARS }))
+        .optional(),
       kind: z.enum(CHANNEL_KINDS, { errorMap: () => ({ message: t("errors.channelKind") }) }).default("open"),
       memberIds: z.array(id).max(500).default([]),
     })
@@ -30,14 +34,25 @@ export function updateChannelSchema(t: T) {
   return z
     .object({
       name: channelNameSchema(t).optional(),
-      description: z.string().trim().max(MAX_CHANNEL_DESCRIPTION_CHARS, t("errors.descriptionTooLong", { max: MAX_CHANNEL_DESCRIPTION_CHARS })).optional(),
+      description: z
+        .string()
+        .trim()
+        .max(MAX_CHANNEL_DESCRIPTION_CHARS, t("errors.descriptionTooLong", { max: MAX_CHANNEL_DESCRIPTION_CHARS }))
+        .optional(),
       archived: z.boolean().optional(),
     })
     .strict();
 }
 
 export function channelMembersSchema(t: T) {
-  return z.object({ userIds: z.array(id, { invalid_type_error: t("errors.invalidInput") }).min(1, t("errors.chooseMembers")).max(500) }).strict();
+  return z
+    .object({
+      userIds: z
+        .array(id, { invalid_type_error: t("errors.invalidInput") })
+        .min(1, t("errors.chooseMembers"))
+        .max(500),
+    })
+    .strict();
 }
 
 export function messageBodySchema(t: T) {
@@ -62,7 +77,11 @@ export function postMessageSchema(t: T) {
       /** An existing topic, or a topic name (created when new). Neither: the default topic. */
       topicId: id.optional(),
       topic: topicNameSchema(t).optional(),
-      purpose: z.string().trim().max(MAX_TOPIC_PURPOSE_CHARS, t("errors.purposeTooLong", { max: MAX_TOPIC_PURPOSE_CHARS })).optional(),
+      purpose: z
+        .string()
+        .trim()
+        .max(MAX_TOPIC_PURPOSE_CHARS, t("errors.purposeTooLong", { max: MAX_TOPIC_PURPOSE_CHARS }))
+        .optional(),
     })
     .strict();
 }
@@ -83,7 +102,12 @@ export function updateTopicSchema(t: T) {
   return z
     .object({
       name: topicNameSchema(t).optional(),
-      purpose: z.string().trim().max(MAX_TOPIC_PURPOSE_CHARS, t("errors.purposeTooLong", { max: MAX_TOPIC_PURPOSE_CHARS })).nullable().optional(),
+      purpose: z
+        .string()
+        .trim()
+        .max(MAX_TOPIC_PURPOSE_CHARS, t("errors.purposeTooLong", { max: MAX_TOPIC_PURPOSE_CHARS }))
+        .nullable()
+        .optional(),
       resolved: z.boolean().optional(),
     })
     .strict();
@@ -96,8 +120,16 @@ export function followTopicSchema(t: T) {
 export function addSmsParticipantSchema(t: T) {
   return z
     .object({
-      phone: z.string({ required_error: t("errors.phoneInvalid") }).trim().min(3, t("errors.phoneInvalid")).max(32, t("errors.phoneInvalid")),
-      name: z.string({ required_error: t("errors.participantNameRequired") }).trim().min(1, t("errors.participantNameRequired")).max(80, t("errors.participantNameTooLong")),
+      phone: z
+        .string({ required_error: t("errors.phoneInvalid") })
+        .trim()
+        .min(3, t("errors.phoneInvalid"))
+        .max(32, t("errors.phoneInvalid")),
+      name: z
+        .string({ required_error: t("errors.participantNameRequired") })
+        .trim()
+        .min(1, t("errors.participantNameRequired"))
+        .max(80, t("errors.participantNameTooLong")),
     })
     .strict();
 }

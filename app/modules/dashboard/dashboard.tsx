@@ -141,17 +141,17 @@ export function Dashboard({ user, data, trialEndsAt }: { user: PublicUser; data:
             tour="compliance-indicator"
             label={t("stats.compliance")}
             value={compliance.onTrackPercent === null ? t("stats.complianceNone") : formatNumber(compliance.onTrackPercent / 100, { style: "percent" })}
-            hint={
-              compliance.total === 0
-                ? t("stats.complianceNoneHint")
-                : t("stats.complianceHint", { overdue: compliance.overdue, total: compliance.total })
-            }
+            hint={compliance.total === 0 ? t("stats.complianceNoneHint") : t("stats.complianceHint", { overdue: compliance.overdue, total: compliance.total })}
           />
           <StatCard
             testId="stat-activity"
             label={t("stats.activity")}
             value={formatNumber(data.activity.count)}
-            hint={data.scope === "own" ? t("stats.activityOwnHint", { days: data.activity.windowDays }) : t("stats.activityHint", { days: data.activity.windowDays })}
+            hint={
+              data.scope === "own"
+                ? t("stats.activityOwnHint", { days: data.activity.windowDays })
+                : t("stats.activityHint", { days: data.activity.windowDays })
+            }
           />
         </div>
       </section>

@@ -47,7 +47,10 @@ export async function loadDashboard(ctx: RequestContext, session: CurrentSession
 
   const perSource = sources.map((source) => source.queries(scope));
   const activityQueries = [
-    ctx.db.select({ n: count() }).from(auditLog).where(and(activityScope, gte(auditLog.createdAt, since))),
+    ctx.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(activityScope, gte(auditLog.createdAt, since))),
     ctx.db
       .select({ id: auditLog.id, action: auditLog.action, outcome: auditLog.outcome, actorName: users.name, createdAt: auditLog.createdAt })
       .from(auditLog)
@@ -58,7 +61,10 @@ export async function loadDashboard(ctx: RequestContext, session: CurrentSession
   ] as const;
   const results = await ctx.db.batch([...activityQueries, ...perSource.flat()] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 
-  const [activityCount, activity] = results as unknown as [{ n: number }[], { id: string; action: string; outcome: string; actorName: string | null; createdAt: Date }[]];
+  const [activityCount, activity] = results as unknown as [
+    { n: number }[],
+    { id: string; action: string; outcome: string; actorName: string | null; createdAt: Date }[],
+  ];
   let offset = activityQueries.length;
   const figures: Record<string, unknown> = {};
   sources.forEach((source, index) => {

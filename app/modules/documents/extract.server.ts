@@ -76,7 +76,10 @@ export async function extractDocumentText(kind: FileKind, bytes: Uint8Array): Pr
     case "docx":
       return readDocx(bytes);
     case "text":
-      return new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+      return new TextDecoder("utf-8")
+        .decode(bytes)
+        .replace(/^\uFEFF/, "")
+        .replace(/\r\n?/g, "\n");
     default:
       return null;
   }

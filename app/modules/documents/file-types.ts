@@ -14,7 +14,8 @@ export type FileKind = keyof typeof FILE_KINDS;
 export const SNIFF_BYTES = 4096;
 
 /** The `accept` attribute of the file picker: a hint only, the server decides by content. */
-export const ACCEPT_ATTRIBUTE = ".pdf,.docx,.txt,.png,.jpg,.jpeg,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,image/png,image/jpeg";
+export const ACCEPT_ATTRIBUTE =
+  ".pdf,.docx,.txt,.png,.jpg,.jpeg,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,image/png,image/jpeg";
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 

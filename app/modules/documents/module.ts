@@ -5,10 +5,7 @@ import { legalDocumentsCard } from "./dashboard-card";
 /** The family's papers: upload, reading and analysis, sharing, versions (spec section 2: /documents, /version-control). */
 export const documentsModule = defineModule({
   id: "documents",
-  areas: [
-    area("/documents", "documents", FileText, true),
-    area("/version-control", "documents", History, true),
-  ],
+  areas: [area("/documents", "documents", FileText, true), area("/version-control", "documents", History, true)],
   pages: [
     { path: "documents", file: "routes/documents.tsx" },
     { path: "documents/:id", file: "routes/documents.$id.tsx" },

@@ -75,8 +75,18 @@ export async function runDocumentAnalysis(env: Env, job: AnalysisJob, attempt: n
     await db.batch([
       db
         .insert(documentAnalyses)
-        .values({ documentId: document.id, workspaceId: document.workspaceId, engine: analysis.engine.id, model: analysis.engine.model, result: analysis, createdAt: now })
-        .onConflictDoUpdate({ target: documentAnalyses.documentId, set: { engine: analysis.engine.id, model: analysis.engine.model, result: analysis, createdAt: now } }),
+        .values({
+          documentId: document.id,
+          workspaceId: document.workspaceId,
+          engine: analysis.engine.id,
+          model: analysis.engine.model,
+          result: analysis,
+          createdAt: now,
+        })
+        .onConflictDoUpdate({
+          target: documentAnalyses.documentId,
+          set: { engine: analysis.engine.id, model: analysis.engine.model, result: analysis, createdAt: now },
+        }),
       db
         .update(documents)
         // A type chosen at upload stands; "other" means nobody chose, so the analysis decides.

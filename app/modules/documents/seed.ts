@@ -5,10 +5,28 @@ import { workspaceToken } from "./search";
 
 /** Three of the family's instruments, stored, read and analysed as an upload would be (offline engine). */
 export const DEMO_DOCUMENTS = [
-  { id: "c3a6e4f2-0001-4c6e-8d2a-5b7e9f100001", file: "hartwell-family-trust.txt", title: "The Hartwell Family Revocable Living Trust", daysAgo: 6, versionId: "d4b7f5a3-0001-4c6e-8d2a-5b7e9f100001" },
-  { id: "c3a6e4f2-0002-4c6e-8d2a-5b7e9f100002", file: "okafor-durable-power-of-attorney.txt", title: "Durable power of attorney (Okafor)", daysAgo: 2, versionId: "d4b7f5a3-0002-4c6e-8d2a-5b7e9f100002" },
+  {
+    id: "c3a6e4f2-0001-4c6e-8d2a-5b7e9f100001",
+    file: "hartwell-family-trust.txt",
+    title: "The Hartwell Family Revocable Living Trust",
+    daysAgo: 6,
+    versionId: "d4b7f5a3-0001-4c6e-8d2a-5b7e9f100001",
+  },
+  {
+    id: "c3a6e4f2-0002-4c6e-8d2a-5b7e9f100002",
+    file: "okafor-durable-power-of-attorney.txt",
+    title: "Durable power of attorney (Okafor)",
+    daysAgo: 2,
+    versionId: "d4b7f5a3-0002-4c6e-8d2a-5b7e9f100002",
+  },
   // The amendment disagrees with the trust (successor trustee, beneficiaries, notice deadline): /legal-intelligence shows it.
-  { id: "c3a6e4f2-0003-4c6e-8d2a-5b7e9f100003", file: "hartwell-trust-first-amendment.txt", title: "First Amendment to the Hartwell Family Trust", daysAgo: 4, versionId: "d4b7f5a3-0003-4c6e-8d2a-5b7e9f100003" },
+  {
+    id: "c3a6e4f2-0003-4c6e-8d2a-5b7e9f100003",
+    file: "hartwell-trust-first-amendment.txt",
+    title: "First Amendment to the Hartwell Family Trust",
+    daysAgo: 4,
+    versionId: "d4b7f5a3-0003-4c6e-8d2a-5b7e9f100003",
+  },
 ] as const;
 
 // The family's lawyer may edit all three; Sophie, a beneficiary, may read the trust. Others see them only if shared.

@@ -101,7 +101,10 @@ export async function listDocuments(db: Db, session: CurrentSession, query: List
       .orderBy(...order, asc(documents.id))
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),
-    db.select({ total: count() }).from(documents).where(and(...filters)),
+    db
+      .select({ total: count() })
+      .from(documents)
+      .where(and(...filters)),
   ]);
   return { rows, total, moreThanTotal: false, page, pageSize: PAGE_SIZE, searched: false };
 }
@@ -299,7 +302,13 @@ export function saveVersionText(db: Db, document: { id: string; workspaceId: str
     .onConflictDoUpdate({ target: documentVersionTexts.versionId, set: { source, content, charCount: text.length } });
 }
 
-export function documentAudit(ctx: RequestContext, session: CurrentSession, action: string, documentId: string, metadata?: Record<string, string | number | boolean | null>) {
+export function documentAudit(
+  ctx: RequestContext,
+  session: CurrentSession,
+  action: string,
+  documentId: string,
+  metadata?: Record<string, string | number | boolean | null>,
+) {
   return ctx.db.insert(auditLog).values(
     auditRow({
       action,
@@ -321,7 +330,8 @@ export async function requestAnalysis(ctx: RequestContext, session: CurrentSessi
   if (document.status === "analyzing") throw new HttpError(409, t("errors.alreadyAnalyzing"));
   const kind = kindFromMimeType(document.mimeType);
   const hasText = await ctx.db.select({ id: documentTexts.documentId }).from(documentTexts).where(eq(documentTexts.documentId, id)).get();
-  if (!hasText && kind && (isImageKind(kind) || (kind === "pdf" && (await currentVersionSource(ctx.db, document)) === "scan"))) throw new HttpError(409, t("errors.needsOcr"));
+  if (!hasText && kind && (isImageKind(kind) || (kind === "pdf" && (await currentVersionSource(ctx.db, document)) === "scan")))
+    throw new HttpError(409, t("errors.needsOcr"));
   await ctx.db.batch([
     ctx.db.update(documents).set({ status: "pending", errorReason: null, updatedAt: new Date() }).where(eq(documents.id, id)),
     documentAudit(ctx, session, "document.analysis_requested", id),
@@ -331,7 +341,10 @@ export async function requestAnalysis(ctx: RequestContext, session: CurrentSessi
 
 async function currentVersionSource(db: Db, document: { currentVersionId: string | null }) {
   if (!document.currentVersionId) return null;
-  return (await db.select({ source: documentVersions.source }).from(documentVersions).where(eq(documentVersions.id, document.currentVersionId)).get())?.source ?? null;
+  return (
+    (await db.select({ source: documentVersions.source }).from(documentVersions).where(eq(documentVersions.id, document.currentVersionId)).get())?.source ??
+    null
+  );
 }
 
 /** The browser's OCR result for an image document; it is then analysed like any other text. */
@@ -370,7 +383,10 @@ export async function deleteDocument(ctx: RequestContext, session: CurrentSessio
   if (!canManageDocument(session, document)) await refuse(ctx, session, id, 403, t("errors.manageForbidden"));
   // Every version's file goes too (a restored version shares its file with the one it restored).
   const versionKeys = await ctx.db.selectDistinct({ key: documentVersions.storageKey }).from(documentVersions).where(eq(documentVersions.documentId, id));
-  await ctx.db.batch([ctx.db.delete(documents).where(eq(documents.id, id)), documentAudit(ctx, session, "document.delete", id, { versions: document.currentVersionNumber })]);
+  await ctx.db.batch([
+    ctx.db.delete(documents).where(eq(documents.id, id)),
+    documentAudit(ctx, session, "document.delete", id, { versions: document.currentVersionNumber }),
+  ]);
   const keys = new Set([document.storageKey, ...versionKeys.map((v) => v.key), ...(document.thumbnailKey ? [document.thumbnailKey] : [])]);
   await ctx.env.FILES.delete([...keys]);
 }

@@ -60,7 +60,14 @@ export async function sharingOf(ctx: RequestContext, document: { id: string; wor
 }
 
 /** Shares a document with a member, or changes what the share allows. */
-export async function shareDocument(ctx: RequestContext, session: CurrentSession, documentId: string, userId: string, permission: SharePermission, t: Translate) {
+export async function shareDocument(
+  ctx: RequestContext,
+  session: CurrentSession,
+  documentId: string,
+  userId: string,
+  permission: SharePermission,
+  t: Translate,
+) {
   const document = await requireManageable(ctx, session, documentId, t);
   const member = isUuid(userId)
     ? await ctx.db

@@ -15,8 +15,13 @@ export const uploadMetadataSchema = (t: Translate) =>
   z.object({
     fileName: z
       .string({ required_error: t("errors.fileNameMissing") })
-      // eslint-disable-next-line no-control-regex -- control characters are dropped from stored file names
-      .transform((name) => name.replace(/^.*[\\/]/, "").replace(/[\u0000-\u001f\u007f]/g, "").trim())
+      .transform((name) =>
+        name
+          .replace(/^.*[\\/]/, "")
+          // eslint-disable-next-line no-control-regex -- control characters are dropped from stored file names
+          .replace(/[\u0000-\u001f\u007f]/g, "")
+          .trim(),
+      )
       .pipe(z.string().min(1, t("errors.fileNameMissing")).max(255, t("errors.fileNameTooLong"))),
     type: z.enum(DOCUMENT_TYPES, { errorMap: () => ({ message: t("errors.unknownType") }) }).optional(),
     title: z.string().trim().max(200, t("errors.titleTooLong")).optional(),

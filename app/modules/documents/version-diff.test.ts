@@ -10,8 +10,18 @@ describe("compareTexts", () => {
     expect(diff.parts.filter((p) => p.kind === "removed").map((p) => p.text.trim())).toEqual(["James Hartwell"]);
     expect(diff.parts.filter((p) => p.kind === "added").map((p) => p.text.trim())).toEqual(["Margaret Chen"]);
     // Reading the parts back gives each version exactly.
-    expect(diff.parts.filter((p) => p.kind !== "added").map((p) => p.text).join("")).toBe(before);
-    expect(diff.parts.filter((p) => p.kind !== "removed").map((p) => p.text).join("")).toBe(after);
+    expect(
+      diff.parts
+        .filter((p) => p.kind !== "added")
+        .map((p) => p.text)
+        .join(""),
+    ).toBe(before);
+    expect(
+      diff.parts
+        .filter((p) => p.kind !== "removed")
+        .map((p) => p.text)
+        .join(""),
+    ).toBe(after);
   });
 
   it("finds nothing between identical texts, and ignores line-ending differences", () => {

@@ -9,15 +9,7 @@ import { seesEveryDocument, visibleDocuments } from "./access.server";
 import { isImageKind, kindFromMimeType } from "./file-types";
 import { enqueueAnalysis } from "./jobs.server";
 import { documentsFts } from "./search-index";
-import {
-  documentAnalyses,
-  documents,
-  documentShares,
-  documentTexts,
-  documentVersions,
-  documentVersionTexts,
-  type VersionSource,
-} from "./schema";
+import { documentAnalyses, documents, documentShares, documentTexts, documentVersions, documentVersionTexts, type VersionSource } from "./schema";
 import { canEditDocument, documentAudit, refuse, requireVisibleDocument, saveDocumentText, saveVersionText } from "./service.server";
 import { readsTextOnServer, storeUploadedFile, type UploadInput } from "./upload.server";
 import { compareTexts } from "./version-diff";
@@ -82,7 +74,12 @@ async function requireEditable(ctx: RequestContext, session: CurrentSession, doc
  * Pending again, and the previous version's text, search row and analysis removed so that nothing
  * of the old file is found or shown as current.
  */
-function makeCurrent(ctx: RequestContext, document: VisibleDocument, versionId: string, file: { fileName: string; mimeType: string; sizeBytes: number; sha256: string | null; storageKey: string }) {
+function makeCurrent(
+  ctx: RequestContext,
+  document: VisibleDocument,
+  versionId: string,
+  file: { fileName: string; mimeType: string; sizeBytes: number; sha256: string | null; storageKey: string },
+) {
   const now = new Date();
   return [
     ctx.db
@@ -160,7 +157,14 @@ export async function uploadVersion(
  * Brings an older version back as a new current version (history is never rewritten): the new
  * version points at the older file, takes its text, and is analysed again.
  */
-export async function restoreVersion(ctx: RequestContext, session: CurrentSession, documentId: string, versionId: string, note: string | undefined, t: Translate) {
+export async function restoreVersion(
+  ctx: RequestContext,
+  session: CurrentSession,
+  documentId: string,
+  versionId: string,
+  note: string | undefined,
+  t: Translate,
+) {
   const document = await requireEditable(ctx, session, documentId, t);
   const old = await requireVersion(ctx, session, document, versionId, t);
   if (old.id === document.currentVersionId) throw new HttpError(409, t("errors.versionAlreadyCurrent"));
@@ -273,7 +277,12 @@ export async function listEditableDocuments(db: Db, session: CurrentSession) {
         eq(documents.workspaceId, session.workspace.id),
         sql`(${documents.uploadedBy} = ${session.user.id} OR exists (select 1 from ${documentShares} where ${documentShares.documentId} = ${documents.id} and ${documentShares.userId} = ${session.user.id} and ${documentShares.permission} = 'edit'))`,
       );
-  return db.select({ id: documents.id, title: documents.title, type: documents.type }).from(documents).where(editable).orderBy(desc(documents.updatedAt)).limit(500);
+  return db
+    .select({ id: documents.id, title: documents.title, type: documents.type })
+    .from(documents)
+    .where(editable)
+    .orderBy(desc(documents.updatedAt))
+    .limit(500);
 }
 
 /** The pages' "restore" form (document page and history page): a version id and an optional note. */

@@ -23,7 +23,13 @@ export function toApiValues(values: Record<string, string>): DraftValues {
   const out: DraftValues = {};
   for (const [id, value] of Object.entries(values)) {
     if (!isFieldId(id)) continue;
-    out[id] = FIELDS[id].kind === "list" ? value.split("\n").map((line) => line.trim()).filter(Boolean) : value;
+    out[id] =
+      FIELDS[id].kind === "list"
+        ? value
+            .split("\n")
+            .map((line) => line.trim())
+            .filter(Boolean)
+        : value;
   }
   return out;
 }
@@ -95,7 +101,13 @@ export interface SavedDraft {
   versionNumber?: number;
 }
 
-export async function saveDraft(template: TemplateId, format: DraftFormat, values: Record<string, string>, target: SaveTarget, fallback: string): Promise<SavedDraft> {
+export async function saveDraft(
+  template: TemplateId,
+  format: DraftFormat,
+  values: Record<string, string>,
+  target: SaveTarget,
+  fallback: string,
+): Promise<SavedDraft> {
   const body = await postForJson<{ kind: "document" | "version"; document?: { id: string; title: string }; documentId?: string; version?: { number: number } }>(
     "/api/drafting/save",
     { template, format, fields: toApiValues(values), target },
@@ -105,7 +117,16 @@ export async function saveDraft(template: TemplateId, format: DraftFormat, value
   return { kind: "version", documentId: body.documentId ?? "", versionNumber: body.version?.number };
 }
 
-export async function draftWithAi(template: TemplateId, request: string, values: Record<string, string>, fallback: string): Promise<{ fields: DraftValues; ignored: string[] }> {
-  const body = await postForJson<{ fields?: DraftValues; ignored?: string[] }>("/api/drafting/ai", { template, request, fields: toApiValues(values) }, fallback);
+export async function draftWithAi(
+  template: TemplateId,
+  request: string,
+  values: Record<string, string>,
+  fallback: string,
+): Promise<{ fields: DraftValues; ignored: string[] }> {
+  const body = await postForJson<{ fields?: DraftValues; ignored?: string[] }>(
+    "/api/drafting/ai",
+    { template, request, fields: toApiValues(values) },
+    fallback,
+  );
   return { fields: body.fields ?? {}, ignored: body.ignored ?? [] };
 }

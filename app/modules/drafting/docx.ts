@@ -12,13 +12,15 @@ const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
 
 /** Text for XML: escaped, and without the control characters XML 1.0 forbids. */
 export function xmlText(value: string): string {
-  return value
-    // eslint-disable-next-line no-control-regex -- the characters XML 1.0 does not allow
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- the characters XML 1.0 does not allow
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+  );
 }
 
 /** One run per line of the text, joined by line breaks; tabs become tab characters. */

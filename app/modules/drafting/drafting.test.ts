@@ -32,7 +32,13 @@ describe("facts from the workspace and the analysis", () => {
   ];
 
   it("current trustees from the workspace; settlors, beneficiaries, date and law from the instrument", () => {
-    const facts = buildFacts({ workspace: { name: "The Hartwell Family Trust", jurisdiction: "California, USA" }, members, user: { name: "Margaret Chen", role: "legal_professional" }, analysis, documentTitle: "The Hartwell Family Revocable Living Trust" });
+    const facts = buildFacts({
+      workspace: { name: "The Hartwell Family Trust", jurisdiction: "California, USA" },
+      members,
+      user: { name: "Margaret Chen", role: "legal_professional" },
+      analysis,
+      documentTitle: "The Hartwell Family Revocable Living Trust",
+    });
     expect(facts).toMatchObject({
       trustName: "The Hartwell Family Trust",
       trustDate: "2019-03-14",
@@ -52,8 +58,20 @@ describe("facts from the workspace and the analysis", () => {
   });
 
   it("without an analysis: the workspace's beneficiaries and jurisdiction, nothing invented", () => {
-    const facts = buildFacts({ workspace: { name: "Rosa's Trust", jurisdiction: "Texas, USA" }, members, user: { name: "Eleanor Hartwell", role: "owner" }, analysis: null });
-    expect(facts).toMatchObject({ trustDate: null, settlors: [], beneficiaries: ["Sophie Hartwell"], governingLaw: "Texas, USA", revocable: null, userIsTrustee: true });
+    const facts = buildFacts({
+      workspace: { name: "Rosa's Trust", jurisdiction: "Texas, USA" },
+      members,
+      user: { name: "Eleanor Hartwell", role: "owner" },
+      analysis: null,
+    });
+    expect(facts).toMatchObject({
+      trustDate: null,
+      settlors: [],
+      beneficiaries: ["Sophie Hartwell"],
+      governingLaw: "Texas, USA",
+      revocable: null,
+      userIsTrustee: true,
+    });
     const values = prefillValues("certification", facts, NOW);
     expect(values.trustDate).toBe("");
     expect(draftErrors("certification", values, t)).toMatchObject({
@@ -66,30 +84,56 @@ describe("facts from the workspace and the analysis", () => {
 });
 
 describe("validation of the fields", () => {
-  const facts = buildFacts({ workspace: { name: "The Hartwell Family Trust", jurisdiction: "California" }, members: [{ name: "Eleanor Hartwell", role: "owner" }], user: { name: "Eleanor Hartwell", role: "owner" }, analysis: null });
+  const facts = buildFacts({
+    workspace: { name: "The Hartwell Family Trust", jurisdiction: "California" },
+    members: [{ name: "Eleanor Hartwell", role: "owner" }],
+    user: { name: "Eleanor Hartwell", role: "owner" },
+    analysis: null,
+  });
 
   it("messages name the field as the form labels it; rules between fields hold", () => {
-    const base = { ...prefillValues("notice", facts, NOW), trustDate: "2019-03-14", settlors: ["A"], beneficiaries: ["B"], irrevocableEvent: "the death of A", trusteeContact: "Eleanor" };
-    expect(draftErrors("notice", { ...base, irrevocableDate: "2026-02-30" }, t)).toEqual({ irrevocableDate: "Date the trust became irrevocable must be a real date." });
-    expect(draftErrors("notice", { ...base, irrevocableDate: "2026-05-10", noticeDate: "2026-05-01" }, t)).toEqual({ noticeDate: "The notice cannot be dated before the trust became irrevocable." });
+    const base = {
+      ...prefillValues("notice", facts, NOW),
+      trustDate: "2019-03-14",
+      settlors: ["A"],
+      beneficiaries: ["B"],
+      irrevocableEvent: "the death of A",
+      trusteeContact: "Eleanor",
+    };
+    expect(draftErrors("notice", { ...base, irrevocableDate: "2026-02-30" }, t)).toEqual({
+      irrevocableDate: "Date the trust became irrevocable must be a real date.",
+    });
+    expect(draftErrors("notice", { ...base, irrevocableDate: "2026-05-10", noticeDate: "2026-05-01" }, t)).toEqual({
+      noticeDate: "The notice cannot be dated before the trust became irrevocable.",
+    });
     expect(draftErrors("notice", { ...base, irrevocableDate: "2026-01-01", noticeDate: "2026-05-01" }, t)).toEqual({});
     expect(lateNoticeDays({ irrevocableDate: "2026-01-01", noticeDate: "2026-05-01" })).toBe(120);
     expect(lateNoticeDays({ irrevocableDate: "2026-04-01", noticeDate: "2026-05-01" })).toBeNull();
-    expect(draftErrors("notice", { ...base, irrevocableDate: "2026-04-01", trustDate: "2030-01-01" }, t)).toEqual({ trustDate: "Date of the trust instrument cannot be in the future." });
+    expect(draftErrors("notice", { ...base, irrevocableDate: "2026-04-01", trustDate: "2030-01-01" }, t)).toEqual({
+      trustDate: "Date of the trust instrument cannot be in the future.",
+    });
   });
 
   it("amounts per currency, TINs, choices, lengths and list sizes", () => {
     const receipt = { ...prefillValues("receipt", facts, NOW), trustDate: "2019-03-14", beneficiaryName: "Sofia", amount: "15000.00" };
     expect(draftErrors("receipt", receipt, t)).toEqual({});
-    expect(draftErrors("receipt", { ...receipt, amount: "15000.50", currency: "JPY" }, t)).toEqual({ amount: "This is not an amount in JPY (check the decimals)." });
+    expect(draftErrors("receipt", { ...receipt, amount: "15000.50", currency: "JPY" }, t)).toEqual({
+      amount: "This is not an amount in JPY (check the decimals).",
+    });
     expect(draftErrors("receipt", { ...receipt, amount: "0" }, t)).toEqual({ amount: "The amount must be more than zero." });
     expect(draftErrors("receipt", { ...receipt, amount: "lots" }, t)).toEqual({ amount: "Amount must be an amount such as 15000.00." });
-    expect(draftErrors("receipt", { ...receipt, distributionKind: "most" }, t)).toEqual({ distributionKind: "Choose one of the options for Kind of distribution." });
+    expect(draftErrors("receipt", { ...receipt, distributionKind: "most" }, t)).toEqual({
+      distributionKind: "Choose one of the options for Kind of distribution.",
+    });
     const cert = { ...prefillValues("certification", facts, NOW), trustDate: "2019-03-14", settlors: ["A"], trusteeAddress: "1 Main St" };
     expect(draftErrors("certification", { ...cert, tin: "12-3456789" }, t)).toEqual({});
-    expect(draftErrors("certification", { ...cert, tin: "123456789" }, t)).toEqual({ tin: "A taxpayer identification number looks like 12-3456789 (EIN) or 123-45-6789 (SSN)." });
+    expect(draftErrors("certification", { ...cert, tin: "123456789" }, t)).toEqual({
+      tin: "A taxpayer identification number looks like 12-3456789 (EIN) or 123-45-6789 (SSN).",
+    });
     expect(draftErrors("certification", { ...cert, trustName: "x".repeat(201) }, t)).toEqual({ trustName: "Name of the trust can be at most 200 characters." });
-    expect(draftErrors("certification", { ...cert, settlors: Array.from({ length: 31 }, (_, i) => `S${i}`) }, t)).toEqual({ settlors: "Settlors can have at most 30 lines." });
+    expect(draftErrors("certification", { ...cert, settlors: Array.from({ length: 31 }, (_, i) => `S${i}`) }, t)).toEqual({
+      settlors: "Settlors can have at most 30 lines.",
+    });
     // The form sends list fields as text, one per line; the API as arrays: both are read the same.
     expect(draftValuesSchema("certification", t).parse({ ...cert, settlors: "A\n\n B " }).settlors).toEqual(["A", "B"]);
   });
@@ -99,10 +143,15 @@ describe("validation of the fields", () => {
       "Choose one of the templates: certification, notice, acceptance, receipt or minutes.",
     );
     expect(exportRequestSchema(t).safeParse({ template: "minutes", format: "odt", fields: {} }).error?.issues[0].message).toBe("Choose DOCX or PDF.");
-    expect(draftValuesSchema("minutes", t).safeParse({ ...prefillValues("minutes", facts, NOW), surprise: "x" }).error?.issues.map((i) => i.code)).toContain("unrecognized_keys");
-    expect(saveRequestSchema(t).safeParse({ template: "minutes", format: "pdf", fields: {}, target: { kind: "version", documentId: "nope" } }).error?.issues[0].message).toBe(
-      "Choose the document to add a version to.",
-    );
+    expect(
+      draftValuesSchema("minutes", t)
+        .safeParse({ ...prefillValues("minutes", facts, NOW), surprise: "x" })
+        .error?.issues.map((i) => i.code),
+    ).toContain("unrecognized_keys");
+    expect(
+      saveRequestSchema(t).safeParse({ template: "minutes", format: "pdf", fields: {}, target: { kind: "version", documentId: "nope" } }).error?.issues[0]
+        .message,
+    ).toBe("Choose the document to add a version to.");
     expect(saveRequestSchema(t).safeParse({ template: "minutes", format: "pdf", fields: {}, target: { kind: "elsewhere" } }).error?.issues[0].message).toBe(
       "Choose whether to save a new document or a new version.",
     );
@@ -122,12 +171,16 @@ describe("Draft with AI", () => {
   });
 
   it("keeps the fields that pass the form's rules, one by one, and lists the rest", () => {
-    const answer = '```json\n{"beneficiaryName":"Sofia L. Chen","amount":"15000","distributionDate":"2026-13-40","distributionKind":"partial","meetingDate":"2026-05-01","hack":"x","assetsDescription":null}\n```';
+    const answer =
+      '```json\n{"beneficiaryName":"Sofia L. Chen","amount":"15000","distributionDate":"2026-13-40","distributionKind":"partial","meetingDate":"2026-05-01","hack":"x","assetsDescription":null}\n```';
     expect(acceptDraftAnswer("receipt", answer, t)).toEqual({
       fields: { beneficiaryName: "Sofia L. Chen", amount: "15000", distributionKind: "partial" },
       ignored: ["distributionDate", "meetingDate", "hack"],
     });
-    expect(acceptDraftAnswer("minutes", '{"attendees":"Eleanor\\nJames","agenda":["Budget"]}', t)?.fields).toEqual({ attendees: ["Eleanor", "James"], agenda: ["Budget"] });
+    expect(acceptDraftAnswer("minutes", '{"attendees":"Eleanor\\nJames","agenda":["Budget"]}', t)?.fields).toEqual({
+      attendees: ["Eleanor", "James"],
+      agenda: ["Budget"],
+    });
     expect(acceptDraftAnswer("minutes", "I cannot help with that.", t)).toBeNull();
     expect(extractJsonObject("[1,2]")).toBeNull();
   });
@@ -144,7 +197,11 @@ describe("Draft with AI", () => {
       },
     };
     const answer = await model.complete(draftPrompt("minutes", "Daniel was absent; we approved the roof", {}, "2026-05-04"), { json: true });
-    expect(acceptDraftAnswer("minutes", answer, t)?.fields).toEqual({ chair: "Eleanor Hartwell", absent: ["Daniel Hartwell"], resolutions: ["Approve the roof repair"] });
+    expect(acceptDraftAnswer("minutes", answer, t)?.fields).toEqual({
+      chair: "Eleanor Hartwell",
+      absent: ["Daniel Hartwell"],
+      resolutions: ["Approve the roof repair"],
+    });
     expect(seen).toHaveLength(1);
     expect(new TextModelError("x", 500).status).toBe(500);
   });
@@ -168,11 +225,13 @@ describe("drafting translations", () => {
   it("every template, field, hint and option has an English text", () => {
     const en = enDrafting as Record<string, string>;
     const missing: string[] = [];
-    for (const id of TEMPLATE_IDS) for (const key of [`template.${id}.name`, `template.${id}.description`, `ai.placeholder.${id}`]) if (!en[key]) missing.push(key);
+    for (const id of TEMPLATE_IDS)
+      for (const key of [`template.${id}.name`, `template.${id}.description`, `ai.placeholder.${id}`]) if (!en[key]) missing.push(key);
     for (const [id, spec] of Object.entries(FIELDS) as [string, FieldSpec][]) {
       if (!en[`field.${id}`]) missing.push(`field.${id}`);
       if (spec.hint && !en[`hint.${id}`]) missing.push(`hint.${id}`);
-      if (spec.kind === "select" && id !== "currency") for (const option of spec.options ?? []) if (!en[`option.${id}.${option}`]) missing.push(`option.${id}.${option}`);
+      if (spec.kind === "select" && id !== "currency")
+        for (const option of spec.options ?? []) if (!en[`option.${id}.${option}`]) missing.push(`option.${id}.${option}`);
     }
     expect(missing).toEqual([]);
     // Every field a template uses is known.

@@ -34,7 +34,15 @@ async function pdfText(bytes: Uint8Array) {
 describe("drafting templates", () => {
   it("pre-fill every template from the facts and leave no blank in the certification but the address", () => {
     const values = prefillValues("certification", facts, NOW);
-    expect(values).toMatchObject({ trustName: facts.trustName, trustDate: "2019-03-14", settlors: facts.settlors, trustees: facts.trustees, governingLaw: "California", revocability: "revocable", signingDate: "2026-05-04" });
+    expect(values).toMatchObject({
+      trustName: facts.trustName,
+      trustDate: "2019-03-14",
+      settlors: facts.settlors,
+      trustees: facts.trustees,
+      governingLaw: "California",
+      revocability: "revocable",
+      signingDate: "2026-05-04",
+    });
     const text = draftToPlainText(renderDraft("certification", values));
     expect(text).toContain("The trust exists and was executed on March 14, 2019. The name of the trust is The Hartwell Family Revocable Living Trust.");
     expect(text).toContain("The settlors of the trust: Eleanor M. Hartwell and Thomas J. Hartwell.");
@@ -46,7 +54,9 @@ describe("drafting templates", () => {
   });
 
   it("the notice carries California's contest warning and every beneficiary; the receipt formats money from integer minor units", () => {
-    const notice = draftToPlainText(renderDraft("notice", { ...prefillValues("notice", facts, NOW), irrevocableDate: "2026-04-01", irrevocableEvent: "the death of Thomas J. Hartwell" }));
+    const notice = draftToPlainText(
+      renderDraft("notice", { ...prefillValues("notice", facts, NOW), irrevocableDate: "2026-04-01", irrevocableEvent: "the death of Thomas J. Hartwell" }),
+    );
     expect(notice).toContain("To: Margaret A. Hartwell-Chen, Daniel R. Hartwell and Sofia L. Chen");
     expect(notice).toContain("On April 1, 2026 the Trust became irrevocable because of the death of Thomas J. Hartwell.");
     expect(notice).toContain("more than 120 days");
@@ -64,7 +74,9 @@ describe("drafting templates", () => {
     expect(minutes).toContain("1. Call to order and attendance");
     expect(minutes).toContain("No decisions were taken.");
     const acceptance = draftToPlainText(renderDraft("acceptance", prefillValues("acceptance", facts, NOW)));
-    expect(acceptance).toContain("I, Eleanor Hartwell, accept my appointment as successor trustee of The Hartwell Family Revocable Living Trust dated March 14, 2019");
+    expect(acceptance).toContain(
+      "I, Eleanor Hartwell, accept my appointment as successor trustee of The Hartwell Family Revocable Living Trust dated March 14, 2019",
+    );
   });
 
   it("file names carry the instrument and the trust, without path characters", () => {
@@ -81,13 +93,26 @@ describe("drafting exports", () => {
       expect(detectFileKind(bytes.subarray(0, 4096), "draft.docx")).toBe("docx");
       const files = unzipSync(bytes);
       expect(Object.keys(files).sort()).toEqual(
-        ["[Content_Types].xml", "_rels/.rels", "docProps/app.xml", "docProps/core.xml", "word/_rels/document.xml.rels", "word/document.xml", "word/styles.xml"].sort(),
+        [
+          "[Content_Types].xml",
+          "_rels/.rels",
+          "docProps/app.xml",
+          "docProps/core.xml",
+          "word/_rels/document.xml.rels",
+          "word/document.xml",
+          "word/styles.xml",
+        ].sort(),
       );
       const xml = strFromU8(files["word/document.xml"]);
       expect(xml).toContain("The Hartwell Family Revocable Living Trust");
       const text = docxXmlToText(xml);
       expect(text).toContain(TEMPLATES[id].documentTitle.split(" ")[0]);
-      for (const name of id === "acceptance" ? ["Eleanor Hartwell", "Eleanor M. Hartwell"] : id === "minutes" ? ["James Hartwell", "Sofia L. Chen"] : ["Eleanor Hartwell"]) expect(text).toContain(name);
+      for (const name of id === "acceptance"
+        ? ["Eleanor Hartwell", "Eleanor M. Hartwell"]
+        : id === "minutes"
+          ? ["James Hartwell", "Sofia L. Chen"]
+          : ["Eleanor Hartwell"])
+        expect(text).toContain(name);
       expect(strFromU8(files["docProps/core.xml"])).toContain("<dc:creator>Eleanor Hartwell</dc:creator>");
     });
   }
@@ -100,7 +125,11 @@ describe("drafting exports", () => {
   });
 
   it("a PDF with the names as extractable text, over several pages when long", async () => {
-    const values = { ...prefillValues("minutes", facts, NOW), location: "Cedar Crest", discussion: Array.from({ length: 80 }, (_, i) => `Item ${i + 1} was discussed at length.`).join("\n") };
+    const values = {
+      ...prefillValues("minutes", facts, NOW),
+      location: "Cedar Crest",
+      discussion: Array.from({ length: 80 }, (_, i) => `Item ${i + 1} was discussed at length.`).join("\n"),
+    };
     const bytes = await draftToPdf(renderDraft("minutes", values), { author: "Eleanor Hartwell", now: NOW });
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBeGreaterThan(1);

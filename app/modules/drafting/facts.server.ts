@@ -13,7 +13,11 @@ import { type AnalysedDocument, buildFacts, type DraftingFacts, type FactSources
  * document they may see: the one asked for, else their most recent trust instrument. A document
  * they may not see is never read (it is simply not among the choices).
  */
-export async function draftingFacts(db: Db, session: CurrentSession, documentId?: string | null): Promise<{ facts: DraftingFacts; sources: FactSources; analysed: AnalysedDocument[] }> {
+export async function draftingFacts(
+  db: Db,
+  session: CurrentSession,
+  documentId?: string | null,
+): Promise<{ facts: DraftingFacts; sources: FactSources; analysed: AnalysedDocument[] }> {
   const workspace = session.workspace;
   if (!workspace) throw new Error("draftingFacts needs a workspace");
   const [members, analysedRows, requested] = await Promise.all([
@@ -58,7 +62,14 @@ export async function draftingFacts(db: Db, session: CurrentSession, documentId?
     workspace,
     members,
     user: { name: session.user.name, role: workspace.role },
-    analysis: analysis ? { parties: analysis.parties ?? [], governingLaw: analysis.governingLaw ?? null, instrumentDate: analysis.instrumentDate ?? null, keyProvisions: analysis.keyProvisions ?? [] } : null,
+    analysis: analysis
+      ? {
+          parties: analysis.parties ?? [],
+          governingLaw: analysis.governingLaw ?? null,
+          instrumentDate: analysis.instrumentDate ?? null,
+          keyProvisions: analysis.keyProvisions ?? [],
+        }
+      : null,
     documentTitle: chosen?.title,
   });
   return {

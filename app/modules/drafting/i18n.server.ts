@@ -8,4 +8,3 @@ import { resolveDisplayPreferences } from "~/modules/preferences/preferences.ser
 export function draftingT(request: Request) {
   return serverT(["drafting", "documents", "auth"], resolveDisplayPreferences(request).language);
 }
-

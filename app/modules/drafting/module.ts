@@ -4,9 +4,7 @@ import { area, defineModule } from "../../platform/module-manifest";
 /** Drafting documents from templates and the trust's facts (docs/decisions/0010). */
 export const draftingModule = defineModule({
   id: "drafting",
-  areas: [
-    area("/document-drafting", "documents", PenLine, true),
-  ],
+  areas: [area("/document-drafting", "documents", PenLine, true)],
   pages: [{ path: "document-drafting", file: "routes/document-drafting.tsx" }],
   routes: [
     { path: "api/drafting/export", file: "routes/api.drafting.export.ts" },

@@ -117,7 +117,14 @@ export interface FactInputs {
 }
 
 const TRUSTEE_ROLES = ["owner", "trustee", "co_trustee"];
-const unique = (names: string[]) => [...new Map(names.map((n) => n.trim()).filter(Boolean).map((n) => [n.toLowerCase(), n])).values()];
+const unique = (names: string[]) => [
+  ...new Map(
+    names
+      .map((n) => n.trim())
+      .filter(Boolean)
+      .map((n) => [n.toLowerCase(), n]),
+  ).values(),
+];
 
 /**
  * The facts from the workspace and the chosen analysis. Current trustees are the workspace's

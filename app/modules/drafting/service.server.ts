@@ -35,7 +35,13 @@ function requireWorkspace(session: CurrentSession, t: Translate) {
 }
 
 /** Validates a template's fields (400 with a message per field) and writes the file. */
-export async function buildDraftFile(session: CurrentSession, template: TemplateId, format: DraftFormat, fields: unknown, t: Translate): Promise<DraftFile & { values: DraftValues }> {
+export async function buildDraftFile(
+  session: CurrentSession,
+  template: TemplateId,
+  format: DraftFormat,
+  fields: unknown,
+  t: Translate,
+): Promise<DraftFile & { values: DraftValues }> {
   const values = parseWith(draftValuesSchema(template, t), fields, t);
   const draft = renderDraft(template, values);
   const options = { author: session.user.name };
@@ -44,10 +50,21 @@ export async function buildDraftFile(session: CurrentSession, template: Template
 }
 
 /** A draft to download. Anyone in the workspace may draft and download; each export is audited (never its content). */
-export async function exportDraft(ctx: RequestContext, session: CurrentSession, input: { template: TemplateId; format: DraftFormat; fields: unknown }, t: Translate): Promise<DraftFile> {
+export async function exportDraft(
+  ctx: RequestContext,
+  session: CurrentSession,
+  input: { template: TemplateId; format: DraftFormat; fields: unknown },
+  t: Translate,
+): Promise<DraftFile> {
   const workspace = requireWorkspace(session, t);
   const file = await buildDraftFile(session, input.template, input.format, input.fields, t);
-  await ctx.audit({ action: "drafting.export", workspaceId: workspace.id, actorUserId: session.user.id, targetType: "draft", metadata: { template: input.template, format: input.format, sizeBytes: file.bytes.byteLength } });
+  await ctx.audit({
+    action: "drafting.export",
+    workspaceId: workspace.id,
+    actorUserId: session.user.id,
+    targetType: "draft",
+    metadata: { template: input.template, format: input.format, sizeBytes: file.bytes.byteLength },
+  });
   return file;
 }
 
@@ -66,7 +83,14 @@ export async function saveDraft(
 ) {
   const workspace = requireWorkspace(session, t);
   if (!canUploadDocuments(workspace.role)) {
-    await ctx.audit({ action: "drafting.save_denied", outcome: "denied", workspaceId: workspace.id, actorUserId: session.user.id, targetType: "draft", metadata: { template: input.template } });
+    await ctx.audit({
+      action: "drafting.save_denied",
+      outcome: "denied",
+      workspaceId: workspace.id,
+      actorUserId: session.user.id,
+      targetType: "draft",
+      metadata: { template: input.template },
+    });
     throw new HttpError(403, t("errors.saveForbidden"));
   }
   const file = await buildDraftFile(session, input.template, input.format, input.fields, t);
@@ -74,12 +98,19 @@ export async function saveDraft(
   const metadata = { template: input.template, format: input.format, target: input.target.kind };
 
   if (input.target.kind === "document") {
-    const title = input.target.title || `${TEMPLATES[input.template].documentTitle}${file.values.trustName ? ` — ${String(file.values.trustName)}` : ""}`.slice(0, 200);
+    const title =
+      input.target.title || `${TEMPLATES[input.template].documentTitle}${file.values.trustName ? ` — ${String(file.values.trustName)}` : ""}`.slice(0, 200);
     const document = await uploadDocument(ctx, session, { ...upload, title, type: input.target.type }, t);
     await documentAudit(ctx, session, "drafting.save", document.id, metadata);
     return { kind: "document" as const, document: { id: document.id, title: document.title, status: document.status, fileName: document.fileName } };
   }
-  const version = await uploadVersion(ctx, session, input.target.documentId, { ...upload, note: input.target.note || t("save.defaultNote", { template: TEMPLATES[input.template].documentTitle }) }, t);
+  const version = await uploadVersion(
+    ctx,
+    session,
+    input.target.documentId,
+    { ...upload, note: input.target.note || t("save.defaultNote", { template: TEMPLATES[input.template].documentTitle }) },
+    t,
+  );
   await documentAudit(ctx, session, "drafting.save", input.target.documentId, { ...metadata, version: version?.number ?? null });
   return { kind: "version" as const, documentId: input.target.documentId, version };
 }
@@ -114,7 +145,11 @@ export async function draftWithAi(
   }
   let answer: string;
   try {
-    answer = await model.complete(draftPrompt(input.template, input.request, current as DraftValues, todayIso()), { json: true, temperature: 0.1, maxTokens: 1500 });
+    answer = await model.complete(draftPrompt(input.template, input.request, current as DraftValues, todayIso()), {
+      json: true,
+      temperature: 0.1,
+      maxTokens: 1500,
+    });
   } catch (error) {
     throw new HttpError(502, t("errors.aiFailed", { reason: error instanceof TextModelError ? error.message : "" }).trim());
   } finally {

@@ -50,7 +50,12 @@ const trustIdentity = (values: DraftValues) => {
 
 /** Signature blocks for a list of signers, each with a line for the date. */
 function signatures(signers: string[], capacity: string, withDate = true): Block[] {
-  return (signers.length ? signers : [BLANK]).map((name) => ({ kind: "signature" as const, name, capacity, ...(withDate ? { date: "Date: ____________________" } : {}) }));
+  return (signers.length ? signers : [BLANK]).map((name) => ({
+    kind: "signature" as const,
+    name,
+    capacity,
+    ...(withDate ? { date: "Date: ____________________" } : {}),
+  }));
 }
 
 const SIGNING_AUTHORITY: Record<string, string> = {
@@ -85,7 +90,10 @@ const certification: TemplateDefinition = {
     const holders = textValue(values, "revocationHolders") || names(values, "settlors");
     const titleForm =
       textValue(values, "titleForm") || `${joinNames(trustees) || BLANK}, ${trustees.length > 1 ? "Trustees" : "Trustee"} of ${trustIdentity(values)}`;
-    const authority = trustees.length > 1 ? SIGNING_AUTHORITY[textValue(values, "signingAuthority")] ?? SIGNING_AUTHORITY.any : "the sole trustee may sign and exercise the powers of the trustee";
+    const authority =
+      trustees.length > 1
+        ? (SIGNING_AUTHORITY[textValue(values, "signingAuthority")] ?? SIGNING_AUTHORITY.any)
+        : "the sole trustee may sign and exercise the powers of the trustee";
     const tin = textValue(values, "tin") || "Withheld from this certification; furnished to the recipient separately on request.";
     return {
       title: "Certification of Trust",
@@ -322,14 +330,27 @@ const minutes: TemplateDefinition = {
         },
         { kind: "heading", text: "Present" },
         { kind: "bullets", items: listValue(values, "attendees").length ? listValue(values, "attendees") : [BLANK] },
-        ...(absent.length ? [{ kind: "heading" as const, text: "Absent" }, { kind: "bullets" as const, items: absent }] : []),
+        ...(absent.length
+          ? [
+              { kind: "heading" as const, text: "Absent" },
+              { kind: "bullets" as const, items: absent },
+            ]
+          : []),
         { kind: "heading", text: "Agenda" },
         { kind: "numbered", items: listValue(values, "agenda").length ? listValue(values, "agenda") : [BLANK] },
-        ...(discussion ? [{ kind: "heading" as const, text: "Discussion" }, { kind: "paragraph" as const, text: discussion }] : []),
+        ...(discussion
+          ? [
+              { kind: "heading" as const, text: "Discussion" },
+              { kind: "paragraph" as const, text: discussion },
+            ]
+          : []),
         { kind: "heading", text: "Decisions" },
         resolutions.length ? { kind: "numbered", items: resolutions } : { kind: "paragraph", text: "No decisions were taken." },
         ...(next ? [{ kind: "paragraph" as const, text: `Next meeting: ${next}.` }] : []),
-        { kind: "paragraph", text: `${adjourned ? `The meeting was adjourned at ${adjourned}. ` : ""}These minutes are a summary of the meeting, not a verbatim record.` },
+        {
+          kind: "paragraph",
+          text: `${adjourned ? `The meeting was adjourned at ${adjourned}. ` : ""}These minutes are a summary of the meeting, not a verbatim record.`,
+        },
         ...signatures([recorder || v(values, "chair")], recorder ? "Recorder" : "Chair"),
       ],
     };
@@ -376,7 +397,11 @@ export function lateNoticeDays(values: DraftValues): number | null {
 
 /** A file name for a draft: "Certification of Trust - The Hartwell Family Trust.docx". */
 export function draftFileName(templateId: TemplateId, values: DraftValues, format: "docx" | "pdf"): string {
-  // eslint-disable-next-line no-control-regex -- control characters are among those no file system accepts
-  const trust = textValue(values, "trustName").replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 120);
+  const trust = textValue(values, "trustName")
+    // eslint-disable-next-line no-control-regex -- control characters are among those no file system accepts
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 120);
   return `${TEMPLATES[templateId].documentTitle}${trust ? ` - ${trust}` : ""}.${format}`;
 }

@@ -28,7 +28,10 @@ export function fieldSchema(id: FieldId, required: boolean, t: Translate): z.Zod
 
   switch (spec.kind) {
     case "list": {
-      const item = z.string({ invalid_type_error: t("errors.notText", { field }) }).trim().max(spec.max, t("errors.itemTooLong", { field, max: spec.max }));
+      const item = z
+        .string({ invalid_type_error: t("errors.notText", { field }) })
+        .trim()
+        .max(spec.max, t("errors.itemTooLong", { field, max: spec.max }));
       const items = z
         .preprocess((value) => (typeof value === "string" ? value.split("\n") : value), z.array(item, { invalid_type_error: t("errors.notList", { field }) }))
         .transform((lines) => lines.filter(Boolean))
@@ -46,7 +49,10 @@ export function fieldSchema(id: FieldId, required: boolean, t: Translate): z.Zod
       return required ? schema : schema.optional();
     }
     case "amount": {
-      const schema = needed(text).refine((value) => value === "" || parseAmount(value, "USD") !== null || parseAmount(value, "JPY") !== null, t("errors.invalidAmount", { field }));
+      const schema = needed(text).refine(
+        (value) => value === "" || parseAmount(value, "USD") !== null || parseAmount(value, "JPY") !== null,
+        t("errors.invalidAmount", { field }),
+      );
       return required ? schema : schema.optional();
     }
     default: {
@@ -116,7 +122,11 @@ export const saveTargetSchema = (t: Translate) =>
       z
         .object({
           kind: z.literal("document"),
-          title: z.string().trim().max(TITLE_MAX, t("errors.titleTooLong", { max: TITLE_MAX })).optional(),
+          title: z
+            .string()
+            .trim()
+            .max(TITLE_MAX, t("errors.titleTooLong", { max: TITLE_MAX }))
+            .optional(),
           type: z.enum(DOCUMENT_TYPES, { errorMap: () => ({ message: t("errors.unknownDocumentType") }) }).optional(),
         })
         .strict(),
@@ -124,7 +134,11 @@ export const saveTargetSchema = (t: Translate) =>
         .object({
           kind: z.literal("version"),
           documentId: z.string({ required_error: t("errors.documentMissing") }).uuid(t("errors.documentMissing")),
-          note: z.string().trim().max(NOTE_MAX, t("errors.noteTooLong", { max: NOTE_MAX })).optional(),
+          note: z
+            .string()
+            .trim()
+            .max(NOTE_MAX, t("errors.noteTooLong", { max: NOTE_MAX }))
+            .optional(),
         })
         .strict(),
     ],

@@ -1,4 +1,20 @@
-import { ArrowLeftRight, Bot, Building2, ClipboardList, Globe, History, MessagesSquare, Scale, ScanLine, ShieldCheck, Smartphone, Users, Video, Vote, Wallet } from "lucide-react";
+import {
+  ArrowLeftRight,
+  Bot,
+  Building2,
+  ClipboardList,
+  Globe,
+  History,
+  MessagesSquare,
+  Scale,
+  ScanLine,
+  ShieldCheck,
+  Smartphone,
+  Users,
+  Video,
+  Vote,
+  Wallet,
+} from "lucide-react";
 
 /** The landing page's structure; every text lives in the "landing" translation namespace. */
 export const LANDING_SECTIONS = { features: "features", useCases: "use-cases", contact: "contact" } as const;
@@ -35,9 +51,32 @@ export const SECURITY_POINTS = ["passwords", "sessions", "encryption", "isolatio
 
 /** Free guides; `sections` lists, per section, the numbers of its checklist items in the "guides" namespace. */
 export const GUIDES = [
-  { slug: "trustee-first-90-days", icon: ClipboardList, sections: [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]] },
-  { slug: "beneficiary-rights-basics", icon: Scale, sections: [[1, 2, 3, 4], [5, 6, 7, 8]] },
-  { slug: "family-meeting-checklist", icon: Users, sections: [[1, 2, 3], [4, 5, 6], [7, 8, 9]] },
+  {
+    slug: "trustee-first-90-days",
+    icon: ClipboardList,
+    sections: [
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+      [9, 10, 11, 12],
+    ],
+  },
+  {
+    slug: "beneficiary-rights-basics",
+    icon: Scale,
+    sections: [
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+    ],
+  },
+  {
+    slug: "family-meeting-checklist",
+    icon: Users,
+    sections: [
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8, 9],
+    ],
+  },
 ] as const;
 export type GuideSlug = (typeof GUIDES)[number]["slug"];
 

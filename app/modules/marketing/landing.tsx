@@ -239,10 +239,7 @@ export function LandingPage({ supportEmail, salesPhone }: { supportEmail: string
             {t("cta.title")}
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-lg">{t("cta.body")}</p>
-          <a
-            href={TRIAL}
-            className="mt-4 inline-block rounded-md bg-card px-8 py-3 font-semibold text-card-foreground no-underline hover:bg-muted"
-          >
+          <a href={TRIAL} className="mt-4 inline-block rounded-md bg-card px-8 py-3 font-semibold text-card-foreground no-underline hover:bg-muted">
             {tCommon("nav.startTrial")}
           </a>
         </section>

@@ -4,10 +4,7 @@ import { area, defineModule } from "../../platform/module-manifest";
 /** The notification centre, each person's channels per event, and compliance reminder lead times. */
 export const notificationsModule = defineModule({
   id: "notifications",
-  areas: [
-    area("/notifications", "conversations", Bell, true),
-    area("/compliance-notifications", "compliance", BellRing, true),
-  ],
+  areas: [area("/notifications", "conversations", Bell, true), area("/compliance-notifications", "compliance", BellRing, true)],
   pages: [
     { path: "notifications", file: "routes/notifications.tsx" },
     { path: "compliance-notifications", file: "routes/compliance-notifications.tsx" },

@@ -24,7 +24,10 @@ export async function savePreferences(db: Db, userId: string, matrix: Partial<Re
     db
       .insert(notificationPreferences)
       .values(row)
-      .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.type, notificationPreferences.channel], set: { enabled: row.enabled, updatedAt: now } }),
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.type, notificationPreferences.channel],
+        set: { enabled: row.enabled, updatedAt: now },
+      }),
   );
   await db.batch([first, ...rest]);
 }
@@ -42,5 +45,8 @@ export async function saveComplianceReminders(db: Db, userId: string, value: { l
   await db
     .insert(complianceReminderPreferences)
     .values(row)
-    .onConflictDoUpdate({ target: complianceReminderPreferences.userId, set: { leadDays: row.leadDays, inApp: row.inApp, email: row.email, overdueDaily: row.overdueDaily, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: complianceReminderPreferences.userId,
+      set: { leadDays: row.leadDays, inApp: row.inApp, email: row.email, overdueDaily: row.overdueDaily, updatedAt: now },
+    });
 }

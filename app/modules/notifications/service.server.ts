@@ -65,9 +65,22 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
   for (const slice of chunks(recipients, D1_IN_LIST)) {
     stored.push(
       ...(await db
-        .select({ userId: notificationPreferences.userId, type: notificationPreferences.type, channel: notificationPreferences.channel, enabled: notificationPreferences.enabled })
+        .select({
+          userId: notificationPreferences.userId,
+          type: notificationPreferences.type,
+          channel: notificationPreferences.channel,
+          enabled: notificationPreferences.enabled,
+        })
         .from(notificationPreferences)
-        .where(and(inArray(notificationPreferences.userId, slice.map((r) => r.userId)), eq(notificationPreferences.type, request.type)))),
+        .where(
+          and(
+            inArray(
+              notificationPreferences.userId,
+              slice.map((r) => r.userId),
+            ),
+            eq(notificationPreferences.type, request.type),
+          ),
+        )),
     );
   }
   const wants = (userId: string, channel: "in_app" | "email") =>
@@ -81,14 +94,26 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
   const inApp = recipients.filter((r) => wants(r.userId, "in_app")).map((recipient) => ({ recipient, id: crypto.randomUUID() }));
   if (inApp.length) {
     // D1 limits bound parameters per statement; rows go in slices of 10 (8 columns each), in one batch.
-    const rows = inApp.map(({ recipient, id }) => ({ id, workspaceId: request.workspaceId, userId: recipient.userId, type: request.type, metadata: request.metadata, createdAt: now }));
+    const rows = inApp.map(({ recipient, id }) => ({
+      id,
+      workspaceId: request.workspaceId,
+      userId: recipient.userId,
+      type: request.type,
+      metadata: request.metadata,
+      createdAt: now,
+    }));
     const slices = chunks(rows, 10).map((slice) => db.insert(notifications).values(slice));
     await db.batch(slices as [(typeof slices)[number], ...(typeof slices)[number][]]);
   }
 
   const pushes = Promise.all(
     inApp.map(({ recipient, id }) =>
-      pushToRoom(env, recipient.userId, { id, type: request.type, metadata: request.metadata, createdAt: now.toISOString() }, withNotificationId(request.event?.(recipient) ?? { type: "notification", notificationType: request.type, metadata: request.metadata }, id))
+      pushToRoom(
+        env,
+        recipient.userId,
+        { id, type: request.type, metadata: request.metadata, createdAt: now.toISOString() },
+        withNotificationId(request.event?.(recipient) ?? { type: "notification", notificationType: request.type, metadata: request.metadata }, id),
+      )
         .then((sent): string | null => (sent ? id : null))
         .catch((error): string | null => {
           // The notification is stored: it arrives as pending_notifications at the next connection.
@@ -131,16 +156,16 @@ function roomOf(env: Env, userId: string) {
 
 /** Pushes a thread event to every participant's room, which forwards it to connections subscribed to the thread. */
 export async function pushThreadEvent(env: Env, userIds: string[], threadId: string, event: ThreadEvent) {
-  await Promise.all(
-    [...new Set(userIds)].map((userId) => roomOf(env, userId).pushThread(threadId, event)),
-  );
+  await Promise.all([...new Set(userIds)].map((userId) => roomOf(env, userId).pushThread(threadId, event)));
 }
 
 /** The e-mail of a notification without its own: the same words as the bell's, and the link to open it. */
 function describedMail(request: NotifyRequest, origin: string) {
   return (recipient: Recipient) => {
     const kind = NOTIFICATION_KINDS[request.type];
-    const words = kind ? kind.describe(request.metadata, recipientT(recipient, [kind.namespace ?? "common"]) as unknown as TFunction) : { text: request.type, href: null };
+    const words = kind
+      ? kind.describe(request.metadata, recipientT(recipient, [kind.namespace ?? "common"]) as unknown as TFunction)
+      : { text: request.type, href: null };
     const body = [words.text, words.detail ? `“${words.detail}”` : null, words.href ? new URL(words.href, origin).href : null].filter(Boolean).join("\n\n");
     return { subject: words.text, text: body };
   };
@@ -156,11 +181,12 @@ function dedupe(recipients: Recipient[]) {
   return recipients.filter((r) => (seen.has(r.userId) ? false : (seen.add(r.userId), true)));
 }
 
-
 /** Recipients with what notify() needs (address, language). */
 export async function recipientsFor(db: Db, userIds: string[]): Promise<Recipient[]> {
   if (userIds.length === 0) return [];
-  return inChunks([...new Set(userIds)], (ids) => db.select({ userId: users.id, email: users.email, language: users.language }).from(users).where(inArray(users.id, ids)));
+  return inChunks([...new Set(userIds)], (ids) =>
+    db.select({ userId: users.id, email: users.email, language: users.language }).from(users).where(inArray(users.id, ids)),
+  );
 }
 
 /** A translate function in a recipient's saved language (English when none is saved). */
@@ -193,7 +219,10 @@ export async function listNotifications(db: Db, session: CurrentSession, query: 
       .where(and(...filters))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(NOTIFICATIONS_PAGE_SIZE + 1),
-    db.select({ unread: count() }).from(notifications).where(and(mine, isNull(notifications.readAt))),
+    db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(mine, isNull(notifications.readAt))),
   ]);
   return {
     items: rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map((row) => ({

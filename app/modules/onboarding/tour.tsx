@@ -140,11 +140,7 @@ export function TourProvider({ children, onComplete }: { children: ReactNode; on
                     {t("previous")}
                   </Button>
                 ) : null}
-                {isLast ? (
-                  <Button onClick={complete}>{t("getStarted")}</Button>
-                ) : (
-                  <Button onClick={() => dispatch({ type: "next" })}>{t("next")}</Button>
-                )}
+                {isLast ? <Button onClick={complete}>{t("getStarted")}</Button> : <Button onClick={() => dispatch({ type: "next" })}>{t("next")}</Button>}
               </div>
             </div>
           </DialogPrimitive.Content>

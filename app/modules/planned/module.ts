@@ -1,4 +1,20 @@
-import { Activity, ArrowLeftRight, Bug, Building2, ClipboardCheck, Gavel, Globe, HandCoins, Landmark, Mail, Receipt, ShieldCheck, Sparkles, Video, Wallet } from "lucide-react";
+import {
+  Activity,
+  ArrowLeftRight,
+  Bug,
+  Building2,
+  ClipboardCheck,
+  Gavel,
+  Globe,
+  HandCoins,
+  Landmark,
+  Mail,
+  Receipt,
+  ShieldCheck,
+  Sparkles,
+  Video,
+  Wallet,
+} from "lucide-react";
 import { area, defineModule } from "../../platform/module-manifest";
 
 /**

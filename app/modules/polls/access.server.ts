@@ -37,15 +37,41 @@ export function visiblePolls(session: CurrentSession): SQL {
 }
 
 /** A poll's entry in the audit log, refusals included. */
-export function auditPoll(ctx: RequestContext, session: CurrentSession, action: string, pollId: string, metadata?: Record<string, string | number | boolean | null>, outcome?: "denied") {
-  return ctx.db.insert(auditLog).values(
-    auditRow({ action, outcome, workspaceId: session.workspace?.id, actorUserId: session.user.id, targetType: "poll", targetId: pollId, ip: ctx.ip, userAgent: ctx.userAgent, metadata }),
-  );
+export function auditPoll(
+  ctx: RequestContext,
+  session: CurrentSession,
+  action: string,
+  pollId: string,
+  metadata?: Record<string, string | number | boolean | null>,
+  outcome?: "denied",
+) {
+  return ctx.db
+    .insert(auditLog)
+    .values(
+      auditRow({
+        action,
+        outcome,
+        workspaceId: session.workspace?.id,
+        actorUserId: session.user.id,
+        targetType: "poll",
+        targetId: pollId,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        metadata,
+      }),
+    );
 }
 
 /** The poll if this person may see it; otherwise a 404 that is written to the audit log as refused. */
 export async function requirePoll(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
-  const poll = isUuid(id) && session.workspace ? await ctx.db.select().from(polls).where(and(eq(polls.id, id), visiblePolls(session))).get() : undefined;
+  const poll =
+    isUuid(id) && session.workspace
+      ? await ctx.db
+          .select()
+          .from(polls)
+          .where(and(eq(polls.id, id), visiblePolls(session)))
+          .get()
+      : undefined;
   if (!poll) {
     await auditPoll(ctx, session, "poll.access_denied", isUuid(id) ? id : "", { status: 404 }, "denied");
     throw new HttpError(404, t("errors.pollNotFound"));

@@ -23,7 +23,11 @@ function validChoices(type: PollType, optionIds: string[], choices: string[], t:
 export async function castBallot(ctx: RequestContext, session: CurrentSession, id: string, choices: string[], t: Translate) {
   const poll = await requirePoll(ctx, session, id, t);
   const [voter, options] = await Promise.all([
-    ctx.db.select().from(pollVoters).where(and(eq(pollVoters.pollId, id), eq(pollVoters.userId, session.user.id))).get(),
+    ctx.db
+      .select()
+      .from(pollVoters)
+      .where(and(eq(pollVoters.pollId, id), eq(pollVoters.userId, session.user.id)))
+      .get(),
     ctx.db.select().from(pollOptions).where(eq(pollOptions.pollId, id)).orderBy(asc(pollOptions.position)),
   ]);
   if (!voter) {
@@ -53,7 +57,13 @@ export async function castBallot(ctx: RequestContext, session: CurrentSession, i
   if (!result) throw new HttpError(409, t("errors.pollClosed"));
   const changed = result.changes > 0;
   const positions = choices.map((c) => options.findIndex((o) => o.id === c) + 1);
-  const audited = auditPoll(ctx, session, changed ? "poll.vote_changed" : "poll.vote", id, poll.anonymous ? { anonymous: true } : { choices: positions.join(",") });
+  const audited = auditPoll(
+    ctx,
+    session,
+    changed ? "poll.vote_changed" : "poll.vote",
+    id,
+    poll.anonymous ? { anonymous: true } : { choices: positions.join(",") },
+  );
 
   // vote_cast to the creator and watchers, and every eligible voter's open poll page refreshes its
   // tally. Started at once, beside the audit entry: every round trip here is latency for the family.
@@ -72,7 +82,10 @@ export async function castBallot(ctx: RequestContext, session: CurrentSession, i
           .where(
             and(
               ne(users.id, session.user.id),
-              or(eq(users.id, poll.createdBy ?? ""), sql`${users.id} IN (select ${pollWatchers.userId} from ${pollWatchers} where ${pollWatchers.pollId} = ${id})`),
+              or(
+                eq(users.id, poll.createdBy ?? ""),
+                sql`${users.id} IN (select ${pollWatchers.userId} from ${pollWatchers} where ${pollWatchers.pollId} = ${id})`,
+              ),
             ),
           ),
         ctx.db.select({ userId: pollVoters.userId }).from(pollVoters).where(eq(pollVoters.pollId, id)),

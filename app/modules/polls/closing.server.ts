@@ -117,10 +117,18 @@ export async function closePoll(env: Env, pollId: string, options: CloseOptions)
         type: "poll_completed",
         recipients,
         metadata: { pollId, pollTitle: poll.title, finalResult: inEnglish },
-        event: (recipient) => ({ type: "poll_completed", pollTitle: poll.title, finalResult: describeResult(result, recipientT(recipient, ["polls"])), pollId }),
+        event: (recipient) => ({
+          type: "poll_completed",
+          pollTitle: poll.title,
+          finalResult: describeResult(result, recipientT(recipient, ["polls"])),
+          pollId,
+        }),
         mail: (recipient) => {
           const rt = recipientT(recipient, ["polls"]);
-          return { subject: rt("mail.completedSubject", { title: poll.title }), text: rt("mail.completedBody", { title: poll.title, result: describeResult(result, rt) }) };
+          return {
+            subject: rt("mail.completedSubject", { title: poll.title }),
+            text: rt("mail.completedBody", { title: poll.title, result: describeResult(result, rt) }),
+          };
         },
       },
     ),

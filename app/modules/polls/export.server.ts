@@ -42,23 +42,44 @@ function tallyRows(tally: TallyResult | null, weighted: boolean, t: Translate): 
   const rows = tally.counts.map((c) => [c.text, weighted ? `${(c.votes / 100).toFixed(2)}%` : String(c.votes), `${Math.round(c.share * 1000) / 10}%`]);
   for (const round of tally.rounds) {
     const eliminated = round.eliminated.map((id) => tally.counts.find((c) => c.optionId === id)?.text ?? "").join(", ");
-    rows.push([t("record.round", { round: round.round }), round.counts.map((c) => `${tally.counts.find((o) => o.optionId === c.optionId)?.text}: ${c.votes}`).join("; "), eliminated ? t("record.eliminated", { option: eliminated }) : ""]);
+    rows.push([
+      t("record.round", { round: round.round }),
+      round.counts.map((c) => `${tally.counts.find((o) => o.optionId === c.optionId)?.text}: ${c.votes}`).join("; "),
+      eliminated ? t("record.eliminated", { option: eliminated }) : "",
+    ]);
   }
   return rows;
 }
 
 async function recordDetail(ctx: RequestContext, session: CurrentSession, id: string, t: Translate, format: "csv" | "pdf") {
   const detail = await pollDetail(ctx, session, id, t);
-  await ctx.db.insert(auditLog).values(
-    auditRow({ action: "poll.export", workspaceId: session.workspace?.id, actorUserId: session.user.id, targetType: "poll", targetId: id, ip: ctx.ip, userAgent: ctx.userAgent, metadata: { format } }),
-  );
+  await ctx.db
+    .insert(auditLog)
+    .values(
+      auditRow({
+        action: "poll.export",
+        workspaceId: session.workspace?.id,
+        actorUserId: session.user.id,
+        targetType: "poll",
+        targetId: id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        metadata: { format },
+      }),
+    );
   return detail;
 }
 
 /** The record of a vote as CSV (papaparse quotes every field safely; formulas are neutralised). */
 export async function pollRecordCsv(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
   const detail = await recordDetail(ctx, session, id, t, "csv");
-  const rows: string[][] = [...summaryRows(detail, t), [], [t("record.option"), t("record.votes"), t("record.share")], ...tallyRows(detail.tally, detail.poll.weighted, t), []];
+  const rows: string[][] = [
+    ...summaryRows(detail, t),
+    [],
+    [t("record.option"), t("record.votes"), t("record.share")],
+    ...tallyRows(detail.tally, detail.poll.weighted, t),
+    [],
+  ];
   rows.push([t("record.voter"), t("record.voted"), t("record.votedAt"), t("record.choice")]);
   if (detail.voters) {
     for (const v of detail.voters) rows.push([v.name, v.voted ? t("record.yes") : t("record.no"), v.votedAt ?? "", v.choices?.join(" > ") ?? ""]);
@@ -132,7 +153,9 @@ export async function pollRecordPdf(ctx: RequestContext, session: CurrentSession
   line(t("record.votersHeading"), { size: 12, f: bold });
   if (detail.voters) {
     for (const v of detail.voters) {
-      line(`${v.name}: ${v.voted ? `${t("record.voted")} ${v.votedAt ?? ""}${v.choices ? ` — ${v.choices.join(" > ")}` : ""}` : t("record.notVoted")}`, { indent: 10 });
+      line(`${v.name}: ${v.voted ? `${t("record.voted")} ${v.votedAt ?? ""}${v.choices ? ` — ${v.choices.join(" > ")}` : ""}` : t("record.notVoted")}`, {
+        indent: 10,
+      });
     }
   } else {
     line(t("record.anonymousVoters", { voted: detail.turnout.voted, eligible: detail.turnout.eligible }), { indent: 10 });
@@ -141,4 +164,3 @@ export async function pollRecordPdf(ctx: RequestContext, session: CurrentSession
   line(t("record.generated", { date: new Date().toISOString() }), { size: 8 });
   return { body: await pdf.save(), fileName: `${fileBase(detail)}.pdf` };
 }
-

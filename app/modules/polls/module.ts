@@ -6,10 +6,7 @@ const pollLink = (m: NotificationMetadata) => (metadataText(m, "pollId") ? `/pol
 /** Polls and votes (spec sections 2 and 7): /polling to create and vote, /vote-tracking to follow results. */
 export const pollsModule = defineModule({
   id: "polls",
-  areas: [
-    area("/polling", "decisions", Vote, true),
-    area("/vote-tracking", "decisions", ListChecks, true),
-  ],
+  areas: [area("/polling", "decisions", Vote, true), area("/vote-tracking", "decisions", ListChecks, true)],
   pages: [
     { path: "polling", file: "routes/polling.tsx" },
     { path: "polling/:id", file: "routes/polling.$id.tsx" },
@@ -26,7 +23,10 @@ export const pollsModule = defineModule({
   notifications: {
     poll_created: {
       defaults: { in_app: true, email: false, sms: false },
-      describe: (m, t) => ({ text: t("realtime.pollCreated", { name: metadataText(m, "creatorName"), poll: metadataText(m, "pollTitle") }), href: pollLink(m) }),
+      describe: (m, t) => ({
+        text: t("realtime.pollCreated", { name: metadataText(m, "creatorName"), poll: metadataText(m, "pollTitle") }),
+        href: pollLink(m),
+      }),
       toast: { titleKey: "realtime.pollCreatedTitle", durationMs: 5000 },
     },
     // Asked to vote, a reminder, a final result: these need the person, so they also go by e-mail.
@@ -41,14 +41,21 @@ export const pollsModule = defineModule({
         const [name, option, poll] = [metadataText(m, "voterName"), metadataText(m, "optionText"), metadataText(m, "pollTitle")];
         // An empty voter or option means "not shown": an anonymous poll, or results hidden until it closes.
         const text =
-          name && option ? t("realtime.voteCast", { name, option, poll }) : name ? t("realtime.voteCastHidden", { name, poll }) : t("realtime.voteCastAnonymous", { poll });
+          name && option
+            ? t("realtime.voteCast", { name, option, poll })
+            : name
+              ? t("realtime.voteCastHidden", { name, poll })
+              : t("realtime.voteCastAnonymous", { poll });
         return { text, href: pollLink(m) };
       },
       toast: { titleKey: "realtime.voteCastTitle", durationMs: 5000, sound: true },
     },
     poll_completed: {
       defaults: { in_app: true, email: true, sms: false },
-      describe: (m, t) => ({ text: t("realtime.pollCompleted", { poll: metadataText(m, "pollTitle"), result: metadataText(m, "finalResult") }), href: pollLink(m) }),
+      describe: (m, t) => ({
+        text: t("realtime.pollCompleted", { poll: metadataText(m, "pollTitle"), result: metadataText(m, "finalResult") }),
+        href: pollLink(m),
+      }),
       toast: { titleKey: "realtime.pollCompletedTitle", durationMs: 7000 },
     },
     vote_reminder: {

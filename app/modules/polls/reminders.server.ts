@@ -24,7 +24,12 @@ export async function remindVoters(ctx: RequestContext, session: CurrentSession,
   const waiting = await ctx.db
     .select({ userId: pollVoters.userId })
     .from(pollVoters)
-    .where(and(eq(pollVoters.pollId, id), sql`not exists (select 1 from ${pollBallots} where ${pollBallots.pollId} = ${id} and ${pollBallots.voterId} = ${pollVoters.userId})`));
+    .where(
+      and(
+        eq(pollVoters.pollId, id),
+        sql`not exists (select 1 from ${pollBallots} where ${pollBallots.pollId} = ${id} and ${pollBallots.voterId} = ${pollVoters.userId})`,
+      ),
+    );
   const recipients = await recipientsFor(
     ctx.db,
     waiting.map((w) => w.userId),
@@ -40,7 +45,10 @@ export async function remindVoters(ctx: RequestContext, session: CurrentSession,
       event: () => ({ type: "vote_required", pollTitle: poll.title, pollId: id }),
       mail: (recipient) => {
         const rt = recipientT(recipient, ["polls"]);
-        return { subject: rt("mail.reminderSubject", { title: poll.title }), text: rt("mail.reminderBody", { title: poll.title, link, closesAt: poll.closesAt.toUTCString() }) };
+        return {
+          subject: rt("mail.reminderSubject", { title: poll.title }),
+          text: rt("mail.reminderBody", { title: poll.title, link, closesAt: poll.closesAt.toUTCString() }),
+        };
       },
     },
   );

@@ -53,8 +53,22 @@ export async function createPoll(ctx: RequestContext, session: CurrentSession, i
   const now = new Date();
   const optionRows =
     input.type === "yes_no"
-      ? (["yes", "no", "abstain"] as const).map((role, position) => ({ id: crypto.randomUUID(), pollId: id, workspaceId: workspace.id, position, text: t(`options.${role}`), role: role as "yes" | "no" | "abstain" | null }))
-      : input.options.map((text, position) => ({ id: crypto.randomUUID(), pollId: id, workspaceId: workspace.id, position, text, role: null as "yes" | "no" | "abstain" | null }));
+      ? (["yes", "no", "abstain"] as const).map((role, position) => ({
+          id: crypto.randomUUID(),
+          pollId: id,
+          workspaceId: workspace.id,
+          position,
+          text: t(`options.${role}`),
+          role: role as "yes" | "no" | "abstain" | null,
+        }))
+      : input.options.map((text, position) => ({
+          id: crypto.randomUUID(),
+          pollId: id,
+          workspaceId: workspace.id,
+          position,
+          text,
+          role: null as "yes" | "no" | "abstain" | null,
+        }));
   const voterRows = chosen.map((v) => ({ pollId: id, userId: v.userId, workspaceId: workspace.id, weight: v.weight }));
   const chunks = <T>(rows: T[], size: number) => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, i * size + size));
   await ctx.db.batch([
@@ -100,24 +114,29 @@ export async function createPoll(ctx: RequestContext, session: CurrentSession, i
     (async () => {
       const everyone = await recipientsFor(ctx.db, others(members.map((m) => m.userId)));
       const voters = everyone.filter((r) => chosen.some((v) => v.userId === r.userId));
-      await Promise.all([notify(deps, {
-        workspaceId: workspace.id,
-        type: "poll_created",
-        recipients: everyone,
-        metadata,
-        event: () => ({ type: "poll_created", creatorName, pollTitle: input.title, pollId: id }),
-      }),
-      notify(deps, {
-        workspaceId: workspace.id,
-        type: "vote_required",
-        recipients: voters,
-        metadata: { ...metadata, closesAt: input.closesAt.toISOString() },
-        event: () => ({ type: "vote_required", pollTitle: input.title, pollId: id }),
-        mail: (recipient) => {
-          const rt = recipientT(recipient, ["polls"]);
-          return { subject: rt("mail.voteRequiredSubject", { title: input.title }), text: rt("mail.voteRequiredBody", { title: input.title, name: creatorName, link, closesAt: input.closesAt.toUTCString() }) };
-        },
-      })]);
+      await Promise.all([
+        notify(deps, {
+          workspaceId: workspace.id,
+          type: "poll_created",
+          recipients: everyone,
+          metadata,
+          event: () => ({ type: "poll_created", creatorName, pollTitle: input.title, pollId: id }),
+        }),
+        notify(deps, {
+          workspaceId: workspace.id,
+          type: "vote_required",
+          recipients: voters,
+          metadata: { ...metadata, closesAt: input.closesAt.toISOString() },
+          event: () => ({ type: "vote_required", pollTitle: input.title, pollId: id }),
+          mail: (recipient) => {
+            const rt = recipientT(recipient, ["polls"]);
+            return {
+              subject: rt("mail.voteRequiredSubject", { title: input.title }),
+              text: rt("mail.voteRequiredBody", { title: input.title, name: creatorName, link, closesAt: input.closesAt.toUTCString() }),
+            };
+          },
+        }),
+      ]);
     })().catch((error) => console.error("Could not notify about a new poll", id, error)),
   );
   return { id };
@@ -197,7 +216,12 @@ export async function pollDetail(ctx: RequestContext, session: CurrentSession, i
   const mine = ballots.find((b) => b.voterId === session.user.id);
   const optionText = new Map(options.map((o) => [o.id, o.text]));
   const manage = poll.createdBy === session.user.id || seesEveryPoll(session);
-  const watching = (await ctx.db.select().from(pollWatchers).where(and(eq(pollWatchers.pollId, id), eq(pollWatchers.userId, session.user.id))).get()) !== undefined;
+  const watching =
+    (await ctx.db
+      .select()
+      .from(pollWatchers)
+      .where(and(eq(pollWatchers.pollId, id), eq(pollWatchers.userId, session.user.id)))
+      .get()) !== undefined;
   return {
     poll: {
       id: poll.id,
@@ -252,4 +276,3 @@ export async function setWatching(ctx: RequestContext, session: CurrentSession, 
     await ctx.db.delete(pollWatchers).where(and(eq(pollWatchers.pollId, id), eq(pollWatchers.userId, session.user.id)));
   }
 }
-

@@ -144,15 +144,7 @@ describe("tallyPoll: single choice", () => {
       type: "single",
       options: options("A", "B", "C"),
       voters: voters("a", "b", "c", "d", "e", "f", "g"),
-      ballots: [
-        ballot("a", "A"),
-        ballot("b", "A"),
-        ballot("c", "A", "B"),
-        ballot("d", "B"),
-        ballot("e", "B"),
-        ballot("f", "C"),
-        ballot("g", "C"),
-      ],
+      ballots: [ballot("a", "A"), ballot("b", "A"), ballot("c", "A", "B"), ballot("d", "B"), ballot("e", "B"), ballot("f", "C"), ballot("g", "C")],
     });
     expect(votesOf(result)).toEqual({ A: 3, B: 2, C: 2 });
     expect(sharesOf(result)).toEqual({ A: 3 / 7, B: 2 / 7, C: 2 / 7 });

@@ -226,7 +226,10 @@ function tallyYesNo(options: TallyOption[], ballots: CountedBallot[], turnoutWei
 
 /** Instant runoff; `counts` are the first preferences (round 1, where every option is still in). */
 function tallyRanked(options: TallyOption[], ballots: CountedBallot[]): TypeTally {
-  const { rounds, decision } = instantRunoff(options.map((o) => o.id), ballots);
+  const { rounds, decision } = instantRunoff(
+    options.map((o) => o.id),
+    ballots,
+  );
   const first = rounds[0];
   const firstVotes = new Map(first.counts.map((c) => [c.optionId, c.votes]));
   const counts = optionCounts(options, firstVotes, () => first.activeVotes);

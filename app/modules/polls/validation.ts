@@ -38,7 +38,12 @@ export const createPollSchema = (t: Translate, now = Date.now()) =>
         .transform((v) => v || undefined),
       type: z.enum(POLL_TYPES, { errorMap: () => ({ message: t("errors.unknownType") }) }),
       options: z
-        .array(z.string().trim().max(POLL_LIMITS.optionMax, t("errors.optionLong", { max: POLL_LIMITS.optionMax })))
+        .array(
+          z
+            .string()
+            .trim()
+            .max(POLL_LIMITS.optionMax, t("errors.optionLong", { max: POLL_LIMITS.optionMax })),
+        )
         .max(POLL_LIMITS.optionsMax, t("errors.optionsMax", { max: POLL_LIMITS.optionsMax }))
         .default([])
         .transform((list) => list.filter((o) => o.length > 0)),

@@ -27,6 +27,7 @@ describe("translations", () => {
   it("only the six translated languages have files, and the Worker bundles all of them", () => {
     expect(readdirSync(root).sort()).toEqual([...TRANSLATED_LANGUAGES].sort());
     expect(Object.keys(bundledResources).sort()).toEqual([...TRANSLATED_LANGUAGES].sort());
-    for (const lng of TRANSLATED_LANGUAGES) expect(Object.keys(bundledResources[lng as keyof typeof bundledResources]).sort()).toEqual(files.map((f) => f.replace(".json", "")).sort());
+    for (const lng of TRANSLATED_LANGUAGES)
+      expect(Object.keys(bundledResources[lng as keyof typeof bundledResources]).sort()).toEqual(files.map((f) => f.replace(".json", "")).sort());
   });
 });

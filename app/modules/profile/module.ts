@@ -4,9 +4,7 @@ import { area, defineModule } from "../../platform/module-manifest";
 /** A person's own profile, picture, password and phone. */
 export const profileModule = defineModule({
   id: "profile",
-  areas: [
-    area("/profile", "administration", UserCog, true),
-  ],
+  areas: [area("/profile", "administration", UserCog, true)],
   pages: [{ path: "profile", file: "routes/profile.tsx" }],
   routes: [{ path: "api/users/:id/avatar", file: "routes/api.users.avatar.ts" }],
   helpTopics: ["account"],

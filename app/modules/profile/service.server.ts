@@ -35,7 +35,13 @@ export async function updateProfileDetails(ctx: RequestContext, session: Current
     .update(users)
     .set({ name: input.name.trim(), firstName, lastName, username, phone: input.phone?.trim() || null, updatedAt: new Date() })
     .where(eq(users.id, session.user.id));
-  await ctx.audit({ action: "profile.updated", actorUserId: session.user.id, workspaceId: session.workspace?.id, targetType: "user", targetId: session.user.id });
+  await ctx.audit({
+    action: "profile.updated",
+    actorUserId: session.user.id,
+    workspaceId: session.workspace?.id,
+    targetType: "user",
+    targetId: session.user.id,
+  });
 }
 
 /** Needs the current password; afterwards every other session of the account is signed out. */
@@ -53,12 +59,25 @@ export async function changePassword(ctx: RequestContext, session: CurrentSessio
   const passwordHash = await hashPassword(input.password, ctx.config.PASSWORD_PEPPER);
   await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, session.user.id));
   await revokeUserSessions(ctx.db, session.user.id, session.sessionId);
-  await ctx.audit({ action: "profile.password_changed", actorUserId: session.user.id, workspaceId: session.workspace?.id, targetType: "user", targetId: session.user.id });
+  await ctx.audit({
+    action: "profile.password_changed",
+    actorUserId: session.user.id,
+    workspaceId: session.workspace?.id,
+    targetType: "user",
+    targetId: session.user.id,
+  });
 }
 
 export async function listSessions(ctx: RequestContext, session: CurrentSession) {
   const rows = await ctx.db
-    .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, ip: sessions.ip, userAgent: sessions.userAgent, remember: sessions.remember })
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      remember: sessions.remember,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, session.user.id), gt(sessions.expiresAt, new Date())))
     .orderBy(desc(sessions.lastSeenAt))
@@ -114,12 +133,7 @@ export async function readAvatar(ctx: RequestContext, session: CurrentSession, u
     const shared = await ctx.db
       .select({ id: memberships.id })
       .from(memberships)
-      .where(
-        and(
-          eq(memberships.userId, userId),
-          sql`${memberships.workspaceId} in (select workspace_id from memberships where user_id = ${session.user.id})`,
-        ),
-      )
+      .where(and(eq(memberships.userId, userId), sql`${memberships.workspaceId} in (select workspace_id from memberships where user_id = ${session.user.id})`))
       .get();
     if (!shared) return null;
   }

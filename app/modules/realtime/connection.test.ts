@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientMessage, ServerMessage } from "../../../party/protocol";
-import {
-  PING_INTERVAL_MS,
-  RealtimeConnection,
-  defaultRealtimeUrl,
-  type ConnectionStatus,
-  type RealtimeOptions,
-} from "./connection";
+import { PING_INTERVAL_MS, RealtimeConnection, defaultRealtimeUrl, type ConnectionStatus, type RealtimeOptions } from "./connection";
 
 /**
  * A browser-like WebSocket that never touches the network. partysocket reads readyState against its own 0..3

@@ -19,7 +19,8 @@ function greyJpeg(width: number, height: number): Uint8Array {
   const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body];
   const huffman = (tableClass: number) => [(tableClass << 4) | 0, 1, ...new Array(15).fill(0), 0x00];
   return new Uint8Array([
-    0xff, 0xd8, // SOI
+    0xff,
+    0xd8, // SOI
     ...segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]), // APP0 JFIF
     ...segment(0xdb, [0x00, ...new Array(64).fill(1)]), // DQT: table 0, all ones
     ...segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]), // SOF0: one component
@@ -27,7 +28,8 @@ function greyJpeg(width: number, height: number): Uint8Array {
     ...segment(0xc4, huffman(1)), // DHT: AC table 0
     ...segment(0xda, [1, 1, 0x00, 0, 63, 0]), // SOS
     ...scan,
-    0xff, 0xd9, // EOI
+    0xff,
+    0xd9, // EOI
   ]);
 }
 
@@ -60,7 +62,12 @@ async function imagePlacement(pdf: PDFDocument, index: number) {
   const round = (p: { x: number; y: number }) => ({ x: Math.round(p.x * 10) / 10 + 0, y: Math.round(p.y * 10) / 10 + 0 });
   const corners = [apply(matrix, 0, 0), apply(matrix, 1, 0), apply(matrix, 0, 1), apply(matrix, 1, 1)].map(round);
   return {
-    box: { minX: Math.min(...corners.map((c) => c.x)), minY: Math.min(...corners.map((c) => c.y)), maxX: Math.max(...corners.map((c) => c.x)), maxY: Math.max(...corners.map((c) => c.y)) },
+    box: {
+      minX: Math.min(...corners.map((c) => c.x)),
+      minY: Math.min(...corners.map((c) => c.y)),
+      maxX: Math.max(...corners.map((c) => c.x)),
+      maxY: Math.max(...corners.map((c) => c.y)),
+    },
     /** Where the picture's top-left corner (image space 0,1) is drawn. */
     topLeft: round(apply(matrix, 0, 1)),
   };

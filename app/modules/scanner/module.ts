@@ -4,8 +4,6 @@ import { area, defineModule } from "../../platform/module-manifest";
 /** Scanning paper with the camera into a PDF in the workspace. */
 export const scannerModule = defineModule({
   id: "scanner",
-  areas: [
-    area("/scanner", "documents", ScanLine, true),
-  ],
+  areas: [area("/scanner", "documents", ScanLine, true)],
   pages: [{ path: "scanner", file: "routes/scanner.tsx" }],
 });

@@ -108,8 +108,7 @@ describe("page helpers", () => {
 });
 
 describe("detectPictureType", () => {
-  const bytes = (...values: (number | string)[]) =>
-    new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((c) => c.charCodeAt(0)) : [v])));
+  const bytes = (...values: (number | string)[]) => new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((c) => c.charCodeAt(0)) : [v])));
 
   it("knows JPEG, PNG and WebP by their first bytes", () => {
     expect(detectPictureType(bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10))).toBe("image/jpeg");

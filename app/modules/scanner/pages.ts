@@ -10,11 +10,7 @@ export type Rotation = 0 | 90 | 180 | 270;
 /** At most this many pages per scan: each is a picture held in memory on a phone. */
 export const MAX_PAGES = 50;
 
-export type OcrState =
-  | { status: "idle" }
-  | { status: "running"; progress: number | null }
-  | { status: "done" }
-  | { status: "failed"; error: string };
+export type OcrState = { status: "idle" } | { status: "running"; progress: number | null } | { status: "done" } | { status: "failed"; error: string };
 
 export interface ScanPage<Image = Blob> {
   id: string;
@@ -50,7 +46,7 @@ export function emptyPages<Image = Blob>(): PagesState<Image> {
 }
 
 export function rotate(rotation: Rotation, direction: "left" | "right"): Rotation {
-  return (((rotation + (direction === "right" ? 90 : 270)) % 360) as Rotation);
+  return ((rotation + (direction === "right" ? 90 : 270)) % 360) as Rotation;
 }
 
 /** Whether the page's sides swap when it is shown (a quarter or three-quarter turn). */

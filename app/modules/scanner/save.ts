@@ -3,9 +3,7 @@
  * (like the upload area) through XHR, which reports upload progress; the text follows as JSON.
  */
 
-export type SaveTarget =
-  | { kind: "document"; title: string; type: string }
-  | { kind: "version"; documentId: string; note: string };
+export type SaveTarget = { kind: "document"; title: string; type: string } | { kind: "version"; documentId: string; note: string };
 
 /** An answer the person should read: the server's own sentence, or the caller's fallback. */
 export class SaveError extends Error {
@@ -94,5 +92,7 @@ export async function saveScanText(documentId: string, text: string, fallbackErr
 
 /** The first page's picture for the document cards; the document is complete without it. */
 export async function saveScanThumbnail(documentId: string, image: Blob): Promise<void> {
-  await fetch(`/api/documents/${encodeURIComponent(documentId)}/thumbnail`, { method: "PUT", body: image, headers: { "Content-Type": image.type } }).catch(() => {});
+  await fetch(`/api/documents/${encodeURIComponent(documentId)}/thumbnail`, { method: "PUT", body: image, headers: { "Content-Type": image.type } }).catch(
+    () => {},
+  );
 }

@@ -17,8 +17,16 @@ describe("splitting a text for translation", () => {
     const chunks = splitIntoChunks(trust);
     expect(chunks.length).toBeGreaterThan(3);
     for (const chunk of chunks) expect(chunk.text.length).toBeLessThanOrEqual(CHUNK_MAX);
-    const normalised = trust.replace(/\r\n?/g, "\n").replace(/\n[ \t]*\n+/g, "\n\n").trim();
-    expect(joinTranslations(chunks, chunks.map((c) => c.text))).toBe(normalised);
+    const normalised = trust
+      .replace(/\r\n?/g, "\n")
+      .replace(/\n[ \t]*\n+/g, "\n\n")
+      .trim();
+    expect(
+      joinTranslations(
+        chunks,
+        chunks.map((c) => c.text),
+      ),
+    ).toBe(normalised);
     expect(chunks[chunks.length - 1].after).toBe("");
   });
 
@@ -30,11 +38,21 @@ describe("splitting a text for translation", () => {
     expect(chunks.slice(1, -1).every((c) => c.text.length <= 120 && c.text.endsWith("beneficiary."))).toBe(true);
     expect(chunks.at(-2)!.after).toBe("\n\n");
     expect(chunks.slice(1, -2).every((c) => c.after === " ")).toBe(true);
-    expect(joinTranslations(chunks, chunks.map((c) => c.text))).toBe(`Intro.\n\n${long}\n\nEnd.`);
+    expect(
+      joinTranslations(
+        chunks,
+        chunks.map((c) => c.text),
+      ),
+    ).toBe(`Intro.\n\n${long}\n\nEnd.`);
     const word = "x".repeat(50);
     const words = splitIntoChunks(Array(10).fill(word).join(" "), 120);
     expect(words.every((c) => c.text.length <= 120)).toBe(true);
-    expect(joinTranslations(words, words.map((c) => c.text))).toBe(Array(10).fill(word).join(" "));
+    expect(
+      joinTranslations(
+        words,
+        words.map((c) => c.text),
+      ),
+    ).toBe(Array(10).fill(word).join(" "));
   });
 
   it("an empty text has no parts; a missing translation joins as nothing", () => {

@@ -42,7 +42,10 @@ describe("OpenAI-compatible translation", () => {
   let server: ReturnType<typeof createServer>;
   let baseUrl = "";
   const received: { url: string; headers: IncomingMessage["headers"]; body: Record<string, unknown> }[] = [];
-  let reply: (body: Record<string, unknown>) => { status: number; json: unknown } = () => ({ status: 200, json: { choices: [{ message: { content: "Le trust est révocable." } }] } });
+  let reply: (body: Record<string, unknown>) => { status: number; json: unknown } = () => ({
+    status: 200,
+    json: { choices: [{ message: { content: "Le trust est révocable." } }] },
+  });
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -98,7 +101,10 @@ describe("choosing a translator", () => {
     expect(chooseTranslator({}, undefined)).toBeNull();
     expect(chooseTranslator({ AI_PROVIDER: "offline" }, ai)).toBeNull();
     expect(chooseTranslator({}, ai)).toMatchObject({ engine: "workers-ai", model: M2M100_MODEL });
-    expect(chooseTranslator({ AI_PROVIDER: "workers-ai", AI_MODEL: "@cf/meta/llama-3.1-8b-instruct" }, ai)).toMatchObject({ engine: "workers-ai", model: M2M100_MODEL });
+    expect(chooseTranslator({ AI_PROVIDER: "workers-ai", AI_MODEL: "@cf/meta/llama-3.1-8b-instruct" }, ai)).toMatchObject({
+      engine: "workers-ai",
+      model: M2M100_MODEL,
+    });
     expect(chooseTranslator({ AI_BASE_URL: "http://127.0.0.1:1/v1", AI_MODEL: "qwen" }, ai)).toMatchObject({ engine: "openai-compatible", model: "qwen" });
     expect(chooseTranslator({ AI_PROVIDER: "workers-ai" }, undefined)).toBeNull();
   });

@@ -79,7 +79,10 @@ export function textModelTranslator(model: TextModel): Translator {
     engine: model.engine,
     model: model.model,
     async translate(text, source, target) {
-      const answer = await model.complete(translationMessages(text, source, target), { temperature: 0, maxTokens: Math.min(4096, Math.ceil(text.length * 1.5) + 256) });
+      const answer = await model.complete(translationMessages(text, source, target), {
+        temperature: 0,
+        maxTokens: Math.min(4096, Math.ceil(text.length * 1.5) + 256),
+      });
       return answer.replace(/^```[a-z]*\n?|\n?```$/g, "").trim();
     },
   };

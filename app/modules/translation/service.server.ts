@@ -33,17 +33,26 @@ export function translationProvider(ctx: Pick<RequestContext, "config" | "env">)
  * A part of a document needs the right to read it; the first part of a document is audited (which
  * document, which languages, never the text). Rate-limited per person; each call is counted.
  */
-export async function translatePart(ctx: RequestContext, session: CurrentSession, input: TranslateRequest, t: Translate, translator: Translator | null = translatorFor(ctx)) {
+export async function translatePart(
+  ctx: RequestContext,
+  session: CurrentSession,
+  input: TranslateRequest,
+  t: Translate,
+  translator: Translator | null = translatorFor(ctx),
+) {
   const workspace = session.workspace;
   if (!workspace) throw new HttpError(404, t("errors.noWorkspace"));
   if (!translator) throw new HttpError(503, t("errors.noProvider"));
   if (input.documentId) {
     await requireVisibleDocument(ctx, session, input.documentId, t);
-    if (!input.part) await documentAudit(ctx, session, "document.translate", input.documentId, { source: input.source, target: input.target, engine: translator.engine });
+    if (!input.part)
+      await documentAudit(ctx, session, "document.translate", input.documentId, { source: input.source, target: input.target, engine: translator.engine });
   }
   const count = await hitRateLimit(ctx.db, `translate:${session.user.id}`, TRANSLATE_LIMIT);
   if (count > TRANSLATE_LIMIT.limit) {
-    throw new HttpError(429, t("errors.tooMany", { minutes: TRANSLATE_LIMIT.windowMs / 60_000 }), undefined, { "Retry-After": String(TRANSLATE_LIMIT.windowMs / 1000) });
+    throw new HttpError(429, t("errors.tooMany", { minutes: TRANSLATE_LIMIT.windowMs / 60_000 }), undefined, {
+      "Retry-After": String(TRANSLATE_LIMIT.windowMs / 1000),
+    });
   }
   try {
     const translation = await translator.translate(input.text, input.source, input.target);

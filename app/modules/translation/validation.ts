@@ -4,8 +4,7 @@ import { CHUNK_LIMIT } from "./chunks";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-const language = (t: Translate, key: string) =>
-  z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { errorMap: () => ({ message: t(key) }) });
+const language = (t: Translate, key: string) => z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]], { errorMap: () => ({ message: t(key) }) });
 
 /** POST /api/translate: one part of a text, its language and the language wanted. */
 export const translateRequestSchema = (t: Translate) =>

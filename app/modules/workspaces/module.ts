@@ -5,9 +5,7 @@ import { teamCollaborationCard, trustAdministrationCard } from "./dashboard-card
 /** Workspaces, members, roles and invitations: starting a trust's workspace and running it (/admin). */
 export const workspacesModule = defineModule({
   id: "workspaces",
-  areas: [
-    area("/admin", "administration", Shield, true, { adminOnly: true }),
-  ],
+  areas: [area("/admin", "administration", Shield, true, { adminOnly: true })],
   pages: [{ path: "admin", file: "routes/admin.tsx" }],
   routes: [
     { path: "customer-signup", file: "routes/customer-signup.tsx" },

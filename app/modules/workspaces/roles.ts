@@ -11,14 +11,7 @@ export function canAdminister(role: Role | null | undefined): boolean {
 export const CREATOR_ROLES = ["owner", "trustee", "co_trustee"] as const satisfies readonly Role[];
 
 /** Roles an invitation can give; ownership is not handed out by e-mail. */
-export const INVITABLE_ROLES = [
-  "trustee",
-  "co_trustee",
-  "beneficiary",
-  "family_member",
-  "legal_professional",
-  "viewer",
-] as const satisfies readonly Role[];
+export const INVITABLE_ROLES = ["trustee", "co_trustee", "beneficiary", "family_member", "legal_professional", "viewer"] as const satisfies readonly Role[];
 
 /**
  * Who sees the whole workspace's records (every document, all activity): administrators and the

@@ -1,15 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "../auth/schema";
 
-export const ROLES = [
-  "owner",
-  "trustee",
-  "co_trustee",
-  "beneficiary",
-  "family_member",
-  "legal_professional",
-  "viewer",
-] as const;
+export const ROLES = ["owner", "trustee", "co_trustee", "beneficiary", "family_member", "legal_professional", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** One family trust (or family office). Every tenant row elsewhere carries its id. */

@@ -21,7 +21,11 @@ export const seed: SeedStep = ({ workspaceId, members, now, sql: q, passwordHash
   }
   statements.push(`UPDATE workspaces SET created_by = ${q(DEMO.owner.id)} WHERE id = ${q(workspaceId)};`);
   // Beneficial interests, which weigh weighted votes: James and Daniel 40% each, Sophie 20%.
-  for (const [member, share] of [[DEMO.coTrustee, 4000], [DEMO.familyMember, 4000], [DEMO.beneficiary, 2000]] as const) {
+  for (const [member, share] of [
+    [DEMO.coTrustee, 4000],
+    [DEMO.familyMember, 4000],
+    [DEMO.beneficiary, 2000],
+  ] as const) {
     statements.push(
       `UPDATE memberships SET beneficial_share_bp = ${share} WHERE workspace_id = ${q(workspaceId)} AND user_id = ${q(member.id)} AND beneficial_share_bp IS NULL;`,
     );

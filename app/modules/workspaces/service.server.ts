@@ -26,9 +26,7 @@ export async function createWorkspace(ctx: RequestContext, userId: string, input
   };
   await ctx.db.batch([
     ctx.db.insert(workspaces).values(workspace),
-    ctx.db
-      .insert(memberships)
-      .values({ id: crypto.randomUUID(), workspaceId: workspace.id, userId, role: input.role, createdAt: new Date(now) }),
+    ctx.db.insert(memberships).values({ id: crypto.randomUUID(), workspaceId: workspace.id, userId, role: input.role, createdAt: new Date(now) }),
   ]);
   if (sessionId) await setSessionWorkspace(ctx.db, sessionId, workspace.id);
   await ctx.audit({
@@ -96,14 +94,7 @@ export async function listPendingInvitations(ctx: RequestContext, session: Curre
   return ctx.db
     .select({ id: invitations.id, email: invitations.email, role: invitations.role, expiresAt: invitations.expiresAt })
     .from(invitations)
-    .where(
-      and(
-        eq(invitations.workspaceId, workspace.id),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(invitations.workspaceId, workspace.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, new Date())))
     .orderBy(desc(invitations.createdAt))
     .all();
 }

@@ -6,11 +6,7 @@ export function workspaceFields(t: Translate) {
   const nameMin = t("validation.trustNameMin");
   const jurisdictionMin = t("validation.jurisdictionMin");
   return z.object({
-    trustName: z
-      .string({ required_error: nameMin, invalid_type_error: nameMin })
-      .trim()
-      .min(2, nameMin)
-      .max(120, t("validation.trustNameMax")),
+    trustName: z.string({ required_error: nameMin, invalid_type_error: nameMin }).trim().min(2, nameMin).max(120, t("validation.trustNameMax")),
     role: z.enum(CREATOR_ROLES, { errorMap: () => ({ message: t("validation.roleRequired") }) }),
     jurisdiction: z
       .string({ required_error: jurisdictionMin, invalid_type_error: jurisdictionMin })

@@ -297,12 +297,25 @@ function Assistant({ givenCapability }: { givenCapability?: Capability }) {
             {t("title")}
           </h2>
           <div className="flex shrink-0 items-center">
-            <button type="button" className={headerButton} onClick={() => download("txt")} aria-label={t("download")} title={t("download")} data-testid="assistant-download">
+            <button
+              type="button"
+              className={headerButton}
+              onClick={() => download("txt")}
+              aria-label={t("download")}
+              title={t("download")}
+              data-testid="assistant-download"
+            >
               <DownloadIcon width="18" height="18" />
             </button>
             <Menu.Root modal={false}>
               <Menu.Trigger asChild>
-                <button type="button" className={formatButton} aria-label={t("downloadFormats")} title={t("downloadFormats")} data-testid="assistant-download-formats">
+                <button
+                  type="button"
+                  className={formatButton}
+                  aria-label={t("downloadFormats")}
+                  title={t("downloadFormats")}
+                  data-testid="assistant-download-formats"
+                >
                   <ChevronDownIcon />
                 </button>
               </Menu.Trigger>

@@ -1,18 +1,5 @@
 import { Link } from "@remix-run/react";
-import {
-  BookOpen,
-  Calendar,
-  FileText,
-  Handshake,
-  Lightbulb,
-  Search,
-  ShieldCheck,
-  Upload,
-  Users,
-  Vote,
-  Wallet,
-  type LucideIcon,
-} from "lucide-react";
+import { BookOpen, Calendar, FileText, Handshake, Lightbulb, Search, ShieldCheck, Upload, Users, Vote, Wallet, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
@@ -62,15 +49,7 @@ function SafeLink({ url, children, className }: { url: string; children: ReactNo
 const linkClass = "text-link underline underline-offset-2 break-words";
 
 /** One message of the conversation: its text, then the assistant's actions, sources and articles. */
-export function ChatMessageView({
-  message,
-  time,
-  onAction,
-}: {
-  message: ChatMessage;
-  time: string;
-  onAction: (action: SuggestedAction) => void;
-}) {
+export function ChatMessageView({ message, time, onAction }: { message: ChatMessage; time: string; onAction: (action: SuggestedAction) => void }) {
   const { t } = useTranslation("assistant");
   const mine = message.role === "user";
   const engine = message.engine ? t(`engine.${message.engine}`, { defaultValue: message.engine }) : null;

@@ -88,7 +88,9 @@ describe("cross-document checks on the sample trust and its first amendment", ()
     const misdated = fixtureDocument("amendment", {
       id: "amendment",
       title: "First Amendment",
-      content: fixtureText(FIXTURES.amendment).replace("TRUST dated March 14, 2019", "TRUST dated March 14, 2018").replace(/September 8, 2023/g, "January 5, 2018"),
+      content: fixtureText(FIXTURES.amendment)
+        .replace("TRUST dated March 14, 2019", "TRUST dated March 14, 2018")
+        .replace(/September 8, 2023/g, "January 5, 2018"),
     });
     const dates = findInconsistencies([trust, misdated]).filter((f) => f.kind === "date_conflict");
     expect(dates.map((f) => t(f.message.key, f.message.values))).toEqual([
@@ -119,8 +121,15 @@ describe("normalising names, dates and deadlines", () => {
   });
 
   it("takes the same statute, or mostly the same words, as the same duty", () => {
-    expect(sameDuty({ duty: "Serve notice", citation: "California Probate Code section 16061.7" }, { duty: "Give notice", citation: "Probate Code section 16061.7" })).toBe(true);
-    expect(sameDuty({ duty: "File fiduciary income tax returns", citation: null }, { duty: "file all fiduciary income tax returns", citation: null })).toBe(true);
+    expect(
+      sameDuty(
+        { duty: "Serve notice", citation: "California Probate Code section 16061.7" },
+        { duty: "Give notice", citation: "Probate Code section 16061.7" },
+      ),
+    ).toBe(true);
+    expect(sameDuty({ duty: "File fiduciary income tax returns", citation: null }, { duty: "file all fiduciary income tax returns", citation: null })).toBe(
+      true,
+    );
     expect(sameDuty({ duty: "File tax returns", citation: null }, { duty: "Account to each beneficiary", citation: null })).toBe(false);
   });
 });

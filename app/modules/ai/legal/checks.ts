@@ -8,7 +8,14 @@ import { deadlinesContradict, fold, nameKey, parseWrittenDate, sameDuty, sameNam
  * at places a trustee or lawyer should read twice. They are computed only over the documents given,
  * which are always the documents the viewer may read.
  */
-export const FINDING_KINDS = ["successor_trustee_conflict", "trustee_conflict", "beneficiary_missing", "deadline_conflict", "date_conflict", "duty_unassigned"] as const;
+export const FINDING_KINDS = [
+  "successor_trustee_conflict",
+  "trustee_conflict",
+  "beneficiary_missing",
+  "deadline_conflict",
+  "date_conflict",
+  "duty_unassigned",
+] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 export type Severity = "high" | "medium" | "low";
 
@@ -136,7 +143,9 @@ export function groupInstruments(documents: SourceDocument[]): InstrumentGroup[]
     group?.amendments.push(amendment);
   }
   const dated = (d: SourceDocument) => d.analysis?.instrumentDate ?? "9999";
-  return groups.filter((g) => g.amendments.length).map(({ base, amendments }) => ({ base, amendments: amendments.sort((a, b) => dated(a).localeCompare(dated(b))) }));
+  return groups
+    .filter((g) => g.amendments.length)
+    .map(({ base, amendments }) => ({ base, amendments: amendments.sort((a, b) => dated(a).localeCompare(dated(b))) }));
 }
 
 // ---- Parties ----------------------------------------------------------------------------------
@@ -157,7 +166,9 @@ function compareTrustees(base: SourceDocument, amendment: SourceDocument, role: 
     : inBase.some((p) => !inAmendment.some((q) => sameName(p.name, q.name))) || inAmendment.some((q) => !inBase.some((p) => sameName(p.name, q.name)));
   if (!differs) return null;
   // Point at the first name that differs in each.
-  const baseParty = inBase.find((p, i) => (ordered ? !inAmendment[i] || !sameName(p.name, inAmendment[i].name) : !inAmendment.some((q) => sameName(p.name, q.name)))) ?? inBase[0];
+  const baseParty =
+    inBase.find((p, i) => (ordered ? !inAmendment[i] || !sameName(p.name, inAmendment[i].name) : !inAmendment.some((q) => sameName(p.name, q.name)))) ??
+    inBase[0];
   const amendmentParty =
     inAmendment.find((q, i) => (ordered ? !inBase[i] || !sameName(q.name, inBase[i].name) : !inBase.some((p) => sameName(p.name, q.name)))) ?? inAmendment[0];
   const near = role === "successor_trustee" ? ["successor"] : ["trustee"];
@@ -253,18 +264,22 @@ function compareDates(base: SourceDocument, amendment: SourceDocument): Finding[
   const amendmentDate = amendment.analysis?.instrumentDate;
   if (amendmentDate && amendmentDate < baseDate) {
     findings.push(
-      finding("date_conflict", "amendmentBeforeTrust", { base: base.title, amendment: amendment.title, baseDate: formatIso(baseDate), amendmentDate: formatIso(amendmentDate) }, [
-        datedPassage(base, baseDate),
-        datedPassage(amendment, amendmentDate),
-      ]),
+      finding(
+        "date_conflict",
+        "amendmentBeforeTrust",
+        { base: base.title, amendment: amendment.title, baseDate: formatIso(baseDate), amendmentDate: formatIso(amendmentDate) },
+        [datedPassage(base, baseDate), datedPassage(amendment, amendmentDate)],
+      ),
     );
   }
   return findings.filter((f): f is Finding => f !== null);
 }
 
 // "… shall be prepared and delivered …" with nobody named to do it.
-const PASSIVE_DUTY = /\b(?:shall|must|will)\s+be\s+(?:prepared|filed|delivered|sent|provided|served|furnished|rendered|submitted|recorded|given|kept|maintained|obtained|completed|mailed|notified|reviewed|audited)\b/i;
-const BY_SOMEONE = /\bby\s+(?:the\s+|a\s+|an\s+|any\s+|each\s+|its\s+|his\s+|her\s+)?(?:(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)[A-Z][a-z]+|trustee|settlor|agent|executor|beneficiar|guardian|accountant|attorney|co-trustee|successor)/;
+const PASSIVE_DUTY =
+  /\b(?:shall|must|will)\s+be\s+(?:prepared|filed|delivered|sent|provided|served|furnished|rendered|submitted|recorded|given|kept|maintained|obtained|completed|mailed|notified|reviewed|audited)\b/i;
+const BY_SOMEONE =
+  /\bby\s+(?:the\s+|a\s+|an\s+|any\s+|each\s+|its\s+|his\s+|her\s+)?(?:(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)[A-Z][a-z]+|trustee|settlor|agent|executor|beneficiar|guardian|accountant|attorney|co-trustee|successor)/;
 
 function unassignedDuties(document: SourceDocument): Finding[] {
   const findings: Finding[] = [];

@@ -68,7 +68,9 @@ export function deadlinesContradict(a: string | null | undefined, b: string | nu
   return kind(ka) === kind(kb);
 }
 
-const DUTY_STOP = new Set("the a an and or of to for on by in at with as any each all shall must be is are this that its his her their such trust trustee".split(" "));
+const DUTY_STOP = new Set(
+  "the a an and or of to for on by in at with as any each all shall must be is are this that its his her their such trust trustee".split(" "),
+);
 
 function dutyWords(text: string): Set<string> {
   return new Set((fold(text).match(/[\p{L}\p{N}.]+/gu) ?? []).filter((w) => w.length > 2 && !DUTY_STOP.has(w)).map((w) => w.replace(/s$/, "")));

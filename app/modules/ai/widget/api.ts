@@ -27,7 +27,7 @@ export function parseAssistantReply(json: unknown, fallback: { id: string; now: 
     content,
     timestamp,
   };
-  const items = <T,>(value: unknown, read: (item: Record<string, unknown>) => T | null): T[] =>
+  const items = <T>(value: unknown, read: (item: Record<string, unknown>) => T | null): T[] =>
     Array.isArray(value) ? value.flatMap((item) => (isObject(item) ? (read(item) ?? []) : [])) : [];
   const actions = items(source.suggestedActions, readAction);
   if (actions.length) reply.suggestedActions = actions;

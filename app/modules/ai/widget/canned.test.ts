@@ -8,13 +8,25 @@ const CAPS: Capability[] = ["document_analysis", "compliance_guidance", "trust_a
 /** Spec section 8, every keyword under every capability. */
 const TABLE: [message: string, expected: Record<Capability, CannedKind>][] = [
   ["Can you explain clause 4?", { document_analysis: "explain", compliance_guidance: "generic", trust_administration: "generic", feature_guidance: "generic" }],
-  ["What does this paragraph mean?", { document_analysis: "explain", compliance_guidance: "generic", trust_administration: "generic", feature_guidance: "generic" }],
-  ["Any compliance issues?", { document_analysis: "documentCompliance", compliance_guidance: "generic", trust_administration: "generic", feature_guidance: "generic" }],
+  [
+    "What does this paragraph mean?",
+    { document_analysis: "explain", compliance_guidance: "generic", trust_administration: "generic", feature_guidance: "generic" },
+  ],
+  [
+    "Any compliance issues?",
+    { document_analysis: "documentCompliance", compliance_guidance: "generic", trust_administration: "generic", feature_guidance: "generic" },
+  ],
   ["How do I upload a file?", { document_analysis: "generic", compliance_guidance: "generic", trust_administration: "generic", feature_guidance: "upload" }],
-  ["Where do I add document scans?", { document_analysis: "generic", compliance_guidance: "generic", trust_administration: "generic", feature_guidance: "upload" }],
+  [
+    "Where do I add document scans?",
+    { document_analysis: "generic", compliance_guidance: "generic", trust_administration: "generic", feature_guidance: "upload" },
+  ],
   ["How can I share this?", { document_analysis: "share", compliance_guidance: "share", trust_administration: "share", feature_guidance: "share" }],
   ["Can we collaborate on it?", { document_analysis: "share", compliance_guidance: "share", trust_administration: "share", feature_guidance: "share" }],
-  ["Next distribution please", { document_analysis: "generic", compliance_guidance: "generic", trust_administration: "distribution", feature_guidance: "generic" }],
+  [
+    "Next distribution please",
+    { document_analysis: "generic", compliance_guidance: "generic", trust_administration: "distribution", feature_guidance: "generic" },
+  ],
   ["Hello there", { document_analysis: "generic", compliance_guidance: "generic", trust_administration: "generic", feature_guidance: "generic" }],
 ];
 
@@ -45,7 +57,8 @@ const en = JSON.parse(readFileSync(new URL("../../../../public/locales/en/assist
 const t = (key: string, options?: Record<string, unknown>) =>
   (en[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options?.[name] ?? ""));
 const now = new Date("2026-03-01T10:00:00.000Z");
-const reply = (message: string, capability: Capability, document: DocumentInContext | null = null) => cannedReply(message, capability, { t, document, now, id: "m1" });
+const reply = (message: string, capability: Capability, document: DocumentInContext | null = null) =>
+  cannedReply(message, capability, { t, document, now, id: "m1" });
 
 describe("canned reply messages", () => {
   it("the generic reply offers Upload Document, View Help Topics and Check Compliance", () => {
@@ -88,7 +101,11 @@ describe("canned reply messages", () => {
       title: "Hartwell Family Trust",
       type: "trust",
       keyProvisions: [{ reference: "Article Six", title: "Trustee powers", text: "…" }, { title: "Spendthrift clause" }, { nope: true }],
-      complianceRequirements: Array.from({ length: 7 }, (_, i) => ({ duty: `Duty ${i + 1}`, responsibleParty: "Trustee", due: i === 0 ? "within 60 days" : null })),
+      complianceRequirements: Array.from({ length: 7 }, (_, i) => ({
+        duty: `Duty ${i + 1}`,
+        responsibleParty: "Trustee",
+        due: i === 0 ? "within 60 days" : null,
+      })),
       importantDates: [],
     };
     const explain = reply("What does it say?", "document_analysis", document).content;

@@ -12,7 +12,10 @@ describe("document in context", () => {
     const dates = [{ date: "2026-05-01", description: "Annual meeting" }];
     const doc = documentFromMatches([
       root,
-      documentMatch({ document: { id: "d1", title: "Hartwell Trust", type: "trust" }, analysis: { result: { keyProvisions: provisions, complianceRequirements: duties, importantDates: dates } } }),
+      documentMatch({
+        document: { id: "d1", title: "Hartwell Trust", type: "trust" },
+        analysis: { result: { keyProvisions: provisions, complianceRequirements: duties, importantDates: dates } },
+      }),
     ]);
     expect(doc).toEqual({ id: "d1", title: "Hartwell Trust", type: "trust", keyProvisions: provisions, complianceRequirements: duties, importantDates: dates });
   });
@@ -68,7 +71,11 @@ describe("AI context sent (spec section 3)", () => {
   });
 
   it("sends at most 30 items per list and 500 characters per text, however long the analysis", () => {
-    const provisions = Array.from({ length: 400 }, (_, i) => ({ title: `Provision ${i}`, text: "x".repeat(5000), tags: Array.from({ length: 100 }, () => "y".repeat(900)) }));
+    const provisions = Array.from({ length: 400 }, (_, i) => ({
+      title: `Provision ${i}`,
+      text: "x".repeat(5000),
+      tags: Array.from({ length: 100 }, () => "y".repeat(900)),
+    }));
     const document = { id: "d1", title: "Trust", type: "trust", keyProvisions: provisions, complianceRequirements: ["z".repeat(2000)], importantDates: [] };
     const context = buildAiContext({ sessionId: "doc_d1", pathname: "/documents/d1", now, document });
     expect(context.keyProvisions).toHaveLength(30);

@@ -65,5 +65,9 @@ export function historyFile(
   text: { labels: HistoryLabels; formatTime: (iso: string) => string; exportedAt: Date },
 ): HistoryFile {
   if (format === "json") return { fileName: historyFileName(session.id, "json"), mimeType: "application/json", content: historyToJson(session) };
-  return { fileName: historyFileName(session.id, "txt"), mimeType: "text/plain;charset=utf-8", content: historyToText(session, text.labels, text.formatTime, text.exportedAt) };
+  return {
+    fileName: historyFileName(session.id, "txt"),
+    mimeType: "text/plain;charset=utf-8",
+    content: historyToText(session, text.labels, text.formatTime, text.exportedAt),
+  };
 }

@@ -52,7 +52,11 @@ describe("session store", () => {
     store.append("page__help", message("b", "assistant"), new Date("2026-03-01T11:00:00.000Z"));
     const raw = JSON.parse(storage.getItem("chat-session-u1:w1:page__help")!);
     expect(raw).toEqual({ id: "page__help", messages: [message("a"), message("b", "assistant")], context: { sessionStart: now.toISOString() } });
-    expect(createSessionStore(storage, SCOPE).load("page__help", new Date()).messages.map((m) => m.id)).toEqual(["a", "b"]);
+    expect(
+      createSessionStore(storage, SCOPE)
+        .load("page__help", new Date())
+        .messages.map((m) => m.id),
+    ).toEqual(["a", "b"]);
   });
 
   it("keeps sessions apart", () => {
@@ -72,7 +76,12 @@ describe("session store", () => {
       JSON.stringify({
         id: "a",
         context: { sessionStart: now.toISOString() },
-        messages: [message("ok"), { id: 1, role: "user" }, { ...message("bad"), role: "system" }, { ...message("acts", "assistant"), suggestedActions: [{ label: "L", action: "help", icon: "help" }, { label: 3 }] }],
+        messages: [
+          message("ok"),
+          { id: 1, role: "user" },
+          { ...message("bad"), role: "system" },
+          { ...message("acts", "assistant"), suggestedActions: [{ label: "L", action: "help", icon: "help" }, { label: 3 }] },
+        ],
       }),
       "a",
     );
@@ -97,7 +106,7 @@ describe("session store", () => {
     expect(noStorage.load("s", now).messages).toHaveLength(1);
     const full = createSessionStore(
       {
-      getItem: () => null,
+        getItem: () => null,
         setItem: () => {
           throw new Error("QuotaExceededError");
         },
@@ -122,11 +131,25 @@ describe("session store", () => {
 
 describe("sessions of other people in the same browser", () => {
   const eleanor = { id: "u1", workspace: { id: "w1" } };
-  const keys = ["chat-session-u1:w1:page__help", "chat-session-u1:w2:doc_x", "chat-session-u2:w1:page__help", "chat-session-anon:page__auth", "chat-session-page__help", "theme", "darkMode", "preferred-language"];
+  const keys = [
+    "chat-session-u1:w1:page__help",
+    "chat-session-u1:w2:doc_x",
+    "chat-session-u2:w1:page__help",
+    "chat-session-anon:page__auth",
+    "chat-session-page__help",
+    "theme",
+    "darkMode",
+    "preferred-language",
+  ];
 
   it("are another user's, a signed-out visitor's, or from before keys were namespaced; never other preferences", () => {
     expect(foreignSessionKeys(keys, eleanor)).toEqual(["chat-session-u2:w1:page__help", "chat-session-anon:page__auth", "chat-session-page__help"]);
-    expect(foreignSessionKeys(keys, null)).toEqual(["chat-session-u1:w1:page__help", "chat-session-u1:w2:doc_x", "chat-session-u2:w1:page__help", "chat-session-page__help"]);
+    expect(foreignSessionKeys(keys, null)).toEqual([
+      "chat-session-u1:w1:page__help",
+      "chat-session-u1:w2:doc_x",
+      "chat-session-u2:w1:page__help",
+      "chat-session-page__help",
+    ]);
   });
 
   it("are removed from storage, keeping this person's (every workspace) and everything else", () => {
@@ -146,7 +169,11 @@ describe("sessions of other people in the same browser", () => {
 
 describe("stored messages' document context", () => {
   it("defaults a missing name and type to the spec's Current Document and Trust Document", () => {
-    const raw = JSON.stringify({ id: "a", context: { sessionStart: now.toISOString() }, messages: [{ ...message("m"), documentContext: { documentId: "d1" } }] });
+    const raw = JSON.stringify({
+      id: "a",
+      context: { sessionStart: now.toISOString() },
+      messages: [{ ...message("m"), documentContext: { documentId: "d1" } }],
+    });
     expect(parseSession(raw, "a")?.messages[0].documentContext).toEqual({ documentId: "d1", documentName: "Current Document", documentType: "Trust Document" });
   });
 });

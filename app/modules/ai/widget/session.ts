@@ -91,7 +91,8 @@ function listOf<T>(value: unknown, read: (item: Record<string, unknown>) => T | 
 
 export const readAction = (a: Record<string, unknown>): SuggestedAction | null =>
   isString(a.label) && isString(a.action) ? { label: a.label, action: a.action, icon: isString(a.icon) ? a.icon : a.action } : null;
-export const readArticle = (a: Record<string, unknown>): RelatedArticle | null => (isString(a.title) && isString(a.url) ? { title: a.title, url: a.url } : null);
+export const readArticle = (a: Record<string, unknown>): RelatedArticle | null =>
+  isString(a.title) && isString(a.url) ? { title: a.title, url: a.url } : null;
 export const readCitation = (c: Record<string, unknown>): Citation | null =>
   isString(c.url) && (isString(c.documentTitle) || isString(c.excerpt))
     ? {

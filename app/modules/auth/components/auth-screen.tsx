@@ -196,11 +196,7 @@ export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner
                 />
               </FormField>
               <label className="flex items-center gap-2 text-sm text-muted-foreground">
-                <input
-                  {...getInputProps(loginFields.rememberMe, { type: "checkbox" })}
-                  key={loginFields.rememberMe.key}
-                  className="h-4 w-4"
-                />
+                <input {...getInputProps(loginFields.rememberMe, { type: "checkbox" })} key={loginFields.rememberMe.key} className="h-4 w-4" />
                 {t("login.rememberMe")}
               </label>
               <Button type="submit" disabled={busy === "login"} className="w-full">
@@ -217,18 +213,48 @@ export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner
               <input type="hidden" name="intent" value="register" />
               <input type="hidden" name="redirectTo" value={redirectTo} />
               <FormField id={registerFields.name.id} errorId={registerFields.name.errorId} label={t("fields.name")} errors={registerFields.name.errors}>
-                <Input {...getInputProps(registerFields.name, { type: "text" })} key={registerFields.name.key} autoComplete="name" aria-describedby={describedBy(registerFields.name)} />
+                <Input
+                  {...getInputProps(registerFields.name, { type: "text" })}
+                  key={registerFields.name.key}
+                  autoComplete="name"
+                  aria-describedby={describedBy(registerFields.name)}
+                />
               </FormField>
-              <FormField id={registerFields.username.id} errorId={registerFields.username.errorId} label={t("fields.username")} errors={registerFields.username.errors}>
-                <Input {...getInputProps(registerFields.username, { type: "text" })} key={registerFields.username.key} autoComplete="username" aria-describedby={describedBy(registerFields.username)} />
+              <FormField
+                id={registerFields.username.id}
+                errorId={registerFields.username.errorId}
+                label={t("fields.username")}
+                errors={registerFields.username.errors}
+              >
+                <Input
+                  {...getInputProps(registerFields.username, { type: "text" })}
+                  key={registerFields.username.key}
+                  autoComplete="username"
+                  aria-describedby={describedBy(registerFields.username)}
+                />
               </FormField>
               <FormField id={registerFields.email.id} errorId={registerFields.email.errorId} label={t("fields.email")} errors={registerFields.email.errors}>
-                <Input {...getInputProps(registerFields.email, { type: "email" })} key={registerFields.email.key} autoComplete="email" aria-describedby={describedBy(registerFields.email)} />
+                <Input
+                  {...getInputProps(registerFields.email, { type: "email" })}
+                  key={registerFields.email.key}
+                  autoComplete="email"
+                  aria-describedby={describedBy(registerFields.email)}
+                />
               </FormField>
               <FormField id={registerFields.phone.id} errorId={registerFields.phone.errorId} label={t("fields.phone")} errors={registerFields.phone.errors}>
-                <Input {...getInputProps(registerFields.phone, { type: "tel" })} key={registerFields.phone.key} autoComplete="tel" aria-describedby={describedBy(registerFields.phone)} />
+                <Input
+                  {...getInputProps(registerFields.phone, { type: "tel" })}
+                  key={registerFields.phone.key}
+                  autoComplete="tel"
+                  aria-describedby={describedBy(registerFields.phone)}
+                />
               </FormField>
-              <FormField id={registerFields.password.id} errorId={registerFields.password.errorId} label={t("fields.password")} errors={registerFields.password.errors}>
+              <FormField
+                id={registerFields.password.id}
+                errorId={registerFields.password.errorId}
+                label={t("fields.password")}
+                errors={registerFields.password.errors}
+              >
                 <PasswordInput
                   {...getInputProps(registerFields.password, { type: "password" })}
                   key={registerFields.password.key}
@@ -238,7 +264,12 @@ export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner
                   onToggle={togglePassword}
                 />
               </FormField>
-              <FormField id={registerFields.confirmPassword.id} errorId={registerFields.confirmPassword.errorId} label={t("fields.confirmPassword")} errors={registerFields.confirmPassword.errors}>
+              <FormField
+                id={registerFields.confirmPassword.id}
+                errorId={registerFields.confirmPassword.errorId}
+                label={t("fields.confirmPassword")}
+                errors={registerFields.confirmPassword.errors}
+              >
                 <Input
                   {...getInputProps(registerFields.confirmPassword, { type: "password" })}
                   type={showPassword ? "text" : "password"}
@@ -259,7 +290,12 @@ export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner
               <input type="hidden" name="intent" value="reset" />
               <p className="m-0 text-sm text-muted-foreground">{t("reset.intro")}</p>
               <FormField id={resetFields.email.id} errorId={resetFields.email.errorId} label={t("fields.email")} errors={resetFields.email.errors}>
-                <Input {...getInputProps(resetFields.email, { type: "email" })} key={resetFields.email.key} autoComplete="email" aria-describedby={describedBy(resetFields.email)} />
+                <Input
+                  {...getInputProps(resetFields.email, { type: "email" })}
+                  key={resetFields.email.key}
+                  autoComplete="email"
+                  aria-describedby={describedBy(resetFields.email)}
+                />
               </FormField>
               <Button type="submit" disabled={busy === "reset"} className="w-full">
                 {busy === "reset" ? t("reset.pending") : t("reset.submit")}

@@ -168,7 +168,14 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
           </div>
         ) : null}
         <TopicBar topics={topics} current={topicFilter} onChoose={chooseTopic} />
-        {currentTopic ? <TopicHeader topic={currentTopic} canAct={channel.post} onChange={(next) => setTopics((list) => list.map((tp) => (tp.id === next.id ? next : tp)))} onError={setError} /> : null}
+        {currentTopic ? (
+          <TopicHeader
+            topic={currentTopic}
+            canAct={channel.post}
+            onChange={(next) => setTopics((list) => list.map((tp) => (tp.id === next.id ? next : tp)))}
+            onError={setError}
+          />
+        ) : null}
         <MessageSearch />
         <div className="min-h-64 flex-1 rounded-lg border border-solid border-border bg-card p-3">
           {hasOlder ? (

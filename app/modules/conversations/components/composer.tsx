@@ -82,7 +82,15 @@ export function Composer({
         <label className="text-sm font-medium" htmlFor={`${topicListId}-input`}>
           {t("composer.topic")}
         </label>
-        <Input id={`${topicListId}-input`} value={topic} onChange={(e) => setTopic(e.target.value)} list={topicListId} className="h-8 w-64" maxLength={60} data-testid="composer-topic" />
+        <Input
+          id={`${topicListId}-input`}
+          value={topic}
+          onChange={(e) => setTopic(e.target.value)}
+          list={topicListId}
+          className="h-8 w-64"
+          maxLength={60}
+          data-testid="composer-topic"
+        />
         <datalist id={topicListId}>
           {topics.map((tp) => (
             <option key={tp.id} value={tp.name} />
@@ -114,10 +122,17 @@ export function Composer({
             {t("composer.mention")}
           </Button>
           {mentionOpen ? (
-            <ul className="absolute bottom-10 end-0 z-10 m-0 max-h-56 w-56 list-none overflow-y-auto rounded-md border border-solid border-border bg-card p-1 shadow" aria-label={t("composer.mention")}>
+            <ul
+              className="absolute bottom-10 end-0 z-10 m-0 max-h-56 w-56 list-none overflow-y-auto rounded-md border border-solid border-border bg-card p-1 shadow"
+              aria-label={t("composer.mention")}
+            >
               {mentionables.map((m) => (
                 <li key={m.userId}>
-                  <button type="button" className="w-full cursor-pointer rounded border-none bg-transparent p-1 text-start text-foreground hover:bg-muted" onClick={() => insertMention(m.name)}>
+                  <button
+                    type="button"
+                    className="w-full cursor-pointer rounded border-none bg-transparent p-1 text-start text-foreground hover:bg-muted"
+                    onClick={() => insertMention(m.name)}
+                  >
                     {m.name}
                   </button>
                 </li>

@@ -49,7 +49,14 @@ export function CreateChannelDialog({ data }: { data: ChatScreenData }) {
             <label htmlFor={nameId} className="font-medium">
               {t("create.name")}
             </label>
-            <Input id={nameId} name="name" required maxLength={60} aria-invalid={fieldError ? true : undefined} aria-describedby={fieldError ? `${nameId}-error` : undefined} />
+            <Input
+              id={nameId}
+              name="name"
+              required
+              maxLength={60}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? `${nameId}-error` : undefined}
+            />
             {fieldError ? (
               <p id={`${nameId}-error`} className="m-0 text-sm text-destructive" role="alert">
                 {fieldError}

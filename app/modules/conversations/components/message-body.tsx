@@ -26,7 +26,11 @@ export function MessageBody({ body, cards, me }: { body: string; cards: Map<stri
           );
         case "mention":
           return (
-            <span key={i} className={`rounded px-1 font-medium ${node.name.toLowerCase() === me.toLowerCase() ? "bg-amber-200 text-amber-950" : "bg-muted"}`} data-mention={node.name}>
+            <span
+              key={i}
+              className={`rounded px-1 font-medium ${node.name.toLowerCase() === me.toLowerCase() ? "bg-amber-200 text-amber-950" : "bg-muted"}`}
+              data-mention={node.name}
+            >
               @{node.name}
             </span>
           );
@@ -88,7 +92,11 @@ function DocumentCardView({ id, card }: { id: string; card: DocumentCard | null 
     );
   }
   return (
-    <Link to={`/documents/${id}`} className="flex max-w-sm items-center gap-3 rounded-md border border-solid border-border bg-card p-2 text-inherit no-underline hover:bg-muted" data-testid="document-card">
+    <Link
+      to={`/documents/${id}`}
+      className="flex max-w-sm items-center gap-3 rounded-md border border-solid border-border bg-card p-2 text-inherit no-underline hover:bg-muted"
+      data-testid="document-card"
+    >
       <FileText aria-hidden="true" className="h-6 w-6 shrink-0 text-muted-foreground" />
       <span className="grid">
         <span className="font-medium">{card.title}</span>

@@ -60,7 +60,9 @@ export function MessageItem({
   async function move(topic: string) {
     try {
       const existing = topics.find((tp) => tp.name.toLowerCase() === topic.trim().toLowerCase());
-      onChanged((await chatApi<{ message: MessageView }>("PATCH", `/api/chat/messages/${message.id}`, existing ? { topicId: existing.id } : { topic })).message);
+      onChanged(
+        (await chatApi<{ message: MessageView }>("PATCH", `/api/chat/messages/${message.id}`, existing ? { topicId: existing.id } : { topic })).message,
+      );
       setMode("view");
     } catch (e) {
       onError((e as Error).message);
@@ -84,7 +86,12 @@ export function MessageItem({
         </p>
       ) : null}
       {newTopic ? (
-        <button type="button" className="mt-2 w-fit cursor-pointer border-none bg-transparent p-0 text-sm font-semibold text-primary" onClick={() => onOpenTopic(message.topicId)} data-testid="message-topic">
+        <button
+          type="button"
+          className="mt-2 w-fit cursor-pointer border-none bg-transparent p-0 text-sm font-semibold text-primary"
+          onClick={() => onOpenTopic(message.topicId)}
+          data-testid="message-topic"
+        >
           › {message.topicName}
         </button>
       ) : null}

@@ -17,7 +17,10 @@ export function MessageSearch() {
     const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
     if (!q) return setResults(null);
     try {
-      setResults((await chatApi<{ results: { message: MessageView; channelName: string; snippet: string }[] }>("GET", `/api/chat/search?q=${encodeURIComponent(q)}`)).results);
+      setResults(
+        (await chatApi<{ results: { message: MessageView; channelName: string; snippet: string }[] }>("GET", `/api/chat/search?q=${encodeURIComponent(q)}`))
+          .results,
+      );
       setError(null);
     } catch (e) {
       setError((e as Error).message);

@@ -9,7 +9,15 @@ import type { TopicView } from "../views";
 import { chatApi } from "../chat-client";
 
 /** /sms-threading: who takes part by phone in which topic, how replies find their topic, opt-outs. */
-export function SmsThreadingPage({ topics, sms, chosen }: { topics: TopicView[]; sms: { provider: string; from: string; simulator: boolean }; chosen: string | null }) {
+export function SmsThreadingPage({
+  topics,
+  sms,
+  chosen,
+}: {
+  topics: TopicView[];
+  sms: { provider: string; from: string; simulator: boolean };
+  chosen: string | null;
+}) {
   const { t } = useTranslation("conversations");
   const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
@@ -24,7 +32,10 @@ export function SmsThreadingPage({ topics, sms, chosen }: { topics: TopicView[];
     setBusy(true);
     setError(null);
     try {
-      await chatApi("POST", `/api/chat/topics/${String(form.get("topicId"))}/phones`, { name: String(form.get("name") ?? ""), phone: String(form.get("phone") ?? "") });
+      await chatApi("POST", `/api/chat/topics/${String(form.get("topicId"))}/phones`, {
+        name: String(form.get("name") ?? ""),
+        phone: String(form.get("phone") ?? ""),
+      });
       setDone(t("sms.added"));
       (event.target as HTMLFormElement).reset();
       revalidator.revalidate();

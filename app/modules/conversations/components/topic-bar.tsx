@@ -12,7 +12,14 @@ export function TopicBar({ topics, current, onChoose }: { topics: TopicView[]; c
         {t("allTopics")}
       </Button>
       {topics.slice(0, 12).map((topic) => (
-        <Button key={topic.id} size="sm" variant={current === topic.id ? "default" : "outline"} aria-pressed={current === topic.id} onClick={() => onChoose(topic.id)} data-testid="topic-chip">
+        <Button
+          key={topic.id}
+          size="sm"
+          variant={current === topic.id ? "default" : "outline"}
+          aria-pressed={current === topic.id}
+          onClick={() => onChoose(topic.id)}
+          data-testid="topic-chip"
+        >
           {topic.resolved ? (
             <>
               <Check aria-hidden="true" className="h-4 w-4" />

@@ -7,7 +7,17 @@ import { chatApi } from "../chat-client";
 import type { TopicView } from "../views";
 
 /** The topic on screen: resolve or reopen it, follow or mute it, set its purpose, see its phones. */
-export function TopicHeader({ topic, canAct, onChange, onError }: { topic: TopicView; canAct: boolean; onChange: (t: TopicView) => void; onError: (e: string) => void }) {
+export function TopicHeader({
+  topic,
+  canAct,
+  onChange,
+  onError,
+}: {
+  topic: TopicView;
+  canAct: boolean;
+  onChange: (t: TopicView) => void;
+  onError: (e: string) => void;
+}) {
   const { t } = useTranslation("conversations");
   async function resolve(resolved: boolean) {
     try {
@@ -36,7 +46,11 @@ export function TopicHeader({ topic, canAct, onChange, onError }: { topic: Topic
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-md border border-solid border-border p-2" data-testid="topic-header">
       <strong>{topic.name}</strong>
-      {topic.purpose ? <span className="rounded bg-muted px-2 text-sm" data-testid="topic-purpose">{topic.purpose}</span> : null}
+      {topic.purpose ? (
+        <span className="rounded bg-muted px-2 text-sm" data-testid="topic-purpose">
+          {topic.purpose}
+        </span>
+      ) : null}
       <span className="text-sm text-muted-foreground" role="status">
         {topic.resolved ? t("topicResolved") : t("topicOpen")}
       </span>
@@ -62,7 +76,14 @@ export function TopicHeader({ topic, canAct, onChange, onError }: { topic: Topic
             void setPurpose(String(new FormData(e.currentTarget).get("purpose") ?? ""));
           }}
         >
-          <Input name="purpose" defaultValue={topic.purpose ?? ""} aria-label={t("purposeLabel")} placeholder={t("purposePlaceholder")} className="h-8 w-48" maxLength={80} />
+          <Input
+            name="purpose"
+            defaultValue={topic.purpose ?? ""}
+            aria-label={t("purposeLabel")}
+            placeholder={t("purposePlaceholder")}
+            className="h-8 w-48"
+            maxLength={80}
+          />
           <Button type="submit" size="sm" variant="ghost">
             {t("purposeSave")}
           </Button>

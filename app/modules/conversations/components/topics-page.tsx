@@ -24,7 +24,15 @@ export function TopicsPage({ topics: initial, state, canAct }: { topics: TopicVi
       <p className="m-0 text-muted-foreground">{t("topics.intro")}</p>
       <Form method="get" className="flex items-center gap-2" aria-label={t("topics.filter")}>
         {(["open", "resolved", "all"] as const).map((value) => (
-          <Button key={value} type="submit" name="state" value={value} size="sm" variant={state === value ? "default" : "outline"} aria-pressed={state === value}>
+          <Button
+            key={value}
+            type="submit"
+            name="state"
+            value={value}
+            size="sm"
+            variant={state === value ? "default" : "outline"}
+            aria-pressed={state === value}
+          >
             {t(`topics.state.${value}`)}
           </Button>
         ))}
@@ -39,10 +47,18 @@ export function TopicsPage({ topics: initial, state, canAct }: { topics: TopicVi
                 #{topic.channelName} › {topic.name}
               </Link>
               <span className="text-sm text-muted-foreground">
-                {t("topics.meta", { count: topic.messageCount, when: formatDistanceToNow(new Date(topic.lastActivityAt), { addSuffix: true, ...(locale ? { locale } : {}) }) })}
+                {t("topics.meta", {
+                  count: topic.messageCount,
+                  when: formatDistanceToNow(new Date(topic.lastActivityAt), { addSuffix: true, ...(locale ? { locale } : {}) }),
+                })}
               </span>
             </div>
-            <TopicHeader topic={topic} canAct={canAct} onChange={(next) => setTopics((list) => list.map((tp) => (tp.id === next.id ? next : tp)))} onError={setError} />
+            <TopicHeader
+              topic={topic}
+              canAct={canAct}
+              onChange={(next) => setTopics((list) => list.map((tp) => (tp.id === next.id ? next : tp)))}
+              onError={setError}
+            />
           </li>
         ))}
       </ul>

@@ -72,15 +72,30 @@ export function twilioProvider(options: TwilioOptions): SmsProvider {
       try {
         response = await doFetch(url, {
           method: "POST",
-          headers: { authorization: `Basic ${btoa(`${options.accountSid}:${options.authToken}`)}`, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+          headers: {
+            authorization: `Basic ${btoa(`${options.accountSid}:${options.authToken}`)}`,
+            "content-type": "application/x-www-form-urlencoded",
+            accept: "application/json",
+          },
           body: form.toString(),
           signal: AbortSignal.timeout(15_000),
         });
       } catch {
         return { sid: null, status: "failed", error: "Twilio could not be reached." };
       }
-      const body = (await response.json().catch(() => null)) as { sid?: string; status?: string; message?: string; code?: number; error_message?: string | null } | null;
-      if (!response.ok) return { sid: null, status: "failed", error: `Twilio refused the message (HTTP ${response.status}${body?.code ? `, error ${body.code}` : ""}${body?.message ? `: ${body.message}` : ""}).` };
+      const body = (await response.json().catch(() => null)) as {
+        sid?: string;
+        status?: string;
+        message?: string;
+        code?: number;
+        error_message?: string | null;
+      } | null;
+      if (!response.ok)
+        return {
+          sid: null,
+          status: "failed",
+          error: `Twilio refused the message (HTTP ${response.status}${body?.code ? `, error ${body.code}` : ""}${body?.message ? `: ${body.message}` : ""}).`,
+        };
       return { sid: body?.sid ?? null, status: twilioStatus(body?.status), error: body?.error_message ?? null };
     },
   };

@@ -34,7 +34,10 @@ describe("Twilio adapter", () => {
 
   it("uses a messaging service instead of a number when one is configured", async () => {
     const fake = fakeTwilio(201, { sid: "SM1", status: "accepted" });
-    await twilioProvider({ accountSid: SID, authToken: "t", from: "+15550100000", messagingServiceSid: `MG${"2".repeat(32)}`, fetch: fake.fetch }).send({ to: "+15550102030", body: "x" });
+    await twilioProvider({ accountSid: SID, authToken: "t", from: "+15550100000", messagingServiceSid: `MG${"2".repeat(32)}`, fetch: fake.fetch }).send({
+      to: "+15550102030",
+      body: "x",
+    });
     const form = new URLSearchParams(String(fake.calls[0].init.body));
     expect(form.get("MessagingServiceSid")).toBe(`MG${"2".repeat(32)}`);
     expect(form.has("From")).toBe(false);

@@ -23,7 +23,11 @@ export async function addSmsParticipant(ctx: RequestContext, session: CurrentSes
   const phone = toE164(input.phone);
   if (!phone) throw new HttpError(400, t("errors.phoneInvalid"), { phone: [t("errors.phoneInvalid")] });
   if (phone === ctx.config.SMS_FROM_NUMBER) throw new HttpError(400, t("errors.phoneIsOurs"), { phone: [t("errors.phoneIsOurs")] });
-  const existing = await ctx.db.select().from(smsParticipants).where(and(eq(smsParticipants.topicId, topicId), eq(smsParticipants.phone, phone))).get();
+  const existing = await ctx.db
+    .select()
+    .from(smsParticipants)
+    .where(and(eq(smsParticipants.topicId, topicId), eq(smsParticipants.phone, phone)))
+    .get();
   if (existing && existing.removedAt === null) throw new HttpError(409, t("errors.phoneAlreadyInTopic"), { phone: [t("errors.phoneAlreadyInTopic")] });
   const now = new Date();
   if (existing) {
@@ -34,14 +38,30 @@ export async function addSmsParticipant(ctx: RequestContext, session: CurrentSes
       const code = newReplyCode();
       const inserted = await ctx.db
         .insert(smsParticipants)
-        .values({ id: crypto.randomUUID(), workspaceId: topic.workspaceId, topicId, phone, displayName: input.name, replyCode: code, addedBy: session.user.id, createdAt: now })
+        .values({
+          id: crypto.randomUUID(),
+          workspaceId: topic.workspaceId,
+          topicId,
+          phone,
+          displayName: input.name,
+          replyCode: code,
+          addedBy: session.user.id,
+          createdAt: now,
+        })
         .onConflictDoNothing()
         .returning({ id: smsParticipants.id });
       if (inserted.length) break;
       if (attempt > 20) throw new Error("No free reply code for this phone");
     }
   }
-  await ctx.audit({ action: "chat.sms.add_participant", workspaceId: topic.workspaceId, actorUserId: session.user.id, targetType: "chat_topic", targetId: topicId, metadata: { phoneEnding: phone.slice(-4) } });
+  await ctx.audit({
+    action: "chat.sms.add_participant",
+    workspaceId: topic.workspaceId,
+    actorUserId: session.user.id,
+    targetType: "chat_topic",
+    targetId: topicId,
+    metadata: { phoneEnding: phone.slice(-4) },
+  });
   const [view] = await topicViews(ctx.db, session.user.id, [topic]);
   await chatEvent(ctx, access.channel, { kind: "topic.updated", channelId: topic.channelId, topic: { ...view, follow: null } });
   return view;
@@ -56,7 +76,13 @@ export async function removeSmsParticipant(ctx: RequestContext, session: Current
     .where(and(eq(smsParticipants.id, participantId), eq(smsParticipants.topicId, topicId), isNull(smsParticipants.removedAt)))
     .returning({ id: smsParticipants.id });
   if (removed.length === 0) throw new HttpError(404, t("errors.participantNotFound"));
-  await ctx.audit({ action: "chat.sms.remove_participant", workspaceId: topic.workspaceId, actorUserId: session.user.id, targetType: "chat_topic", targetId: topicId });
+  await ctx.audit({
+    action: "chat.sms.remove_participant",
+    workspaceId: topic.workspaceId,
+    actorUserId: session.user.id,
+    targetType: "chat_topic",
+    targetId: topicId,
+  });
   const [view] = await topicViews(ctx.db, session.user.id, [topic]);
   await chatEvent(ctx, access.channel, { kind: "topic.updated", channelId: topic.channelId, topic: { ...view, follow: null } });
 }
@@ -109,9 +135,21 @@ export async function sendTopicSms(
         updatedAt: now,
       });
       if (optedOutAt) return;
-      const result = await provider.send({ to: participant.phone, body, statusCallback: provider.id === "twilio" ? `${callbackBase}/api/sms/status` : undefined });
+      const result = await provider.send({
+        to: participant.phone,
+        body,
+        statusCallback: provider.id === "twilio" ? `${callbackBase}/api/sms/status` : undefined,
+      });
       await ctx.db.batch([
-        ctx.db.update(smsMessages).set({ status: sql`case when ${smsMessages.status} = 'queued' then ${result.status} else ${smsMessages.status} end`, providerSid: result.sid, error: result.error, updatedAt: new Date() }).where(eq(smsMessages.id, rowId)),
+        ctx.db
+          .update(smsMessages)
+          .set({
+            status: sql`case when ${smsMessages.status} = 'queued' then ${result.status} else ${smsMessages.status} end`,
+            providerSid: result.sid,
+            error: result.error,
+            updatedAt: new Date(),
+          })
+          .where(eq(smsMessages.id, rowId)),
         // Only a text that went out makes this topic "the one that last texted the phone".
         ...(result.status === "failed" ? [] : [ctx.db.update(smsParticipants).set({ lastOutboundAt: now }).where(eq(smsParticipants.id, participant.id))]),
       ]);
@@ -175,7 +213,10 @@ export async function receiveInboundSms(
   if (keyword) {
     if (keyword === "stop") await ctx.db.insert(smsOptOuts).values({ phone, optedOutAt: now }).onConflictDoNothing();
     else await ctx.db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
-    await ctx.audit({ action: keyword === "stop" ? "chat.sms.opt_out" : "chat.sms.opt_in", metadata: { phoneEnding: phone.slice(-4), topics: memberships.length } });
+    await ctx.audit({
+      action: keyword === "stop" ? "chat.sms.opt_out" : "chat.sms.opt_in",
+      metadata: { phoneEnding: phone.slice(-4), topics: memberships.length },
+    });
     for (const { topic, channel } of memberships) {
       const [view] = await topicViews(ctx.db, null, [topic]);
       await chatEvent(ctx, channel, { kind: "topic.updated", channelId: channel.id, topic: view });
@@ -245,7 +286,11 @@ export async function receiveInboundSms(
 const STATUS_RANK: Record<SmsStatus, number> = { blocked: 0, queued: 1, sent: 2, received: 2, delivered: 3, undelivered: 3, failed: 3 };
 
 export async function applyDeliveryStatus(ctx: RequestContext, sid: string, status: SmsStatus, error: string | null): Promise<boolean> {
-  const current = await ctx.db.select({ status: smsMessages.status }).from(smsMessages).where(and(eq(smsMessages.providerSid, sid), eq(smsMessages.direction, "outbound"))).get();
+  const current = await ctx.db
+    .select({ status: smsMessages.status })
+    .from(smsMessages)
+    .where(and(eq(smsMessages.providerSid, sid), eq(smsMessages.direction, "outbound")))
+    .get();
   if (!current) return false;
   if (STATUS_RANK[status] < STATUS_RANK[current.status]) return true;
   const [row] = await ctx.db
@@ -258,7 +303,7 @@ export async function applyDeliveryStatus(ctx: RequestContext, sid: string, stat
     const message = await ctx.db.select().from(chatMessages).where(eq(chatMessages.id, row.chatMessageId)).get();
     const channel = message ? await ctx.db.select().from(channels).where(eq(channels.id, message.channelId)).get() : undefined;
     if (message && channel) {
-          const [view] = await toViews(ctx.db, [message]);
+      const [view] = await toViews(ctx.db, [message]);
       await chatEvent(ctx, channel, { kind: "message.updated", channelId: channel.id, message: view });
     }
   }

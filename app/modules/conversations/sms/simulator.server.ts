@@ -41,7 +41,13 @@ export async function simulatorSend(ctx: RequestContext, session: CurrentSession
   if (!phone) throw new HttpError(400, t("errors.phoneInvalid"));
   const workspaceId = await requireWorkspacePhone(ctx, session, phone, t);
   // The simulator speaks for phones of the user's own workspace only.
-  const result = await receiveInboundSms(ctx, { from: phone, to: ctx.config.SMS_FROM_NUMBER, body: input.body, sid: `SIM${crypto.randomUUID().replace(/-/g, "")}`, onlyWorkspaceId: workspaceId });
+  const result = await receiveInboundSms(ctx, {
+    from: phone,
+    to: ctx.config.SMS_FROM_NUMBER,
+    body: input.body,
+    sid: `SIM${crypto.randomUUID().replace(/-/g, "")}`,
+    onlyWorkspaceId: workspaceId,
+  });
   if (result.outcome === "unknown_number") throw new HttpError(404, t("errors.unknownPhone"));
   if (result.outcome === "empty") throw new HttpError(400, t("errors.messageEmpty"));
   return result;

@@ -45,7 +45,13 @@ describe("Twilio request signatures", () => {
   ];
   // Twilio's documented algorithm, written out independently with node's crypto.
   const expected = createHmac("sha1", "twilio-auth-token")
-    .update(url + [...params].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => k + v).join(""))
+    .update(
+      url +
+        [...params]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([k, v]) => k + v)
+          .join(""),
+    )
     .digest("base64");
 
   it("computes the documented signature", async () => {

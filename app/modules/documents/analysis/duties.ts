@@ -17,7 +17,8 @@ export function findCitations(text: string): string[] {
   return [...text.matchAll(CITATION)].map((match) => match[0].replace(/[.,]+$/, "").trim());
 }
 
-const OBLIGATION = /\b(shall|must|is required to|are required to|agrees? to)\s+(?!(?:be|have|not|never|serve as|serve without|act as|become|terminate|forfeit|remain|receive|lapse|pass|vest|continue|apply|include|mean|constitute)\b)([a-z])/g;
+const OBLIGATION =
+  /\b(shall|must|is required to|are required to|agrees? to)\s+(?!(?:be|have|not|never|serve as|serve without|act as|become|terminate|forfeit|remain|receive|lapse|pass|vest|continue|apply|include|mean|constitute)\b)([a-z])/g;
 
 const DUE_PATTERNS: RegExp[] = [
   /\bwithin\s+[^.;]{0,40}?\(?\d+\)?\s*(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?)\b/i,

@@ -70,7 +70,10 @@ describe("offline analyzer on the Hartwell family trust", () => {
   it("finds the important dates: the instrument, the distributions at 25 and 30 and the deadlines", () => {
     expect(analysis.importantDates[0]).toMatchObject({ date: "2019-03-14", description: expect.stringMatching(/Date of the instrument.*Signed.*notary/) });
     const ages = analysis.importantDates.filter((item) => /turns (25|30)/.test(item.description));
-    expect(ages.map((item) => item.description)).toEqual(["Sofia L. Chen turns 25 — Distribution at Stated Ages", "Sofia L. Chen turns 30 — Distribution at Stated Ages"]);
+    expect(ages.map((item) => item.description)).toEqual([
+      "Sofia L. Chen turns 25 — Distribution at Stated Ages",
+      "Sofia L. Chen turns 30 — Distribution at Stated Ages",
+    ]);
     expect(ages[0].sourceText).toMatch(/distributed to her outright/);
     expect(analysis.importantDates.some((item) => item.date === null && /^On or before April 15 of each year: file/.test(item.description))).toBe(true);
   });
@@ -107,7 +110,10 @@ describe("offline analyzer on text read from a PDF", () => {
     expect(extracted).toContain("trustees.\n1.3 Successor"); // no blank line between clauses
     const analysis = analyzeOffline(extracted);
     expect(analysis).toMatchObject({ documentType: "trust", instrumentDate: "2019-03-14", governingLaw: "California" });
-    expect(analysis.parties.filter((p) => p.role === "successor_trustee").map((p) => p.name)).toEqual(["Margaret A. Hartwell-Chen", "First Pacific Trust Company"]);
+    expect(analysis.parties.filter((p) => p.role === "successor_trustee").map((p) => p.name)).toEqual([
+      "Margaret A. Hartwell-Chen",
+      "First Pacific Trust Company",
+    ]);
     expect(analysis.keyProvisions.find((p) => p.title === "Spendthrift Clause")?.reference).toBe("Article Six, Section 6.1");
     expect(analysis.complianceRequirements.map((d) => d.citation)).toContain("California Probate Code section 16061.7");
   });
@@ -160,12 +166,21 @@ describe("offline analyzer reads documents it has never seen", () => {
     expect(analysis.instrumentDate).toBe("2021-09-05");
     expect(analysis.governingLaw).toBe("Arizona");
     const roles = analysis.parties.map((p) => `${p.role}:${p.name}${p.share ? `:${p.share}` : ""}`);
-    expect(roles).toEqual(expect.arrayContaining(["testator:Rosa M. Delgado", "executor:Luis Delgado", "guardian:Carmen Ortiz", "beneficiary:Luis Delgado:one-half", "beneficiary:Elena Delgado:one-half"]));
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        "testator:Rosa M. Delgado",
+        "executor:Luis Delgado",
+        "guardian:Carmen Ortiz",
+        "beneficiary:Luis Delgado:one-half",
+        "beneficiary:Elena Delgado:one-half",
+      ]),
+    );
     expect(analysis.complianceRequirements[0]).toMatchObject({ responsibleParty: "Executor", due: "within ninety (90) days after appointment" });
   });
 
   it("calls a health care directive by its name and its agent a health care agent", () => {
-    const text = "ADVANCE HEALTH CARE DIRECTIVE\n\nI designate Priya Raman as my health care agent to make health care decisions for me.\n\nSigned on January 8, 2024.";
+    const text =
+      "ADVANCE HEALTH CARE DIRECTIVE\n\nI designate Priya Raman as my health care agent to make health care decisions for me.\n\nSigned on January 8, 2024.";
     const analysis = analyzeOffline(text);
     expect(analysis.documentType).toBe("healthcare_directive");
     expect(analysis.parties).toEqual([{ name: "Priya Raman", role: "health_care_agent", order: null, share: null }]);
@@ -174,7 +189,14 @@ describe("offline analyzer reads documents it has never seen", () => {
 
   it("says what it cannot find instead of guessing, and marks very long texts as truncated", () => {
     const analysis = analyzeOffline("Grocery list: apples, bread, milk.");
-    expect(analysis).toMatchObject({ documentType: "other", governingLaw: null, instrumentDate: null, parties: [], keyProvisions: [], complianceRequirements: [] });
+    expect(analysis).toMatchObject({
+      documentType: "other",
+      governingLaw: null,
+      instrumentDate: null,
+      parties: [],
+      keyProvisions: [],
+      complianceRequirements: [],
+    });
     expect(analyzeOffline("word ".repeat(OFFLINE_MAX_CHARS / 4)).truncated).toBe(true);
   });
 });
@@ -189,7 +211,9 @@ describe("reading the text's shape", () => {
   });
 
   it("parses headings, numbered clauses and their titles", () => {
-    const { heading, clauses } = parseClauses("THE SMITH TRUST\n\nARTICLE TWO — POWERS\n\n2.1 Investment. The trustee may invest.\ncontinued line.\n\n2.2 the trustee may sell.");
+    const { heading, clauses } = parseClauses(
+      "THE SMITH TRUST\n\nARTICLE TWO — POWERS\n\n2.1 Investment. The trustee may invest.\ncontinued line.\n\n2.2 the trustee may sell.",
+    );
     expect(heading).toBe("The Smith Trust");
     expect(clauses).toEqual([
       { reference: "Article Two, Section 2.1", title: "Investment", body: "The trustee may invest. continued line.", part: "Article Two — Powers" },

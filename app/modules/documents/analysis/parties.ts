@@ -34,14 +34,20 @@ const APPOINTS = new RegExp(
   `\\b(?:appoints?|names?|nominates?|designates?)\\s+${NAME_PATTERN}\\s*,?\\s+as\\s+(?:(?:her|his|their|my|our|the|a)\\s+)?(?:(?:first|second|alternate|sole)\\s+)?${ROLE_PHRASE}`,
   "g",
 );
-const ORG_SERVES_AS = new RegExp(`((?:[A-Z][A-Za-z&'’-]+\\s+){1,5}(?:Trust Company|Bank|Company|Corporation|Association|N\\.A\\.|Inc\\.|LLC))\\s+(?:shall|will|is to|may)\\s+(?:serve|act|become)\\s+as\\s+(?:the\\s+|a\\s+)?(?:(?:first|second|next|sole|alternate)\\s+)?${ROLE_PHRASE}`, "g");
+const ORG_SERVES_AS = new RegExp(
+  `((?:[A-Z][A-Za-z&'’-]+\\s+){1,5}(?:Trust Company|Bank|Company|Corporation|Association|N\\.A\\.|Inc\\.|LLC))\\s+(?:shall|will|is to|may)\\s+(?:serve|act|become)\\s+as\\s+(?:the\\s+|a\\s+)?(?:(?:first|second|next|sole|alternate)\\s+)?${ROLE_PHRASE}`,
+  "g",
+);
 const BENEFICIARIES_ARE = /\bbeneficiar(?:y|ies)\s+(?:is|are|shall be|include|includes)\b|\bfor the (?:sole )?benefit of\b/i;
 const PERCENT_SHARE = new RegExp(String.raw`(\d{1,3}(?:\.\d+)?)\s*%\)?\s*(?:of\s+[^.;%]{0,60}?\s+)?(?:for|to)\s+${NAME_PATTERN}`, "g");
 const FRACTION_SHARE = new RegExp(
   String.raw`\b([Oo]ne[- ]half|[Oo]ne[- ]third|[Tt]wo[- ]thirds|[Oo]ne[- ]quarter|[Oo]ne[- ]fourth|[Tt]hree[- ]quarters)\s*(?:\(\d+\/\d+\))?\s*(?:of\s+[^.;]{0,60}?\s+)?(?:for|to)\s+${NAME_PATTERN}`,
   "g",
 );
-const SIGNATURE = new RegExp(`^${NAME_PATTERN},\\s+(Settlor|Grantor|Trustor|Trustee|Co-Trustee|Principal|Agent|Testator|Testatrix|Executor)(?:\\s+and\\s+(Trustee|Co-Trustee|Settlor))?\\s*$`, "gm");
+const SIGNATURE = new RegExp(
+  `^${NAME_PATTERN},\\s+(Settlor|Grantor|Trustor|Trustee|Co-Trustee|Principal|Agent|Testator|Testatrix|Executor)(?:\\s+and\\s+(Trustee|Co-Trustee|Settlor))?\\s*$`,
+  "gm",
+);
 /** "I, Rosa M. Delgado, of …": the person speaking in a will, directive or power of attorney. */
 const FIRST_PERSON = new RegExp(`^I,\\s+${NAME_PATTERN},`);
 const FIRST_PERSON_ROLE: Partial<Record<DocumentType, PartyRole>> = { will: "testator", power_of_attorney: "principal", healthcare_directive: "principal" };
@@ -113,7 +119,9 @@ export function findParties(text: string, sentences: Sentence[], type: DocumentT
     }
     if (TERM_ALSO_SERVES.test(sentence)) for (const name of byTerm.get("settlor") ?? []) parties.add(name, "trustee");
 
-    const appointments = [...sentence.matchAll(SERVES_AS), ...sentence.matchAll(APPOINTS), ...sentence.matchAll(ORG_SERVES_AS)].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+    const appointments = [...sentence.matchAll(SERVES_AS), ...sentence.matchAll(APPOINTS), ...sentence.matchAll(ORG_SERVES_AS)].sort(
+      (a, b) => (a.index ?? 0) - (b.index ?? 0),
+    );
     for (const match of appointments) {
       const name = findNames(match[1])[0]?.name ?? null;
       const role = roleFromPhrase(match[2], type);

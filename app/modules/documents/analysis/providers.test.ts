@@ -11,7 +11,11 @@ import { MODEL_MAX_CHARS } from "./prompt";
 import { AnalysisError, chooseAnalysisEngine, openAiCompatibleEngine, workersAiEngine } from "./providers";
 
 const findings = (() => {
-  const { engine: _engine, truncated: _truncated, ...rest } = analyzeOffline("THE GREEN TRUST\n\nDated May 1, 2020.\n\n1. Governing Law. This trust is governed by the laws of the State of Oregon.");
+  const {
+    engine: _engine,
+    truncated: _truncated,
+    ...rest
+  } = analyzeOffline("THE GREEN TRUST\n\nDated May 1, 2020.\n\n1. Governing Law. This trust is governed by the laws of the State of Oregon.");
   return rest;
 })();
 
@@ -42,7 +46,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const answer = (content: unknown) => JSON.stringify({ id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+const answer = (content: unknown) =>
+  JSON.stringify({ id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
 
 async function failure(promise: Promise<unknown>): Promise<AnalysisError> {
   const error = await promise.then(
@@ -77,7 +82,16 @@ describe("OpenAI-compatible engine (wire format against a local fake server)", (
     expect(format.json_schema.name).toBe("document_analysis");
     expect(format.json_schema.strict).toBe(true);
     expect(format.json_schema.schema.required).toEqual(
-      expect.arrayContaining(["documentType", "summary", "governingLaw", "instrumentDate", "keyProvisions", "complianceRequirements", "importantDates", "parties"]),
+      expect.arrayContaining([
+        "documentType",
+        "summary",
+        "governingLaw",
+        "instrumentDate",
+        "keyProvisions",
+        "complianceRequirements",
+        "importantDates",
+        "parties",
+      ]),
     );
     expect(format.json_schema.schema.additionalProperties).toBe(false);
 

@@ -1,4 +1,11 @@
-import { DEFAULT_WORKERS_AI_MODEL, openAiCompatibleTextModel, type OpenAiTextOptions, type TextModel, TextModelError, workersAiTextModel } from "~/modules/ai/text-model";
+import {
+  DEFAULT_WORKERS_AI_MODEL,
+  openAiCompatibleTextModel,
+  type OpenAiTextOptions,
+  type TextModel,
+  TextModelError,
+  workersAiTextModel,
+} from "~/modules/ai/text-model";
 import type { AppConfig } from "~/platform/env.server";
 import type { Failure } from "../failure-reasons";
 import { analyzeOffline, type AnalysisHints } from "./offline";
@@ -98,7 +105,8 @@ export function openAiCompatibleEngine(options: OpenAiTextOptions): AnalysisEngi
  * when one is configured, else Workers AI when the binding exists, else the offline analyzer.
  */
 export function chooseAnalysisEngine(config: Pick<AppConfig, "AI_PROVIDER" | "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL">, ai: Ai | undefined): AnalysisEngine {
-  const openAi = config.AI_BASE_URL && config.AI_MODEL ? openAiCompatibleEngine({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL }) : null;
+  const openAi =
+    config.AI_BASE_URL && config.AI_MODEL ? openAiCompatibleEngine({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL }) : null;
   switch (config.AI_PROVIDER) {
     case "offline":
       return offlineEngine;

@@ -86,10 +86,7 @@ export function parseClauses(text: string): { heading: string | null; clauses: C
       const section = partLabel?.startsWith("Schedule") || partLabel?.startsWith("Exhibit") ? `${partLabel}, item ${number}` : `Section ${number}`;
       const reference = partLabel?.startsWith("Article") ? `${partLabel}, ${section}` : section;
       const titled = CLAUSE_TITLE.exec(numbered[2]);
-      current =
-        titled && isTitleCase(titled[1])
-          ? { reference, title: titled[1], body: titled[2], part }
-          : { reference, title: null, body: numbered[2], part };
+      current = titled && isTitleCase(titled[1]) ? { reference, title: titled[1], body: titled[2], part } : { reference, title: null, body: numbered[2], part };
       previousBlank = false;
       continue;
     }
@@ -192,9 +189,34 @@ export function findNames(text: string): { name: string; index: number }[] {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
-  thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
 };
 
 /** "twenty-five" → 25, "30" → 30; null when it is not a number. */

@@ -98,7 +98,11 @@ export function AnalysisPanel({
           <article key={i} className="grid gap-1 text-sm">
             <h3 className="m-0 text-sm font-semibold">{duty.duty}</h3>
             <p className="m-0 text-xs text-muted-foreground">
-              {[duty.responsibleParty && t("analysis.who", { who: duty.responsibleParty }), duty.due && t("analysis.when", { when: duty.due }), duty.citation && t("analysis.citation", { citation: duty.citation })]
+              {[
+                duty.responsibleParty && t("analysis.who", { who: duty.responsibleParty }),
+                duty.due && t("analysis.when", { when: duty.due }),
+                duty.citation && t("analysis.citation", { citation: duty.citation }),
+              ]
                 .filter(Boolean)
                 .join(" · ")}
             </p>

@@ -7,7 +7,12 @@ describe("cited passage highlighting", () => {
   it("marks exactly the cited characters, across segments, keeping the text whole", () => {
     const pieces = splitAtRange(segments, { start: 6, end: 16 });
     expect(pieces.map((p) => p.text).join("")).toBe("Alpha beta gamma delta epsilon");
-    expect(pieces.filter((p) => p.cited).map((p) => p.text).join("")).toBe("beta gamma");
+    expect(
+      pieces
+        .filter((p) => p.cited)
+        .map((p) => p.text)
+        .join(""),
+    ).toBe("beta gamma");
     expect(pieces.filter((p) => p.citedFirst)).toHaveLength(1);
     // The analysis anchor's id stays on its first piece only.
     expect(pieces.filter((p) => p.anchor === "passage-1" && !p.anchorContinued)).toHaveLength(1);

@@ -56,7 +56,10 @@ export function TextPiece({ segment }: { segment: CitedSegment }) {
   ) : null;
   if (segment.anchor) {
     return (
-      <mark id={segment.anchorContinued ? undefined : segment.anchor} className="scroll-mt-4 rounded bg-warning-soft text-warning-soft-foreground target:outline target:outline-2 target:outline-primary">
+      <mark
+        id={segment.anchorContinued ? undefined : segment.anchor}
+        className="scroll-mt-4 rounded bg-warning-soft text-warning-soft-foreground target:outline target:outline-2 target:outline-primary"
+      >
         {cited ?? segment.text}
       </mark>
     );
@@ -78,7 +81,11 @@ export function CitedPassagePanel({ content, range }: { content: string | null; 
     if (start !== undefined && end !== undefined) window.document.getElementById(CITED_ID)?.scrollIntoView({ block: "center" });
   }, [start, end]);
   return (
-    <section aria-labelledby="cited-heading" className="grid gap-2 rounded-lg border-2 border-solid border-success bg-card p-4" data-testid="cited-passage-panel">
+    <section
+      aria-labelledby="cited-heading"
+      className="grid gap-2 rounded-lg border-2 border-solid border-success bg-card p-4"
+      data-testid="cited-passage-panel"
+    >
       <h2 id="cited-heading" className="m-0 text-lg">
         {t("citedPassage.heading")}
       </h2>

@@ -68,7 +68,13 @@ function Viewer({ document, hasText }: { document: DocumentDetailProps["document
     return <PdfViewer src={src} title={document.title} downloadHref={`/api/documents/${document.id}/file`} />;
   }
   if (kind && isImageKind(kind)) {
-    return <img src={src} alt={t("detail.imageAlt", { title: document.title })} className="max-h-[70vh] max-w-full rounded-md border border-solid border-border object-contain" />;
+    return (
+      <img
+        src={src}
+        alt={t("detail.imageAlt", { title: document.title })}
+        className="max-h-[70vh] max-w-full rounded-md border border-solid border-border object-contain"
+      />
+    );
   }
   // Text and Word files are shown through their extracted text below.
   return hasText ? null : <p className="m-0 text-sm text-muted-foreground">{t("detail.noPreview")}</p>;
@@ -171,7 +177,11 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
       {actionData?.error ? <Banner kind="error">{actionData.error}</Banner> : null}
       {actionData?.intent === "analyze" && actionData.ok ? <Banner kind="success">{t("detail.reanalyzeQueued")}</Banner> : null}
       {document.status === "error" && document.errorReason ? (
-        <div role="alert" className="rounded-md border border-solid border-destructive bg-destructive-soft p-3 text-sm text-destructive-soft-foreground" data-testid="analysis-error">
+        <div
+          role="alert"
+          className="rounded-md border border-solid border-destructive bg-destructive-soft p-3 text-sm text-destructive-soft-foreground"
+          data-testid="analysis-error"
+        >
           <strong>{t("status.error")}:</strong> {document.errorReason}
         </div>
       ) : null}
@@ -211,7 +221,8 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
                 {t("detail.textHeading")}
               </h2>
               <p className="m-0 text-xs text-muted-foreground">
-                {t(`detail.textSource.${text?.source}`)} · {t("detail.characters", { count: text?.charCount ?? 0, formatted: formatNumber(text?.charCount ?? 0) })}
+                {t(`detail.textSource.${text?.source}`)} ·{" "}
+                {t("detail.characters", { count: text?.charCount ?? 0, formatted: formatNumber(text?.charCount ?? 0) })}
               </p>
               <div
                 tabIndex={0}

@@ -15,7 +15,11 @@ export function OcrPanel({ documentId, canManage, isPdf = false }: { documentId:
   const { t } = useTranslation("documents");
   const { announceError, announceSuccess, announceLoading } = useAnnouncer();
   const revalidator = useRevalidator();
-  const [state, setState] = useState<{ running: boolean; progress: number | null; stage: string; error?: string }>({ running: false, progress: null, stage: "" });
+  const [state, setState] = useState<{ running: boolean; progress: number | null; stage: string; error?: string }>({
+    running: false,
+    progress: null,
+    stage: "",
+  });
 
   const run = async () => {
     setState({ running: true, progress: null, stage: "" });

@@ -70,13 +70,27 @@ export function PdfViewer({ src, title, downloadHref }: { src: string; title: st
   return (
     <section aria-label={t("detail.viewerTitle", { title })} className="flex flex-col gap-2" data-testid="pdf-viewer">
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <Button type="button" variant="outline" size="sm" onClick={() => setZoom(ZOOMS[Math.max(0, zoomIndex - 1)])} disabled={zoomIndex <= 0} aria-label={t("viewer.zoomOut")}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => setZoom(ZOOMS[Math.max(0, zoomIndex - 1)])}
+          disabled={zoomIndex <= 0}
+          aria-label={t("viewer.zoomOut")}
+        >
           −
         </Button>
         <span aria-live="polite" className="min-w-12 text-center tabular-nums">
           {Math.round(zoom * 100)}%
         </span>
-        <Button type="button" variant="outline" size="sm" onClick={() => setZoom(ZOOMS[Math.min(ZOOMS.length - 1, zoomIndex + 1)])} disabled={zoomIndex >= ZOOMS.length - 1} aria-label={t("viewer.zoomIn")}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => setZoom(ZOOMS[Math.min(ZOOMS.length - 1, zoomIndex + 1)])}
+          disabled={zoomIndex >= ZOOMS.length - 1}
+          aria-label={t("viewer.zoomIn")}
+        >
           +
         </Button>
         {zoom !== 1 ? (
@@ -86,11 +100,7 @@ export function PdfViewer({ src, title, downloadHref }: { src: string; title: st
         ) : null}
         {pdf ? <span className="text-muted-foreground">{t("viewer.pageCount", { count: pdf.numPages })}</span> : null}
       </div>
-      <div
-        ref={frame}
-        tabIndex={0}
-        className="h-[70vh] w-full overflow-auto rounded-md border border-solid border-border bg-muted p-2 focus-visible:outline-2"
-      >
+      <div ref={frame} tabIndex={0} className="h-[70vh] w-full overflow-auto rounded-md border border-solid border-border bg-muted p-2 focus-visible:outline-2">
         {failed ? (
           <p className="m-0 p-4 text-sm" role="alert">
             {t("viewer.failed")}{" "}

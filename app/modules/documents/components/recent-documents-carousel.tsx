@@ -137,7 +137,12 @@ export function RecentDocumentsCarousel() {
       <div className="overflow-hidden" ref={emblaRef}>
         <ul className="m-0 -ms-3 flex list-none px-0 py-1">
           {documents.map((document, index) => (
-            <li key={document.id} className={SLIDE} aria-roledescription="slide" aria-label={t("recent.slideLabel", { index: index + 1, count: documents.length })}>
+            <li
+              key={document.id}
+              className={SLIDE}
+              aria-roledescription="slide"
+              aria-label={t("recent.slideLabel", { index: index + 1, count: documents.length })}
+            >
               <DocumentCard document={document} />
             </li>
           ))}

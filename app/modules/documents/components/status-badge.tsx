@@ -17,7 +17,11 @@ export function DocumentStatusBadge({ status, reason, className }: { status: str
       data-testid="document-status"
       data-status={known}
       title={known === "error" && reason ? reason : undefined}
-      className={cn("inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-solid px-2 py-0.5 text-xs font-medium", STYLES[known], className)}
+      className={cn(
+        "inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-solid px-2 py-0.5 text-xs font-medium",
+        STYLES[known],
+        className,
+      )}
     >
       {known === "analyzing" ? (
         <span aria-hidden="true" className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-solid border-current border-t-transparent" />

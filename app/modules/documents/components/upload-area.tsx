@@ -152,7 +152,12 @@ export function UploadArea({ maxBytes, canUpload }: { maxBytes: number; canUploa
   }
 
   return (
-    <section id="upload" aria-labelledby={`${inputId}-heading`} className="grid gap-3 rounded-lg border border-solid border-border bg-card p-4" data-tour="documents-section">
+    <section
+      id="upload"
+      aria-labelledby={`${inputId}-heading`}
+      className="grid gap-3 rounded-lg border border-solid border-border bg-card p-4"
+      data-tour="documents-section"
+    >
       <h2 id={`${inputId}-heading`} className="m-0 text-lg">
         {t("upload.heading")}
       </h2>
@@ -206,7 +211,10 @@ export function UploadArea({ maxBytes, canUpload }: { maxBytes: number; canUploa
               <div className="flex items-center justify-between gap-2 text-sm">
                 <span className="truncate font-medium">{item.name}</span>
                 <span className="flex items-center gap-2">
-                  <span className={cn("text-xs", item.state === "failed" ? "text-destructive" : "text-muted-foreground")} role={item.state === "failed" ? "alert" : undefined}>
+                  <span
+                    className={cn("text-xs", item.state === "failed" ? "text-destructive" : "text-muted-foreground")}
+                    role={item.state === "failed" ? "alert" : undefined}
+                  >
                     {item.state === "failed" ? item.error : t(`upload.state.${item.state}`)}
                   </span>
                   {item.state === "uploading" ? (

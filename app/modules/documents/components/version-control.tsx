@@ -49,7 +49,10 @@ export function VersionControlPage({ activity, documents }: { activity: VersionA
       </header>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <section aria-labelledby="recent-versions-heading" className="grid grid-cols-1 content-start gap-3 rounded-lg border border-solid border-border bg-card p-4">
+        <section
+          aria-labelledby="recent-versions-heading"
+          className="grid grid-cols-1 content-start gap-3 rounded-lg border border-solid border-border bg-card p-4"
+        >
           <h2 id="recent-versions-heading" className="m-0 text-lg">
             {t("versionControl.recentHeading")}
           </h2>
@@ -75,7 +78,10 @@ export function VersionControlPage({ activity, documents }: { activity: VersionA
           )}
         </section>
 
-        <section aria-labelledby="history-picker-heading" className="grid grid-cols-1 content-start gap-3 rounded-lg border border-solid border-border bg-card p-4">
+        <section
+          aria-labelledby="history-picker-heading"
+          className="grid grid-cols-1 content-start gap-3 rounded-lg border border-solid border-border bg-card p-4"
+        >
           <h2 id="history-picker-heading" className="m-0 text-lg">
             {t("versionControl.documentsHeading")}
           </h2>
@@ -252,7 +258,12 @@ export function VersionHistoryPage({
         </h2>
         <ol className="m-0 grid list-none gap-3 p-0" data-testid="version-list">
           {versions.map((version) => (
-            <li key={version.id} data-testid="version-row" data-number={version.number} className="border-0 border-b border-solid border-border pb-3 last:border-b-0">
+            <li
+              key={version.id}
+              data-testid="version-row"
+              data-number={version.number}
+              className="border-0 border-b border-solid border-border pb-3 last:border-b-0"
+            >
               <VersionFacts version={version} documentId={document.id} canEdit={canEdit} />
             </li>
           ))}

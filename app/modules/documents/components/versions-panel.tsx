@@ -54,8 +54,7 @@ export function VersionFacts({ version, documentId, canEdit }: { version: Versio
         <strong>{t("versions.number", { number: version.number })}</strong>
         {version.current ? <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">{t("versions.current")}</span> : null}
         <span className="text-muted-foreground">
-          <VersionOrigin version={version} /> ·{" "}
-<RelativeTime value={version.createdAt} />
+          <VersionOrigin version={version} /> · <RelativeTime value={version.createdAt} />
         </span>
       </div>
       {version.note ? <p className="m-0 break-words italic">“{version.note}”</p> : null}
@@ -177,7 +176,12 @@ export function NewVersionForm({ documentId, maxBytes }: { documentId: string; m
         /* not JSON: the status says enough */
       }
       if (xhr.status !== 201 || !body.version) return fail(body.error ?? t("errors.uploadFailed"));
-      const thumbnail = kind === "pdf" ? await makePdfThumbnail(file).catch(() => null) : kind === "png" || kind === "jpeg" ? await makeImageThumbnail(file).catch(() => null) : null;
+      const thumbnail =
+        kind === "pdf"
+          ? await makePdfThumbnail(file).catch(() => null)
+          : kind === "png" || kind === "jpeg"
+            ? await makeImageThumbnail(file).catch(() => null)
+            : null;
       if (thumbnail) await uploadThumbnail(documentId, thumbnail).catch(() => {});
       setUpload({ state: "done", number: body.version.number });
       announceSuccess(t("versions.uploaded", { number: body.version.number }));
@@ -188,7 +192,13 @@ export function NewVersionForm({ documentId, maxBytes }: { documentId: string; m
   };
 
   return (
-    <form ref={form} onSubmit={submit} className="grid gap-2 rounded-md border border-dashed border-border p-3" data-testid="new-version-form" aria-labelledby={`${fileId}-heading`}>
+    <form
+      ref={form}
+      onSubmit={submit}
+      className="grid gap-2 rounded-md border border-dashed border-border p-3"
+      data-testid="new-version-form"
+      aria-labelledby={`${fileId}-heading`}
+    >
       <h3 id={`${fileId}-heading`} className="m-0 text-base">
         {t("versions.newHeading")}
       </h3>
@@ -237,7 +247,12 @@ export function VersionsPanel({ documentId, versions, canEdit, maxBytes }: { doc
       </div>
       <ol className="m-0 grid list-none gap-3 p-0" data-testid="version-list">
         {versions.map((version) => (
-          <li key={version.id} data-testid="version-row" data-number={version.number} className="border-0 border-b border-solid border-border pb-3 last:border-b-0 last:pb-0">
+          <li
+            key={version.id}
+            data-testid="version-row"
+            data-number={version.number}
+            className="border-0 border-b border-solid border-border pb-3 last:border-b-0 last:pb-0"
+          >
             <VersionFacts version={version} documentId={documentId} canEdit={canEdit} />
           </li>
         ))}

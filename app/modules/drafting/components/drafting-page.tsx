@@ -181,7 +181,9 @@ export function DraftingPage({ prefill, people, sources, analysed, initialTempla
     };
     let control;
     if (spec.kind === "textarea" || spec.kind === "list") {
-      control = <textarea {...common} rows={spec.kind === "list" ? 3 : 4} className={textareaClass} onChange={(event) => setField(field, event.target.value)} />;
+      control = (
+        <textarea {...common} rows={spec.kind === "list" ? 3 : 4} className={textareaClass} onChange={(event) => setField(field, event.target.value)} />
+      );
     } else if (spec.kind === "select") {
       control = (
         <NativeSelect {...common} onChange={(event) => setField(field, event.target.value)}>
@@ -245,7 +247,14 @@ export function DraftingPage({ prefill, people, sources, analysed, initialTempla
             data-testid={`template-${templateId}`}
           >
             <span className="flex items-center gap-2 font-medium">
-              <input type="radio" name="template" value={templateId} checked={template === templateId} onChange={() => chooseTemplate(templateId)} className="h-4 w-4" />
+              <input
+                type="radio"
+                name="template"
+                value={templateId}
+                checked={template === templateId}
+                onChange={() => chooseTemplate(templateId)}
+                className="h-4 w-4"
+              />
               {t(`template.${templateId}.name`)}
             </span>
             <span className="text-xs text-muted-foreground">{t(`template.${templateId}.description`)}</span>
@@ -257,7 +266,11 @@ export function DraftingPage({ prefill, people, sources, analysed, initialTempla
       <div className="grid gap-2 rounded-lg border border-solid border-border bg-card p-4 text-sm" data-testid="prefill-sources">
         <p className="m-0">
           {sources.document
-            ? t("sources.withDocument", { workspace: sources.workspace, document: sources.document.title, engine: t(`engine.${sources.document.engine}`, { defaultValue: sources.document.engine }) })
+            ? t("sources.withDocument", {
+                workspace: sources.workspace,
+                document: sources.document.title,
+                engine: t(`engine.${sources.document.engine}`, { defaultValue: sources.document.engine }),
+              })
             : t("sources.workspaceOnly", { workspace: sources.workspace })}
         </p>
         {analysed.length > 1 ? (
@@ -291,8 +304,19 @@ export function DraftingPage({ prefill, people, sources, analysed, initialTempla
             <label htmlFor={`${id}-ai-request`} className="text-sm">
               {t("ai.label")}
             </label>
-            <textarea id={`${id}-ai-request`} value={aiRequest} onChange={(event) => setAiRequest(event.target.value)} rows={2} maxLength={AI_REQUEST_MAX} className={textareaClass} placeholder={t(`ai.placeholder.${template}`)} disabled={busy !== null} />
-            <p className="m-0 text-xs text-muted-foreground">{t("ai.privacy", { engine: t(`engine.${ai.engine}`, { defaultValue: ai.engine }), model: ai.model })}</p>
+            <textarea
+              id={`${id}-ai-request`}
+              value={aiRequest}
+              onChange={(event) => setAiRequest(event.target.value)}
+              rows={2}
+              maxLength={AI_REQUEST_MAX}
+              className={textareaClass}
+              placeholder={t(`ai.placeholder.${template}`)}
+              disabled={busy !== null}
+            />
+            <p className="m-0 text-xs text-muted-foreground">
+              {t("ai.privacy", { engine: t(`engine.${ai.engine}`, { defaultValue: ai.engine }), model: ai.model })}
+            </p>
             <div>
               <Button type="submit" disabled={busy !== null || aiRequest.trim().length < 3}>
                 {busy === "ai" ? t("ai.working") : t("ai.button")}
@@ -368,7 +392,13 @@ export function DraftingPage({ prefill, people, sources, analysed, initialTempla
               </p>
             ) : null}
           </div>
-          <SavePanel canSave={canSave} editable={editable} busy={busy} defaultTitle={`${definition.documentTitle}${values.trustName ? ` — ${values.trustName}` : ""}`} onSave={save} />
+          <SavePanel
+            canSave={canSave}
+            editable={editable}
+            busy={busy}
+            defaultTitle={`${definition.documentTitle}${values.trustName ? ` — ${values.trustName}` : ""}`}
+            onSave={save}
+          />
         </div>
       </div>
     </section>
@@ -407,10 +437,19 @@ function SavePanel({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (kind === "version" && !documentId) return;
-    onSave(format, kind === "document" ? { kind, title: title.trim() || undefined, type: type || undefined } : { kind, documentId, note: note.trim() || undefined });
+    onSave(
+      format,
+      kind === "document" ? { kind, title: title.trim() || undefined, type: type || undefined } : { kind, documentId, note: note.trim() || undefined },
+    );
   };
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3 rounded-lg border border-solid border-border bg-card p-4" aria-labelledby={`${id}-title`} data-testid="save-draft">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-3 rounded-lg border border-solid border-border bg-card p-4"
+      aria-labelledby={`${id}-title`}
+      data-testid="save-draft"
+    >
       <h2 id={`${id}-title`} className="m-0 text-base">
         {t("save.title")}
       </h2>
@@ -422,7 +461,14 @@ function SavePanel({
           {t("save.newDocument")}
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="save-kind" checked={kind === "version"} disabled={editable.length === 0} onChange={() => setKind("version")} className="h-4 w-4" />
+          <input
+            type="radio"
+            name="save-kind"
+            checked={kind === "version"}
+            disabled={editable.length === 0}
+            onChange={() => setKind("version")}
+            className="h-4 w-4"
+          />
           {t("save.newVersion")}
         </label>
       </fieldset>
@@ -433,7 +479,14 @@ function SavePanel({
             <label htmlFor={`${id}-doc-title`} className="text-sm">
               {t("save.documentTitle")}
             </label>
-            <Input id={`${id}-doc-title`} value={title} onChange={(event) => setTitle(event.target.value)} maxLength={TITLE_MAX} placeholder={defaultTitle} disabled={busy !== null} />
+            <Input
+              id={`${id}-doc-title`}
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+              maxLength={TITLE_MAX}
+              placeholder={defaultTitle}
+              disabled={busy !== null}
+            />
           </div>
           <div className="grid gap-1">
             <label htmlFor={`${id}-type`} className="text-sm">

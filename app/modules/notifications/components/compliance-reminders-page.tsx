@@ -65,7 +65,11 @@ export function ComplianceRemindersPage({
         </p>
       </header>
 
-      <section aria-labelledby="compliance-current-heading" className="grid gap-3 rounded-lg border border-solid border-border bg-card p-4" data-testid="compliance-current">
+      <section
+        aria-labelledby="compliance-current-heading"
+        className="grid gap-3 rounded-lg border border-solid border-border bg-card p-4"
+        data-testid="compliance-current"
+      >
         <h2 id="compliance-current-heading" className="m-0 text-lg">
           {t("compliance.currentHeading")}
         </h2>
@@ -143,7 +147,19 @@ export function ComplianceRemindersPage({
   );
 }
 
-function Checkbox({ name, label, defaultChecked, disabled, describedBy }: { name: string; label: string; defaultChecked: boolean; disabled?: boolean; describedBy?: string }) {
+function Checkbox({
+  name,
+  label,
+  defaultChecked,
+  disabled,
+  describedBy,
+}: {
+  name: string;
+  label: string;
+  defaultChecked: boolean;
+  disabled?: boolean;
+  describedBy?: string;
+}) {
   const id = useId();
   return (
     <div className="flex items-center gap-2">

@@ -48,7 +48,11 @@ export function NotificationCenter() {
   }, [open, listen, load]);
 
   const markAll = async () => {
-    const response = await fetch("/api/notifications", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify({ read: true }) });
+    const response = await fetch("/api/notifications", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ read: true }),
+    });
     if (response.ok) {
       setUnread?.(0);
       setItems((list) => list?.map((n) => ({ ...n, read: true })) ?? null);
@@ -60,9 +64,22 @@ export function NotificationCenter() {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t("a11y.openNotifications")} aria-describedby={unread > 0 ? countId : undefined} data-tour="notification-center" data-testid="notifications-button" data-realtime={realtime?.status} className="relative">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t("a11y.openNotifications")}
+          aria-describedby={unread > 0 ? countId : undefined}
+          data-tour="notification-center"
+          data-testid="notifications-button"
+          data-realtime={realtime?.status}
+          className="relative"
+        >
           <Bell aria-hidden="true" className="h-5 w-5" />
-          {unread > 0 ? <span id={countId} className="sr-only">{t("notifications.openWithUnread", { count: unread })}</span> : null}
+          {unread > 0 ? (
+            <span id={countId} className="sr-only">
+              {t("notifications.openWithUnread", { count: unread })}
+            </span>
+          ) : null}
           {unread > 0 ? (
             <span
               aria-hidden="true"

@@ -228,7 +228,11 @@ function PreferencesForm({
   const smsNoteId = useId();
   const saving = useNavigation().formData?.get("intent") === "preferences";
   return (
-    <section id="preferences" aria-labelledby="preferences-heading" className="grid content-start gap-3 rounded-lg border border-solid border-border bg-card p-4">
+    <section
+      id="preferences"
+      aria-labelledby="preferences-heading"
+      className="grid content-start gap-3 rounded-lg border border-solid border-border bg-card p-4"
+    >
       <h2 id="preferences-heading" className="m-0 text-lg">
         {t("prefs.heading")}
       </h2>

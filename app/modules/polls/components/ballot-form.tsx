@@ -48,10 +48,24 @@ export function BallotForm({ type, options, current }: { type: PollType; options
                 <span className="w-8 text-center font-semibold tabular-nums">{index < ranked ? index + 1 : "—"}</span>
                 <span className="flex-1">{text(id)}</span>
                 {index < ranked ? <input type="hidden" name="choices" value={id} /> : null}
-                <Button type="button" variant="outline" size="sm" onClick={() => move(index, -1)} disabled={index === 0} aria-label={t("ui.moveUp", { option: text(id) })}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => move(index, -1)}
+                  disabled={index === 0}
+                  aria-label={t("ui.moveUp", { option: text(id) })}
+                >
                   ↑
                 </Button>
-                <Button type="button" variant="outline" size="sm" onClick={() => move(index, 1)} disabled={index === order.length - 1} aria-label={t("ui.moveDown", { option: text(id) })}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => move(index, 1)}
+                  disabled={index === order.length - 1}
+                  aria-label={t("ui.moveDown", { option: text(id) })}
+                >
                   ↓
                 </Button>
               </li>

@@ -121,11 +121,20 @@ export function PollPage({ data }: { data: PollPageData }) {
           ) : null}
         </section>
 
-        <section aria-labelledby="tally-heading" className="grid content-start gap-3 rounded-lg border border-solid border-border bg-card p-4" aria-live="polite">
+        <section
+          aria-labelledby="tally-heading"
+          className="grid content-start gap-3 rounded-lg border border-solid border-border bg-card p-4"
+          aria-live="polite"
+        >
           <h2 id="tally-heading" className="m-0 text-lg">
             {open ? t("ui.liveTally") : t("ui.finalTally")}
           </h2>
-          <TurnoutBar voted={turnout.voted} eligible={turnout.eligible} turnoutShare={tally?.turnoutShare ?? (turnout.eligible ? turnout.voted / turnout.eligible : 0)} quorumPercent={poll.quorumPercent} />
+          <TurnoutBar
+            voted={turnout.voted}
+            eligible={turnout.eligible}
+            turnoutShare={tally?.turnoutShare ?? (turnout.eligible ? turnout.voted / turnout.eligible : 0)}
+            quorumPercent={poll.quorumPercent}
+          />
           {tally ? (
             <>
               <TallyChart tally={tally} weighted={poll.weighted} final={poll.status === "closed"} />

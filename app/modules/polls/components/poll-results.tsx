@@ -30,7 +30,9 @@ export function TurnoutBar({ voted, eligible, turnoutShare, quorumPercent }: { v
         aria-valuetext={`${share}%`}
       >
         <div className="h-full rounded-full bg-primary" style={{ width: `${share}%` }} />
-        {quorumPercent > 0 ? <div aria-hidden="true" className="absolute top-[-3px] h-[18px] w-0.5 bg-foreground" style={{ insetInlineStart: `${quorumPercent}%` }} /> : null}
+        {quorumPercent > 0 ? (
+          <div aria-hidden="true" className="absolute top-[-3px] h-[18px] w-0.5 bg-foreground" style={{ insetInlineStart: `${quorumPercent}%` }} />
+        ) : null}
       </div>
     </div>
   );
@@ -53,14 +55,19 @@ export function TallyChart({ tally, weighted, final }: { tally: TallyResult; wei
             <div className="flex justify-between gap-2 text-sm">
               <span className={winners.has(count.optionId) ? "font-semibold" : ""}>
                 {count.text}
-                {winners.has(count.optionId) ? <span className="ms-2 text-xs">{tally.outcome === "tie" ? t("ui.tied") : final ? t("ui.winner") : t("ui.leading")}</span> : null}
+                {winners.has(count.optionId) ? (
+                  <span className="ms-2 text-xs">{tally.outcome === "tie" ? t("ui.tied") : final ? t("ui.winner") : t("ui.leading")}</span>
+                ) : null}
               </span>
               <span className="tabular-nums" data-testid="tally-figures">
                 {votes(count.votes)} · {pct(count.share)}%
               </span>
             </div>
             <div className="h-2 rounded-full bg-muted" aria-hidden="true">
-              <div className={`h-full rounded-full ${winners.has(count.optionId) ? "bg-primary" : "bg-muted-foreground"}`} style={{ width: `${pct(count.share)}%` }} />
+              <div
+                className={`h-full rounded-full ${winners.has(count.optionId) ? "bg-primary" : "bg-muted-foreground"}`}
+                style={{ width: `${pct(count.share)}%` }}
+              />
             </div>
           </li>
         ))}
@@ -107,7 +114,11 @@ export function ResultExplanation({ tally, weighted }: { tally: TallyResult; wei
       <li>{weighted ? t("ui.explainWeighted", { total: votes(tally.eligibleWeight) }) : t("ui.explainCount", { eligible: tally.eligibleCount })}</li>
       <li>
         {t("ui.explainTurnout", { cast: votes(tally.turnoutWeight), share: pct(tally.turnoutShare) })}{" "}
-        {tally.quorumPercent > 0 ? (tally.quorumMet ? t("ui.explainQuorumMet", { quorum: tally.quorumPercent }) : t("ui.explainQuorumMissed", { quorum: tally.quorumPercent })) : null}
+        {tally.quorumPercent > 0
+          ? tally.quorumMet
+            ? t("ui.explainQuorumMet", { quorum: tally.quorumPercent })
+            : t("ui.explainQuorumMissed", { quorum: tally.quorumPercent })
+          : null}
       </li>
       <li>{t(`ui.explainRule.${tally.type}`)}</li>
     </ul>

@@ -111,7 +111,12 @@ export function CreatePollForm({ voters }: { voters: Voter[] }) {
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
 
   return (
-    <Form method="post" className="grid gap-4 rounded-lg border border-solid border-border bg-card p-4" aria-labelledby={`${id}-heading`} data-testid="create-poll-form">
+    <Form
+      method="post"
+      className="grid gap-4 rounded-lg border border-solid border-border bg-card p-4"
+      aria-labelledby={`${id}-heading`}
+      data-testid="create-poll-form"
+    >
       <h2 id={`${id}-heading`} className="m-0 text-lg">
         {t("ui.newPoll")}
       </h2>
@@ -126,7 +131,12 @@ export function CreatePollForm({ voters }: { voters: Voter[] }) {
       </label>
       <label className="grid gap-1 text-sm">
         {t("ui.descriptionLabel")}
-        <textarea name="description" rows={3} maxLength={POLL_LIMITS.descriptionMax} className="rounded-md border border-solid border-input bg-card p-2 text-sm text-foreground" />
+        <textarea
+          name="description"
+          rows={3}
+          maxLength={POLL_LIMITS.descriptionMax}
+          className="rounded-md border border-solid border-input bg-card p-2 text-sm text-foreground"
+        />
       </label>
       <label className="grid gap-1 text-sm">
         {t("ui.typeLabel")}
@@ -154,7 +164,12 @@ export function CreatePollForm({ voters }: { voters: Voter[] }) {
                 onChange={(e) => setOptions((list) => list.map((o, i) => (i === index ? e.target.value : o)))}
               />
               {options.length > 2 ? (
-                <Button type="button" variant="ghost" onClick={() => setOptions((list) => list.filter((_, i) => i !== index))} aria-label={t("ui.removeOption", { n: index + 1 })}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  onClick={() => setOptions((list) => list.filter((_, i) => i !== index))}
+                  aria-label={t("ui.removeOption", { n: index + 1 })}
+                >
                   <X aria-hidden="true" className="h-4 w-4" />
                 </Button>
               ) : null}
@@ -173,7 +188,14 @@ export function CreatePollForm({ voters }: { voters: Voter[] }) {
 
       <label className="grid gap-1 text-sm">
         {t("ui.closesAtLabel")}
-        <Input type="datetime-local" name="closesAt" required value={closesAt} onChange={(e) => setClosesAt(e.target.value)} aria-invalid={!!fieldError("closesAt")} />
+        <Input
+          type="datetime-local"
+          name="closesAt"
+          required
+          value={closesAt}
+          onChange={(e) => setClosesAt(e.target.value)}
+          aria-invalid={!!fieldError("closesAt")}
+        />
         {fieldError("closesAt") ? <span className="text-destructive">{fieldError("closesAt")}</span> : null}
       </label>
 
@@ -228,7 +250,14 @@ export function CreatePollForm({ voters }: { voters: Voter[] }) {
           {t("ui.weightedLabel")}
         </label>
         <p className="m-0 ps-6 text-xs text-muted-foreground">
-          {sharesTotal > 0 ? t("ui.sharesSet", { list: voters.filter((v) => v.shareBp).map((v) => `${v.name} ${(v.shareBp ?? 0) / 100}%`).join(", ") }) : t("ui.noSharesYet")}
+          {sharesTotal > 0
+            ? t("ui.sharesSet", {
+                list: voters
+                  .filter((v) => v.shareBp)
+                  .map((v) => `${v.name} ${(v.shareBp ?? 0) / 100}%`)
+                  .join(", "),
+              })
+            : t("ui.noSharesYet")}
         </p>
         {fieldError("weighted") ? <span className="text-destructive">{fieldError("weighted")}</span> : null}
       </div>

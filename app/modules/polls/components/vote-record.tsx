@@ -49,14 +49,19 @@ export function VoteRecordPage({ data }: { data: PollPageData }) {
         {canManage && open ? (
           <Form method="post">
             <input type="hidden" name="intent" value="remind" />
-            <Button type="submit" disabled={(navigation.state === "submitting" && navigation.formData?.get("intent") === "remind") || turnout.voted === turnout.eligible}>
+            <Button
+              type="submit"
+              disabled={(navigation.state === "submitting" && navigation.formData?.get("intent") === "remind") || turnout.voted === turnout.eligible}
+            >
               {t("ui.remindWaiting", { count: turnout.eligible - turnout.voted })}
             </Button>
           </Form>
         ) : null}
       </div>
       {poll.lastRemindedAt ? (
-        <p className="m-0 text-sm text-muted-foreground">{t("ui.lastReminded", { when: formatDate(poll.lastRemindedAt, { dateStyle: "medium", timeStyle: "short" }) })}</p>
+        <p className="m-0 text-sm text-muted-foreground">
+          {t("ui.lastReminded", { when: formatDate(poll.lastRemindedAt, { dateStyle: "medium", timeStyle: "short" }) })}
+        </p>
       ) : null}
 
       <section aria-labelledby="record-tally" className="grid gap-3 rounded-lg border border-solid border-border bg-card p-4">
@@ -68,7 +73,12 @@ export function VoteRecordPage({ data }: { data: PollPageData }) {
             {resultText}
           </p>
         ) : null}
-        <TurnoutBar voted={turnout.voted} eligible={turnout.eligible} turnoutShare={tally?.turnoutShare ?? (turnout.eligible ? turnout.voted / turnout.eligible : 0)} quorumPercent={poll.quorumPercent} />
+        <TurnoutBar
+          voted={turnout.voted}
+          eligible={turnout.eligible}
+          turnoutShare={tally?.turnoutShare ?? (turnout.eligible ? turnout.voted / turnout.eligible : 0)}
+          quorumPercent={poll.quorumPercent}
+        />
         {tally ? (
           <>
             <TallyChart tally={tally} weighted={poll.weighted} final={poll.status === "closed"} />
@@ -115,14 +125,18 @@ export function VoteRecordPage({ data }: { data: PollPageData }) {
                         <>
                           <Check aria-hidden="true" className="me-1 inline h-4 w-4 align-[-0.15em]" />
                           {t("ui.votedYes")}{" "}
-                          {voter.votedAt ? <span className="text-muted-foreground">({formatDate(voter.votedAt, { dateStyle: "medium", timeStyle: "short" })})</span> : null}
+                          {voter.votedAt ? (
+                            <span className="text-muted-foreground">({formatDate(voter.votedAt, { dateStyle: "medium", timeStyle: "short" })})</span>
+                          ) : null}
                         </>
                       ) : (
                         <span className="font-medium">{t("ui.notYet")}</span>
                       )}
                     </td>
                     {poll.weighted ? <td className="p-2 tabular-nums">{votes(voter.weight)}</td> : null}
-                    <td className="p-2">{voter.choices ? voter.choices.join(poll.type === "ranked" ? " > " : ", ") : voter.voted ? t("ui.hiddenChoice") : "—"}</td>
+                    <td className="p-2">
+                      {voter.choices ? voter.choices.join(poll.type === "ranked" ? " > " : ", ") : voter.voted ? t("ui.hiddenChoice") : "—"}
+                    </td>
                   </tr>
                 ))}
               </tbody>

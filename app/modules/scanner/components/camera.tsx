@@ -149,7 +149,12 @@ export function Camera({
           {state.status === "starting" ? t("camera.starting") : t("camera.start")}
         </Button>
         {state.status === "unavailable" ? (
-          <p id={messageId} role="alert" className="m-0 rounded-md border border-solid border-destructive bg-destructive-soft p-3 text-sm text-destructive-soft-foreground" data-testid="camera-problem">
+          <p
+            id={messageId}
+            role="alert"
+            className="m-0 rounded-md border border-solid border-destructive bg-destructive-soft p-3 text-sm text-destructive-soft-foreground"
+            data-testid="camera-problem"
+          >
             {t(`camera.problem.${state.problem}`)}
           </p>
         ) : null}

@@ -33,7 +33,19 @@ function TurnedPicture({ page, alt, className }: { page: ScanPage; alt: string; 
   );
 }
 
-function IconButton({ label, onClick, disabled, children, testId }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode; testId?: string }) {
+function IconButton({
+  label,
+  onClick,
+  disabled,
+  children,
+  testId,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+  testId?: string;
+}) {
   // aria-disabled rather than disabled: a button that becomes unusable (a page moved to the top)
   // keeps the keyboard focus instead of dropping it to the page.
   return (

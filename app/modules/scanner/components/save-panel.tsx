@@ -97,7 +97,9 @@ export function SavePanel({
     try {
       const result = await run();
       setStatus({ state: "done", ...result });
-      announceSuccess(result.versionNumber ? t("save.savedVersion", { number: result.versionNumber, title: result.title }) : t("save.savedDocument", { title: result.title }));
+      announceSuccess(
+        result.versionNumber ? t("save.savedVersion", { number: result.versionNumber, title: result.title }) : t("save.savedDocument", { title: result.title }),
+      );
       onSaved();
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : t("errors.saveFailed");
@@ -129,11 +131,27 @@ export function SavePanel({
           {t("save.as")}
         </legend>
         <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-solid border-border bg-card px-3 py-2 text-sm">
-          <input type="radio" name="target" value="document" checked={kind === "document"} disabled={!canUpload} onChange={() => setKind("document")} className="h-5 w-5" />
+          <input
+            type="radio"
+            name="target"
+            value="document"
+            checked={kind === "document"}
+            disabled={!canUpload}
+            onChange={() => setKind("document")}
+            className="h-5 w-5"
+          />
           {t("save.newDocument")}
         </label>
         <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-solid border-border bg-card px-3 py-2 text-sm">
-          <input type="radio" name="target" value="version" checked={kind === "version"} disabled={editable.length === 0} onChange={() => setKind("version")} className="h-5 w-5" />
+          <input
+            type="radio"
+            name="target"
+            value="version"
+            checked={kind === "version"}
+            disabled={editable.length === 0}
+            onChange={() => setKind("version")}
+            className="h-5 w-5"
+          />
           {t("save.newVersion")}
         </label>
         {!canUpload ? <p className="m-0 text-xs text-muted-foreground">{t("save.versionsOnly")}</p> : null}
@@ -144,7 +162,15 @@ export function SavePanel({
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="grid gap-1 text-sm">
             <label htmlFor={`${id}-title`}>{t("save.title")}</label>
-            <Input id={`${id}-title`} value={title} onChange={(event) => setTitle(event.target.value)} maxLength={TITLE_MAX} placeholder={t("save.titlePlaceholder")} disabled={working} className="h-11" />
+            <Input
+              id={`${id}-title`}
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+              maxLength={TITLE_MAX}
+              placeholder={t("save.titlePlaceholder")}
+              disabled={working}
+              className="h-11"
+            />
           </div>
           <div className="grid gap-1 text-sm">
             <label htmlFor={`${id}-type`}>{t("save.type")}</label>
@@ -157,7 +183,13 @@ export function SavePanel({
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="grid gap-1 text-sm">
             <label htmlFor={`${id}-document`}>{t("save.document")}</label>
-            <NativeSelect id={`${id}-document`} value={documentId} onChange={(event) => setDocumentId(event.target.value)} disabled={working} className="h-11 w-full">
+            <NativeSelect
+              id={`${id}-document`}
+              value={documentId}
+              onChange={(event) => setDocumentId(event.target.value)}
+              disabled={working}
+              className="h-11 w-full"
+            >
               {editable.map((doc) => (
                 <option key={doc.id} value={doc.id}>
                   {doc.title}
@@ -167,7 +199,15 @@ export function SavePanel({
           </div>
           <div className="grid gap-1 text-sm">
             <label htmlFor={`${id}-note`}>{t("save.note")}</label>
-            <Input id={`${id}-note`} value={note} onChange={(event) => setNote(event.target.value)} maxLength={NOTE_MAX} placeholder={t("save.notePlaceholder")} disabled={working} className="h-11" />
+            <Input
+              id={`${id}-note`}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              maxLength={NOTE_MAX}
+              placeholder={t("save.notePlaceholder")}
+              disabled={working}
+              className="h-11"
+            />
           </div>
         </div>
       )}
@@ -177,7 +217,14 @@ export function SavePanel({
           {t("save.needPages")}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="h-14 w-full text-base sm:w-auto" disabled={pageCount === 0 || busy || working} aria-describedby={pageCount === 0 ? hintId : undefined} data-testid="save-scan">
+      <Button
+        type="submit"
+        size="lg"
+        className="h-14 w-full text-base sm:w-auto"
+        disabled={pageCount === 0 || busy || working}
+        aria-describedby={pageCount === 0 ? hintId : undefined}
+        data-testid="save-scan"
+      >
         {working ? t("save.saving") : t("save.submit")}
       </Button>
 
@@ -212,7 +259,9 @@ export function SavePanel({
           <Banner kind="success">
             <span className="grid gap-2">
               <span>
-                {status.versionNumber ? t("save.savedVersion", { number: status.versionNumber, title: status.title }) : t("save.savedDocument", { title: status.title })}{" "}
+                {status.versionNumber
+                  ? t("save.savedVersion", { number: status.versionNumber, title: status.title })
+                  : t("save.savedDocument", { title: status.title })}{" "}
                 {t("save.analysing")}
               </span>
               <span className="flex flex-wrap items-center gap-3">

@@ -71,7 +71,10 @@ export function ScannerPage({ canUpload, editable, maxBytes }: ScannerPageProps)
       const added = pictures.slice(0, Math.max(0, room));
       if (added.length === 0) return;
       const first = latest.current.pages.length + 1;
-      dispatch({ type: "add", pages: added.map((picture) => ({ id: crypto.randomUUID(), image: picture.jpeg, width: picture.width, height: picture.height })) });
+      dispatch({
+        type: "add",
+        pages: added.map((picture) => ({ id: crypto.randomUUID(), image: picture.jpeg, width: picture.width, height: picture.height })),
+      });
       announce(added.length === 1 ? t("pages.added", { number: first }) : t("pages.addedSeveral", { from: first, to: first + added.length - 1 }));
     },
     [announce, announceError, dispatch, t],
@@ -166,9 +169,19 @@ export function ScannerPage({ canUpload, editable, maxBytes }: ScannerPageProps)
       report("assembling", null);
       // pdf-lib is large: it is loaded when a scan is saved, not with the screen.
       const { assemblePdf } = await import("../assemble-pdf");
-      const title = target.kind === "document" ? target.title || t("save.defaultTitle", { date: formatDate(new Date()) }) : (editable.find((doc) => doc.id === target.documentId)?.title ?? "");
+      const title =
+        target.kind === "document"
+          ? target.title || t("save.defaultTitle", { date: formatDate(new Date()) })
+          : (editable.find((doc) => doc.id === target.documentId)?.title ?? "");
       const pdf = await assemblePdf(
-        await Promise.all(pages.map(async (page) => ({ jpeg: new Uint8Array(await page.image.arrayBuffer()), width: page.width, height: page.height, rotation: page.rotation }))),
+        await Promise.all(
+          pages.map(async (page) => ({
+            jpeg: new Uint8Array(await page.image.arrayBuffer()),
+            width: page.width,
+            height: page.height,
+            rotation: page.rotation,
+          })),
+        ),
         { title, creator: t("pdf.creator") },
       ).catch(() => {
         throw new SaveError(t("errors.pdfFailed"));
@@ -176,7 +189,13 @@ export function ScannerPage({ canUpload, editable, maxBytes }: ScannerPageProps)
       if (pdf.byteLength > maxBytes) throw new SaveError(t("errors.tooLarge", { mb: Math.round(maxBytes / (1024 * 1024)) }));
 
       report("uploading", 0);
-      const stored = await uploadScanPdf(pdf, scanFileName(title), target.kind === "document" ? { ...target, title } : target, (percent) => report("uploading", percent), t("errors.saveFailed"));
+      const stored = await uploadScanPdf(
+        pdf,
+        scanFileName(title),
+        target.kind === "document" ? { ...target, title } : target,
+        (percent) => report("uploading", percent),
+        t("errors.saveFailed"),
+      );
       const saved = { ...stored, title };
       // The first page on the document cards; the document is complete without it.
       const thumbnail = await thumbnailOf(pages[0].image, pages[0].rotation).catch(() => null);
@@ -239,7 +258,11 @@ export function ScannerPage({ canUpload, editable, maxBytes }: ScannerPageProps)
             }}
           />
           {fileErrors.length ? (
-            <ul role="alert" className="m-0 grid list-none gap-1 rounded-md border border-solid border-destructive bg-destructive-soft p-3 text-sm text-destructive-soft-foreground" data-testid="file-errors">
+            <ul
+              role="alert"
+              className="m-0 grid list-none gap-1 rounded-md border border-solid border-destructive bg-destructive-soft p-3 text-sm text-destructive-soft-foreground"
+              data-testid="file-errors"
+            >
               {fileErrors.map((error, i) => (
                 <li key={i}>{error}</li>
               ))}
@@ -263,7 +286,14 @@ export function ScannerPage({ canUpload, editable, maxBytes }: ScannerPageProps)
 
       <Step number={3} title={t("ocr.heading")} id={ids.ocr} testId="scanner-ocr">
         <p className="m-0 text-sm text-muted-foreground">{t("ocr.explain")}</p>
-        <Button type="button" size="lg" className="h-12 w-full sm:w-auto" onClick={() => void runOcr()} disabled={locked || pageCount === 0 || state.pages.every((page) => page.ocr.status === "done")} data-testid="run-ocr">
+        <Button
+          type="button"
+          size="lg"
+          className="h-12 w-full sm:w-auto"
+          onClick={() => void runOcr()}
+          disabled={locked || pageCount === 0 || state.pages.every((page) => page.ocr.status === "done")}
+          data-testid="run-ocr"
+        >
           {ocrRunning ? t("ocr.running") : t("ocr.start")}
         </Button>
         {pageCount > 0 ? (

@@ -46,7 +46,11 @@ function LanguageOptions() {
 function NoProvider() {
   const { t } = useTranslation("translator");
   return (
-    <section aria-labelledby="no-provider-title" data-testid="translator-no-provider" className="rounded-lg border-2 border-solid border-warning bg-warning-soft p-4 text-sm text-warning-soft-foreground">
+    <section
+      aria-labelledby="no-provider-title"
+      data-testid="translator-no-provider"
+      className="rounded-lg border-2 border-solid border-warning bg-warning-soft p-4 text-sm text-warning-soft-foreground"
+    >
       <h2 id="no-provider-title" className="m-0 text-base">
         {t("noProvider.title")}
       </h2>
@@ -107,7 +111,13 @@ export function TranslatorPage({ provider, documents, source }: TranslatorPagePr
         const response = await fetch("/api/translate", {
           method: "POST",
           headers: { "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify({ text: chunks[i].text, source: from, target: to, part: i, ...(mode === "document" && source ? { documentId: source.id } : {}) }),
+          body: JSON.stringify({
+            text: chunks[i].text,
+            source: from,
+            target: to,
+            part: i,
+            ...(mode === "document" && source ? { documentId: source.id } : {}),
+          }),
           signal: controller.signal,
         });
         answer = (await response.json().catch(() => ({}))) as ApiAnswer;
@@ -144,7 +154,14 @@ export function TranslatorPage({ provider, documents, source }: TranslatorPagePr
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
 
-  const progress = run.state === "running" || run.state === "failed" || run.state === "cancelled" ? (run.total ? (run.done / run.total) * 100 : 0) : run.state === "done" ? 100 : null;
+  const progress =
+    run.state === "running" || run.state === "failed" || run.state === "cancelled"
+      ? run.total
+        ? (run.done / run.total) * 100
+        : 0
+      : run.state === "done"
+        ? 100
+        : null;
 
   return (
     <section className="grid gap-5" aria-labelledby={`${id}-title`}>
@@ -174,7 +191,15 @@ export function TranslatorPage({ provider, documents, source }: TranslatorPagePr
             {t("source.text")}
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="mode" value="document" checked={mode === "document"} onChange={() => setMode("document")} className="h-5 w-5" disabled={running} />
+            <input
+              type="radio"
+              name="mode"
+              value="document"
+              checked={mode === "document"}
+              onChange={() => setMode("document")}
+              className="h-5 w-5"
+              disabled={running}
+            />
             {t("source.document")}
           </label>
         </fieldset>
@@ -231,7 +256,9 @@ export function TranslatorPage({ provider, documents, source }: TranslatorPagePr
             </p>
           )
         ) : null}
-        {limited.truncated || (mode === "document" && source?.truncated) ? <p className="m-0 text-sm text-warning-soft-foreground">{t("source.truncated", { max: SOURCE_MAX.toLocaleString(i18n.language) })}</p> : null}
+        {limited.truncated || (mode === "document" && source?.truncated) ? (
+          <p className="m-0 text-sm text-warning-soft-foreground">{t("source.truncated", { max: SOURCE_MAX.toLocaleString(i18n.language) })}</p>
+        ) : null}
 
         <div className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1">
@@ -250,7 +277,12 @@ export function TranslatorPage({ provider, documents, source }: TranslatorPagePr
               <LanguageOptions />
             </NativeSelect>
           </div>
-          <Button type="button" onClick={translate} disabled={!provider || running || chunks.length === 0} aria-describedby={!provider ? "no-provider-title" : undefined}>
+          <Button
+            type="button"
+            onClick={translate}
+            disabled={!provider || running || chunks.length === 0}
+            aria-describedby={!provider ? "no-provider-title" : undefined}
+          >
             {running ? t("translating") : t("translate")}
           </Button>
           {running ? (
@@ -284,8 +316,16 @@ export function TranslatorPage({ provider, documents, source }: TranslatorPagePr
             <h2 id={`${id}-original`} className="m-0 text-lg">
               {t("original", { language: LANGUAGES.find((l) => l.code === shown.from)?.nativeName })}
             </h2>
-            <div lang={shown.from} dir={languageDirection(shown.from)} className="whitespace-pre-wrap rounded-lg border border-solid border-border bg-card p-4 text-sm leading-relaxed" data-testid="translation-original">
-              {joinTranslations(shown.chunks, shown.chunks.map((c) => c.text))}
+            <div
+              lang={shown.from}
+              dir={languageDirection(shown.from)}
+              className="whitespace-pre-wrap rounded-lg border border-solid border-border bg-card p-4 text-sm leading-relaxed"
+              data-testid="translation-original"
+            >
+              {joinTranslations(
+                shown.chunks,
+                shown.chunks.map((c) => c.text),
+              )}
             </div>
           </section>
           <section aria-labelledby={`${id}-translation`} className="grid content-start gap-2">
@@ -293,7 +333,13 @@ export function TranslatorPage({ provider, documents, source }: TranslatorPagePr
               {t("translation", { language: LANGUAGES.find((l) => l.code === shown.to)?.nativeName })}
             </h2>
             <p className="m-0 text-xs text-muted-foreground">{t("machineNote")}</p>
-            <div lang={shown.to} dir={languageDirection(shown.to)} className="whitespace-pre-wrap rounded-lg border border-solid border-border bg-card p-4 text-sm leading-relaxed" data-testid="translation-output" aria-busy={running}>
+            <div
+              lang={shown.to}
+              dir={languageDirection(shown.to)}
+              className="whitespace-pre-wrap rounded-lg border border-solid border-border bg-card p-4 text-sm leading-relaxed"
+              data-testid="translation-output"
+              aria-busy={running}
+            >
               {translation}
             </div>
             {engine ? <p className="m-0 text-xs text-muted-foreground">{t("engineUsed", { engine })}</p> : null}

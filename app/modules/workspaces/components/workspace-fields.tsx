@@ -5,7 +5,6 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { CREATOR_ROLES } from "../roles";
 
-
 /** Trust name, the creator's role and the governing jurisdiction of a new workspace. */
 export function WorkspaceFields({
   fields,
@@ -34,4 +33,3 @@ export function WorkspaceFields({
     </>
   );
 }
-

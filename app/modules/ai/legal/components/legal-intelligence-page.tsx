@@ -111,7 +111,9 @@ function FindingCard({ finding }: { finding: Finding }) {
   return (
     <li className="grid gap-2 rounded-lg border border-solid border-border bg-card p-4" data-testid="finding" data-kind={finding.kind}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className={cn("rounded-full border border-solid px-2 py-0.5 text-xs font-medium", SEVERITY_STYLE[finding.severity])}>{t(`severity.${finding.severity}`)}</span>
+        <span className={cn("rounded-full border border-solid px-2 py-0.5 text-xs font-medium", SEVERITY_STYLE[finding.severity])}>
+          {t(`severity.${finding.severity}`)}
+        </span>
         <h3 className="m-0 text-base">{t(`kind.${finding.kind}`)}</h3>
       </div>
       <p className="m-0 text-sm">{t(finding.message.key, finding.message.values)}</p>
