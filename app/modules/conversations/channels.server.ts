@@ -255,19 +255,17 @@ export async function createChannel(
   const now = new Date();
   await ctx.db
     .batch([
-      ctx.db
-        .insert(channels)
-        .values({
-          id,
-          workspaceId,
-          name: input.name,
-          nameKey: channelNameKey(input.name),
-          description: input.description || null,
-          kind: input.kind,
-          isDefault: false,
-          createdBy: userId,
-          createdAt: now,
-        }),
+      ctx.db.insert(channels).values({
+        id,
+        workspaceId,
+        name: input.name,
+        nameKey: channelNameKey(input.name),
+        description: input.description || null,
+        kind: input.kind,
+        isDefault: false,
+        createdBy: userId,
+        createdAt: now,
+      }),
       ...chunks(memberIds, 15).map((ids) =>
         ctx.db.insert(channelMembers).values(ids.map((memberId) => ({ channelId: id, userId: memberId, workspaceId, joinedAt: now }))),
       ),

@@ -225,17 +225,15 @@ export async function deleteMessage(ctx: RequestContext, session: CurrentSession
   const { message, access } = await requireOwnMessage(ctx, session, messageId, t);
   const now = new Date();
   await ctx.db.batch([
-    ctx.db
-      .insert(chatMessageRevisions)
-      .values({
-        id: crypto.randomUUID(),
-        messageId,
-        workspaceId: message.workspaceId,
-        body: message.body,
-        change: "delete",
-        changedBy: session.user.id,
-        changedAt: now,
-      }),
+    ctx.db.insert(chatMessageRevisions).values({
+      id: crypto.randomUUID(),
+      messageId,
+      workspaceId: message.workspaceId,
+      body: message.body,
+      change: "delete",
+      changedBy: session.user.id,
+      changedAt: now,
+    }),
     ctx.db.update(chatMessages).set({ body: "", deletedAt: now, deletedBy: session.user.id }).where(eq(chatMessages.id, messageId)),
   ]);
   await ctx.audit({

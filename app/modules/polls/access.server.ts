@@ -45,21 +45,19 @@ export function auditPoll(
   metadata?: Record<string, string | number | boolean | null>,
   outcome?: "denied",
 ) {
-  return ctx.db
-    .insert(auditLog)
-    .values(
-      auditRow({
-        action,
-        outcome,
-        workspaceId: session.workspace?.id,
-        actorUserId: session.user.id,
-        targetType: "poll",
-        targetId: pollId,
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-        metadata,
-      }),
-    );
+  return ctx.db.insert(auditLog).values(
+    auditRow({
+      action,
+      outcome,
+      workspaceId: session.workspace?.id,
+      actorUserId: session.user.id,
+      targetType: "poll",
+      targetId: pollId,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      metadata,
+    }),
+  );
 }
 
 /** The poll if this person may see it; otherwise a 404 that is written to the audit log as refused. */

@@ -53,20 +53,18 @@ function tallyRows(tally: TallyResult | null, weighted: boolean, t: Translate): 
 
 async function recordDetail(ctx: RequestContext, session: CurrentSession, id: string, t: Translate, format: "csv" | "pdf") {
   const detail = await pollDetail(ctx, session, id, t);
-  await ctx.db
-    .insert(auditLog)
-    .values(
-      auditRow({
-        action: "poll.export",
-        workspaceId: session.workspace?.id,
-        actorUserId: session.user.id,
-        targetType: "poll",
-        targetId: id,
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-        metadata: { format },
-      }),
-    );
+  await ctx.db.insert(auditLog).values(
+    auditRow({
+      action: "poll.export",
+      workspaceId: session.workspace?.id,
+      actorUserId: session.user.id,
+      targetType: "poll",
+      targetId: id,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      metadata: { format },
+    }),
+  );
   return detail;
 }
 
