@@ -69,7 +69,8 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
   return (
     <AnnouncerContext.Provider value={value}>
       {children}
-      <div className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="announcer-polite">
+      {/* A live region only: role="status" would make every page's visible status message appear twice to tools that list them. */}
+      <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer-polite">
         {messages.polite}
       </div>
       <div className="sr-only" role="alert" aria-live="assertive" aria-atomic="true" data-testid="announcer-assertive">
