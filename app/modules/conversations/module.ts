@@ -1,3 +1,4 @@
+import { REALTIME_TOAST_MS } from "../realtime/toast-durations";
 import { MessageSquareText, MessagesSquare, Smartphone } from "lucide-react";
 import { area, defineModule, metadataText, type NotificationKind, type NotificationMetadata } from "../../platform/module-manifest";
 import { chatMessageLink } from "./links";
@@ -52,13 +53,17 @@ export const conversationsModule = defineModule({
     chat_mention: {
       defaults: { in_app: true, email: true, sms: false },
       describe: describeChat("realtime.chatMention"),
-      toast: { titleKey: "realtime.chatMentionTitle", durationMs: 7000 },
+      toast: { titleKey: "realtime.chatMentionTitle", durationMs: REALTIME_TOAST_MS.poll_completed },
     },
     topic_message: {
       defaults: { in_app: true, email: false, sms: false },
       describe: describeChat("realtime.chatFollow"),
       // Someone already reading that channel sees the message arrive; no toast on top of it.
-      toast: { titleKey: "realtime.chatFollowTitle", durationMs: 7000, skipOn: (m, pathname) => pathname.endsWith(metadataText(m, "channelId")) },
+      toast: {
+        titleKey: "realtime.chatFollowTitle",
+        durationMs: REALTIME_TOAST_MS.poll_completed,
+        skipOn: (m, pathname) => pathname.endsWith(metadataText(m, "channelId")),
+      },
     },
   },
   seed: () => import("./seed"),

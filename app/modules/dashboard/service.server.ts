@@ -29,8 +29,6 @@ export interface DashboardFigures {
   compliance: ComplianceFigures;
 }
 
-export type ComplianceSummary = ComplianceFigures;
-
 const sources = SERVER_MODULES.flatMap((m) => (m.dashboard ? [m.dashboard] : []));
 
 /** Everything the dashboard shows, read from the current workspace in one round trip to D1: every module's figures and the activity. */

@@ -1,3 +1,4 @@
+import { REALTIME_TOAST_MS } from "../realtime/toast-durations";
 import { ListChecks, Vote } from "lucide-react";
 import { area, defineModule, metadataText, type NotificationMetadata } from "../../platform/module-manifest";
 
@@ -27,13 +28,13 @@ export const pollsModule = defineModule({
         text: t("realtime.pollCreated", { name: metadataText(m, "creatorName"), poll: metadataText(m, "pollTitle") }),
         href: pollLink(m),
       }),
-      toast: { titleKey: "realtime.pollCreatedTitle", durationMs: 5000 },
+      toast: { titleKey: "realtime.pollCreatedTitle", durationMs: REALTIME_TOAST_MS.poll_created },
     },
     // Asked to vote, a reminder, a final result: these need the person, so they also go by e-mail.
     vote_required: {
       defaults: { in_app: true, email: true, sms: false },
       describe: (m, t) => ({ text: t("realtime.voteRequired", { poll: metadataText(m, "pollTitle") }), href: pollLink(m) }),
-      toast: { titleKey: "realtime.voteRequiredTitle", durationMs: 10000 },
+      toast: { titleKey: "realtime.voteRequiredTitle", durationMs: REALTIME_TOAST_MS.vote_required },
     },
     vote_cast: {
       defaults: { in_app: true, email: false, sms: false },
@@ -48,7 +49,7 @@ export const pollsModule = defineModule({
               : t("realtime.voteCastAnonymous", { poll });
         return { text, href: pollLink(m) };
       },
-      toast: { titleKey: "realtime.voteCastTitle", durationMs: 5000, sound: true },
+      toast: { titleKey: "realtime.voteCastTitle", durationMs: REALTIME_TOAST_MS.vote_cast, sound: true },
     },
     poll_completed: {
       defaults: { in_app: true, email: true, sms: false },
@@ -56,7 +57,7 @@ export const pollsModule = defineModule({
         text: t("realtime.pollCompleted", { poll: metadataText(m, "pollTitle"), result: metadataText(m, "finalResult") }),
         href: pollLink(m),
       }),
-      toast: { titleKey: "realtime.pollCompletedTitle", durationMs: 7000 },
+      toast: { titleKey: "realtime.pollCompletedTitle", durationMs: REALTIME_TOAST_MS.poll_completed },
     },
     vote_reminder: {
       defaults: { in_app: true, email: true, sms: false },

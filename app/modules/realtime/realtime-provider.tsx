@@ -7,8 +7,9 @@ import { NOTIFICATION_KINDS } from "~/modules/registry";
 import type { ServerMessage, ThreadEvent } from "../../../party/protocol";
 import { RealtimeConnection, type ConnectionStatus } from "./connection";
 
-/** Spec section 9: how long each live event's toast stays. */
-export const REALTIME_TOAST_MS = { vote_cast: 5000, poll_completed: 7000, vote_required: 10000, poll_created: 5000 } as const;
+import { REALTIME_TOAST_MS } from "./toast-durations";
+
+export { REALTIME_TOAST_MS };
 /** Spec section 7: the sound of a vote, at volume 0.3. */
 export const NOTIFICATION_SOUND = { src: "/notification.mp3", volume: 0.3 } as const;
 
@@ -63,8 +64,6 @@ export function RealtimeProvider({ userId, initialUnread, children }: { userId: 
       onStatus: setStatus,
       onMessage: (message) => {
         showToast(message, i18nRef.current);
-        const notification = asNotification(message);
-        if (notification && NOTIFICATION_KINDS[notification.type]?.toast?.sound) playNotificationSound();
         // What was stored while away is already in the page's count when the page loaded after it;
         // ask the server for the exact figure instead of adding it twice.
         if (message.type === "pending_notifications") {
@@ -176,6 +175,8 @@ function showToast(message: ServerMessage, i18n: i18n) {
   const notification = asNotification(message);
   const kind = notification ? NOTIFICATION_KINDS[notification.type] : undefined;
   if (!notification || !kind?.toast) return;
+  // Spec section 7: a vote is also heard, whether or not the person is looking at it.
+  if (kind.toast.sound) playNotificationSound();
   if (kind.toast.skipOn && typeof window !== "undefined" && kind.toast.skipOn(notification.metadata, window.location.pathname)) return;
   // A module's own words may live in its own namespace; i18next loads it if no page has yet.
   if (kind.namespace && kind.namespace !== "common") t = i18n.getFixedT(null, kind.namespace);
