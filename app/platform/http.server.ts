@@ -3,6 +3,8 @@ import { requestT } from "~/i18n.server";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
 /** A refusal that becomes `{ success: false, error }` with a 4xx status. */
 export class HttpError extends Error {
   constructor(
@@ -15,11 +17,36 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A refusal that carries the key of its sentence instead of the sentence (docs/decisions/0018): domain
+ * functions throw it without taking `t`, and the route's boundary translates it in the caller's language
+ * with the route's namespace. `fieldKeys` names the key of each field's message the same way.
+ */
+export class Refusal extends Error {
+  constructor(
+    public status: number,
+    public key: string,
+    public values?: Record<string, unknown>,
+    public fieldKeys?: Record<string, string>,
+  ) {
+    super(key);
+  }
+
+  /** The translated HttpError this refusal stands for. */
+  in(t: Translate): HttpError {
+    const fieldErrors = this.fieldKeys
+      ? Object.fromEntries(Object.entries(this.fieldKeys).map(([field, key]) => [field, [t(key, this.values)]]))
+      : undefined;
+    return new HttpError(this.status, t(this.key, this.values), fieldErrors);
+  }
+}
+
 export const NO_STORE = { "Cache-Control": "no-store" };
 
 /** For page loaders: a refusal becomes the page's status and sentence (404 for anything not visible: never the data). */
-export function throwAsResponse(error: unknown): never {
+export function throwAsResponse(error: unknown, t?: Translate): never {
   if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
+  if (error instanceof Refusal && t) throw new Response(error.in(t).message, { status: error.status });
   throw error;
 }
 
@@ -36,8 +63,6 @@ export function errorResponse(error: HttpError): Response {
     { status: error.status, headers: error.headers },
   );
 }
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** Reads a JSON body of at most `limit` bytes without trusting Content-Length, and parses it. */
 export async function readJsonBody(request: Request, t: Translate, limit = JSON_BODY_LIMIT): Promise<unknown> {
@@ -100,6 +125,7 @@ export async function handleJson(t: Translate, run: () => Promise<Response>): Pr
   } catch (error) {
     if (error instanceof Response) return error;
     if (error instanceof HttpError) return errorResponse(error);
+    if (error instanceof Refusal) return errorResponse(error.in(t));
     console.error("Unhandled error in JSON endpoint", error);
     return errorResponse(new HttpError(500, t("errors.internal")));
   }
