@@ -20,6 +20,7 @@ import de_translator from "../public/locales/de/translator.json";
 import en_ai from "../public/locales/en/ai.json";
 import en_assistant from "../public/locales/en/assistant.json";
 import en_auth from "../public/locales/en/auth.json";
+import en_banking from "../public/locales/en/banking.json";
 import en_common from "../public/locales/en/common.json";
 import en_conversations from "../public/locales/en/conversations.json";
 import en_dashboard from "../public/locales/en/dashboard.json";
@@ -110,7 +111,7 @@ import zh_translator from "../public/locales/zh/translator.json";
 
 export const bundledResources = {
   "de": { "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "common": de_common, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "guides": de_guides, "help": de_help, "landing": de_landing, "notifications": de_notifications, "polls": de_polls, "profile": de_profile, "scanner": de_scanner, "tour": de_tour, "translator": de_translator },
-  "en": { "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "common": en_common, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "guides": en_guides, "help": en_help, "landing": en_landing, "notifications": en_notifications, "polls": en_polls, "profile": en_profile, "scanner": en_scanner, "tour": en_tour, "translator": en_translator },
+  "en": { "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "banking": en_banking, "common": en_common, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "guides": en_guides, "help": en_help, "landing": en_landing, "notifications": en_notifications, "polls": en_polls, "profile": en_profile, "scanner": en_scanner, "tour": en_tour, "translator": en_translator },
   "es": { "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "common": es_common, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "guides": es_guides, "help": es_help, "landing": es_landing, "notifications": es_notifications, "polls": es_polls, "profile": es_profile, "scanner": es_scanner, "tour": es_tour, "translator": es_translator },
   "fr": { "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "common": fr_common, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "guides": fr_guides, "help": fr_help, "landing": fr_landing, "notifications": fr_notifications, "polls": fr_polls, "profile": fr_profile, "scanner": fr_scanner, "tour": fr_tour, "translator": fr_translator },
   "ja": { "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "common": ja_common, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "guides": ja_guides, "help": ja_help, "landing": ja_landing, "notifications": ja_notifications, "polls": ja_polls, "profile": ja_profile, "scanner": ja_scanner, "tour": ja_tour, "translator": ja_translator },

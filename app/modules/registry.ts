@@ -2,6 +2,7 @@ import type { DashboardCard, DashboardCardId } from "~/modules/dashboard/cards";
 import type { ModuleManifest, NotificationKind } from "~/platform/module-manifest";
 import { aiModule } from "./ai/module";
 import { authModule } from "./auth/module";
+import { bankingModule } from "./banking/module";
 import { complianceModule } from "./compliance/module";
 import { conversationsModule } from "./conversations/module";
 import { dashboardModule } from "./dashboard/module";
@@ -32,6 +33,7 @@ export const MODULES = [
   complianceModule,
   conversationsModule,
   pollsModule,
+  bankingModule,
   plannedModule,
   authModule,
   preferencesModule,
@@ -73,3 +75,12 @@ export const HELP_TOPICS: readonly string[] = modules.flatMap((m) => m.helpTopic
 
 /** The spec's dashboard cards that a module fills, by card id. */
 export const DASHBOARD_CARDS: Partial<Record<DashboardCardId, DashboardCard>> = Object.assign({}, ...modules.map((m) => m.dashboardCards ?? {}));
+
+/** The namespaces the dashboard loads for cards that speak in their module's own words. */
+export const DASHBOARD_NAMESPACES: readonly string[] = [
+  ...new Set(
+    Object.values(DASHBOARD_CARDS)
+      .map((card) => card?.namespace)
+      .filter((ns): ns is string => Boolean(ns)),
+  ),
+];

@@ -90,3 +90,33 @@ function parseJson(text: string): unknown {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Sends a body (a file, a form with files) with upload progress, which `fetch` cannot report, and resolves
+ * to the answer's JSON; a non-OK answer throws `ApiError` like `apiFetch`. A network failure throws an
+ * `ApiError` with status 0.
+ */
+export function apiUpload<T = unknown>(
+  path: string,
+  body: XMLHttpRequestBodyInit,
+  options: { onProgress?: (percent: number) => void; contentType?: string } = {},
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    xhr.setRequestHeader("Accept", "application/json");
+    if (options.contentType) xhr.setRequestHeader("Content-Type", options.contentType);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(Math.min(99, (event.loaded / event.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiError(0, "Network error", "", null));
+    xhr.onabort = () => reject(new ApiError(0, "Aborted", "", null));
+    xhr.onload = () => {
+      const json = parseJson(xhr.responseText);
+      if (xhr.status < 200 || xhr.status >= 300 || json === undefined) return reject(new ApiError(xhr.status, xhr.statusText, xhr.responseText, json ?? null));
+      options.onProgress?.(100);
+      resolve(json as T);
+    };
+    xhr.send(body);
+  });
+}

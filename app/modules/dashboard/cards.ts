@@ -4,7 +4,7 @@ import type { DashboardModuleId } from "./modules";
 export interface DashboardCardBody {
   /** 0–100, or null when there is nothing real to measure. */
   progress: number | null;
-  /** i18n key under dashboard.moduleStatus, chosen from the data. */
+  /** i18n key under dashboard.moduleStatus, chosen from the data (or "ns:key" in the card's own namespace; so are stats', recent items' and actions' keys). */
   statusKey: string;
   stats: { key: string; value: number | string }[];
   recent: { id: string; title: string; detailKey: string; detail?: string; status: string }[];
@@ -14,11 +14,13 @@ export interface DashboardCardBody {
 /** A card filled from the figures a domain's dashboard source reads (`figures` is that source's key). */
 export interface DashboardCard<F = never> {
   figures: string;
+  /** A module's own namespace, loaded with the dashboard, for keys written "ns:key". */
+  namespace?: string;
   body: (figures: F) => DashboardCardBody;
 }
 
-export function defineDashboardCard<F>(figures: string, body: (figures: F) => DashboardCardBody): DashboardCard<F> {
-  return { figures, body };
+export function defineDashboardCard<F>(figures: string, body: (figures: F) => DashboardCardBody, options: { namespace?: string } = {}): DashboardCard<F> {
+  return { figures, body, ...options };
 }
 
 export type DashboardCardId = DashboardModuleId;

@@ -40,7 +40,9 @@ function ModuleCard({ summary, onOpen }: { summary: ModuleSummary; onOpen: () =>
       <div className="flex items-center gap-2">
         <Icon aria-hidden="true" className="h-6 w-6 shrink-0 text-primary" />
         <h3 className="m-0 min-w-0 flex-1 text-base">{name}</h3>
-        <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{t(`moduleStatus.${summary.statusKey}`)}</span>
+        <span className="rounded-full bg-muted px-2 py-0.5 text-xs">
+          {t(summary.statusKey.includes(":") ? summary.statusKey : `moduleStatus.${summary.statusKey}`)}
+        </span>
       </div>
       <ProgressBar value={summary.progress} label={t("moduleProgress", { module: name })} />
       <p className="m-0 text-sm text-muted-foreground">

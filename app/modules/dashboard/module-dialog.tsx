@@ -8,6 +8,11 @@ import { ProgressBar } from "~/components/ui/progress";
 import type { ModuleSummary } from "./module-summaries";
 import { moduleRoute } from "./modules";
 
+/** A card's words: the dashboard's own ("overdue" → stat.overdue), or a module's ("banking:dashboard.unaccounted"). */
+function ownKey(key: string, prefix: string): string {
+  return key.includes(":") ? key : `${prefix}.${key}`;
+}
+
 function DialogSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
@@ -40,7 +45,7 @@ export default function ModuleDialog({ summary, onClose }: { summary: ModuleSumm
             <dl className="m-0 grid grid-cols-2 gap-2">
               {summary.stats.map((stat) => (
                 <div key={stat.key} className="rounded-md bg-muted p-2">
-                  <dt className="text-xs text-muted-foreground">{t(`stat.${stat.key}`)}</dt>
+                  <dt className="text-xs text-muted-foreground">{t(ownKey(stat.key, "stat"))}</dt>
                   <dd className="m-0 text-lg font-semibold">{typeof stat.value === "number" ? formatNumber(stat.value) : stat.value}</dd>
                 </div>
               ))}
@@ -55,7 +60,7 @@ export default function ModuleDialog({ summary, onClose }: { summary: ModuleSumm
               {summary.recent.map((item) => (
                 <li key={item.id} className="flex justify-between gap-2">
                   <span>{item.title}</span>
-                  <span className="text-muted-foreground">{t(`recent.${item.detailKey}`, { date: item.detail ? formatDate(item.detail) : "" })}</span>
+                  <span className="text-muted-foreground">{t(ownKey(item.detailKey, "recent"), { date: item.detail ? formatDate(item.detail) : "" })}</span>
                 </li>
               ))}
             </ul>
@@ -65,7 +70,7 @@ export default function ModuleDialog({ summary, onClose }: { summary: ModuleSumm
           <div className="flex flex-wrap gap-2">
             {summary.actions.map((action) => (
               <Button key={action.key} asChild variant="secondary" size="sm">
-                <Link to={action.to}>{t(`action.${action.key}`)}</Link>
+                <Link to={action.to}>{t(ownKey(action.key, "action"))}</Link>
               </Button>
             ))}
           </div>

@@ -1,13 +1,11 @@
 import {
   Activity,
-  ArrowLeftRight,
   Bug,
   Building2,
   ClipboardCheck,
   Gavel,
   Globe,
   HandCoins,
-  Landmark,
   Mail,
   Receipt,
   ShieldCheck,
@@ -27,8 +25,6 @@ export const plannedModule = defineModule({
     area("/email-personalization", "conversations", Mail, false),
     area("/smart-communication", "conversations", Sparkles, false),
     area("/financial", "money", Wallet, false),
-    area("/trust-banking", "money", Landmark, false),
-    area("/transaction-reconciliation", "money", ArrowLeftRight, false),
     area("/tax-administration", "money", Receipt, false),
     area("/beneficiary-portal", "money", HandCoins, false),
     // /compliance is the assistant's short address for this area and redirects here.
@@ -41,5 +37,4 @@ export const plannedModule = defineModule({
     area("/system-health", "administration", Activity, false, { adminOnly: true }),
     area("/error-reporting", "administration", Bug, false),
   ],
-  helpTopics: ["finance"],
 });

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { Refusal } from "~/platform/http.server";
+import type { CsvMapping, DateFormat } from "./statements/types";
+
+const mappingSchema = z
+  .object({
+    delimiter: z.enum([",", ";", "\t"]),
+    decimal: z.enum([".", ","]),
+    dateFormat: z.enum(["iso", "mdy", "dmy"]),
+    encoding: z.enum(["utf-8", "windows-1252"]),
+    headerRow: z.number().int().min(0).max(1000),
+    columns: z
+      .object({
+        date: z.string().min(1),
+        description: z.string().min(1),
+        amount: z.string().min(1).optional(),
+        debit: z.string().min(1).optional(),
+        credit: z.string().min(1).optional(),
+        reference: z.string().min(1).optional(),
+        balance: z.string().min(1).optional(),
+        payee: z.string().min(1).optional(),
+      })
+      .strict()
+      .refine((c) => c.amount || c.debit || c.credit),
+  })
+  .strict();
+
+/** The statement upload's form: the file, and what the person decided about its columns and dates. */
+export async function readImportForm(request: Request): Promise<{
+  file: { name: string; bytes: Uint8Array; type: string };
+  options: { mapping?: CsvMapping; dateFormat?: DateFormat };
+}> {
+  if (!/^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? "")) throw new Refusal(400, "import.errors.multipartExpected");
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new Refusal(400, "import.errors.multipartExpected");
+  }
+  const file = form.get("file");
+  if (!file || typeof file === "string") throw new Refusal(400, "import.errors.fileMissing");
+  const options: { mapping?: CsvMapping; dateFormat?: DateFormat } = {};
+  const mapping = form.get("mapping");
+  if (typeof mapping === "string" && mapping.trim()) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(mapping);
+    } catch {
+      throw new Refusal(400, "import.errors.mappingInvalid");
+    }
+    const parsed = mappingSchema.safeParse(raw);
+    if (!parsed.success) throw new Refusal(400, "import.errors.mappingInvalid");
+    options.mapping = parsed.data;
+  }
+  const dateFormat = form.get("dateFormat");
+  if (typeof dateFormat === "string" && dateFormat) {
+    if (dateFormat !== "iso" && dateFormat !== "mdy" && dateFormat !== "dmy") throw new Refusal(400, "import.errors.dateFormatInvalid");
+    options.dateFormat = dateFormat;
+  }
+  return { file: { name: file.name || "statement", bytes: new Uint8Array(await file.arrayBuffer()), type: file.type }, options };
+}

@@ -1,0 +1,33 @@
+import { Refusal } from "~/platform/http.server";
+import { endpoint, jsonRoute } from "~/platform/json-route.server";
+import { bankingAccess } from "../access.server";
+import { bankingT } from "../i18n.server";
+import { isTransactionStatus, listTransactions } from "../transactions.server";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const transactions = jsonRoute(bankingT, {
+  /** GET /api/banking/accounts/{id}/transactions?from&to&status&category&q&unaccounted */
+  GET: endpoint({
+    run: async ({ ctx, session, args, params }) => {
+      const query = new URL(args.request.url).searchParams;
+      const from = query.get("from") || undefined;
+      const to = query.get("to") || undefined;
+      const status = query.get("status") || undefined;
+      if ((from && !DAY.test(from)) || (to && !DAY.test(to))) throw new Refusal(400, "validation.dateInvalid");
+      if (status && !isTransactionStatus(status)) throw new Refusal(400, "validation.statusInvalid");
+      const result = await listTransactions(ctx.db, await bankingAccess(ctx.db, session), params.id ?? "", {
+        from,
+        to,
+        status: status && isTransactionStatus(status) ? status : undefined,
+        category: query.get("category") || undefined,
+        q: query.get("q")?.slice(0, 200) || undefined,
+        unaccountedOnly: query.get("unaccounted") === "1",
+      });
+      return { transactions: result.transactions, balanceMinor: result.balanceMinor };
+    },
+  }),
+});
+
+export const loader = transactions;
+export const action = transactions;

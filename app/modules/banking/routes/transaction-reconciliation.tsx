@@ -1,0 +1,80 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireSession } from "~/modules/auth/guard.server";
+import { listMembers } from "~/modules/workspaces/service.server";
+import { Refusal } from "~/platform/http.server";
+import { getRequestContext } from "~/platform/request-context.server";
+import type { SignedInPageHandle } from "~/routes/_app";
+import { bankingAccess } from "../access.server";
+import { listAccounts } from "../accounts.server";
+import { TransactionFilters } from "../components/transaction-filters";
+import { TransactionTable } from "../components/transaction-table";
+import { bankingT } from "../i18n.server";
+import { isTransactionStatus, listTransactions } from "../transactions.server";
+
+export const handle = { i18n: ["banking"] } satisfies SignedInPageHandle;
+export const meta: MetaFunction = () => [{ title: "Transaction Reconciliation · Legal Document Platform" }];
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const session = await requireSession(args);
+  const ctx = getRequestContext(args.request, args.context);
+  const t = bankingT(args.request);
+  const query = new URL(args.request.url).searchParams;
+  try {
+    const access = await bankingAccess(ctx.db, session);
+    const accounts = await listAccounts(ctx.db, access);
+    const accountId = query.get("account") && accounts.some((a) => a.id === query.get("account")) ? query.get("account")! : accounts[0]?.id;
+    const status = query.get("status");
+    const filter = {
+      from: DAY.test(query.get("from") ?? "") ? query.get("from")! : undefined,
+      to: DAY.test(query.get("to") ?? "") ? query.get("to")! : undefined,
+      status: isTransactionStatus(status) ? status : undefined,
+      category: query.get("category") || undefined,
+      q: query.get("q")?.slice(0, 200) || undefined,
+      unaccountedOnly: query.get("unaccounted") === "1",
+    };
+    const [list, members] = await Promise.all([accountId ? listTransactions(ctx.db, access, accountId, filter) : null, listMembers(ctx, session)]);
+    return {
+      accounts,
+      accountId: accountId ?? null,
+      filter,
+      transactions: list?.transactions ?? [],
+      balanceMinor: list?.balanceMinor ?? null,
+      members: members.map((m) => ({ userId: m.userId, name: m.name, role: m.role })),
+      access: { manage: access.manage, annotate: access.annotate, readAll: access.readAll },
+    };
+  } catch (error) {
+    if (error instanceof Refusal) throw new Response(error.in(t).message, { status: error.status });
+    throw error;
+  }
+}
+
+export default function TransactionReconciliationPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("banking");
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6">
+      <header className="grid gap-1">
+        <h1 className="m-0 text-2xl">{t("reconciliation.title")}</h1>
+        <p className="m-0 text-muted-foreground">{t(data.access.readAll ? "reconciliation.subtitle" : "reconciliation.subtitleOwn")}</p>
+      </header>
+      {data.accounts.length === 0 ? (
+        <p className="m-0 rounded-lg border border-dashed border-border p-6 text-muted-foreground">{t("accounts.empty")}</p>
+      ) : (
+        <>
+          <TransactionFilters accounts={data.accounts} accountId={data.accountId} filter={data.filter} />
+          <TransactionTable
+            key={data.accountId}
+            transactions={data.transactions}
+            members={data.members}
+            canEdit={data.access.manage}
+            canAnnotate={data.access.annotate}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireSession } from "~/modules/auth/guard.server";
+import { HttpError, Refusal } from "~/platform/http.server";
+import { getRequestContext } from "~/platform/request-context.server";
+import type { SignedInPageHandle } from "~/routes/_app";
+import { bankingAccess } from "../access.server";
+import { createAccount, listAccounts } from "../accounts.server";
+import { AccountForm } from "../components/account-form";
+import { AccountList } from "../components/account-list";
+import { StatementImport } from "../components/statement-import";
+import { bankingT } from "../i18n.server";
+import { accountFormSchema } from "../validation";
+
+export const handle = { i18n: ["banking"] } satisfies SignedInPageHandle;
+export const meta: MetaFunction = () => [{ title: "Trust Banking · Legal Document Platform" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const session = await requireSession(args);
+  const { db } = getRequestContext(args.request, args.context);
+  const t = bankingT(args.request);
+  try {
+    const access = await bankingAccess(db, session);
+    return { accounts: await listAccounts(db, access), canManage: access.manage };
+  } catch (error) {
+    if (error instanceof Refusal) throw new Response(error.in(t).message, { status: error.status });
+    throw error;
+  }
+}
+
+/** The "Add account" form (statements are imported through the API, with a progress bar). */
+export async function action(args: ActionFunctionArgs) {
+  const session = await requireSession(args);
+  const ctx = getRequestContext(args.request, args.context);
+  const t = bankingT(args.request);
+  const submission = parseWithZod(await args.request.formData(), { schema: accountFormSchema(t) });
+  if (submission.status !== "success") return data({ result: submission.reply(), error: null, createdId: null }, 400);
+  try {
+    const { id } = await createAccount(ctx, await bankingAccess(ctx.db, session), submission.value);
+    return { result: submission.reply({ resetForm: true }), error: null, createdId: id };
+  } catch (error) {
+    const refusal = error instanceof Refusal ? error.in(t) : error instanceof HttpError ? error : null;
+    if (refusal) return data({ result: submission.reply(), error: refusal.message, createdId: null }, refusal.status);
+    throw error;
+  }
+}
+
+export default function TrustBankingPage() {
+  const { accounts, canManage } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("banking");
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6">
+      <header className="grid gap-1">
+        <h1 className="m-0 text-2xl">{t("banking.title")}</h1>
+        <p className="m-0 text-muted-foreground">{t("banking.subtitle")}</p>
+      </header>
+      <AccountList accounts={accounts} />
+      {canManage && accounts.length > 0 ? <StatementImport accounts={accounts} /> : null}
+      {canManage ? <AccountForm /> : null}
+    </div>
+  );
+}

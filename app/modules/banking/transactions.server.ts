@@ -1,0 +1,230 @@
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { users } from "~/modules/auth/schema";
+import { memberships } from "~/modules/workspaces/schema";
+import type { Db } from "~/platform/db.server";
+import { Refusal } from "~/platform/http.server";
+import { isUuid } from "~/platform/ids";
+import type { RequestContext } from "~/platform/request-context.server";
+import { auditBanking, type BankingAccess } from "./access.server";
+import { requireAccount } from "./accounts.server";
+import { defaultSide, isCategory, namesBeneficiary } from "./categories";
+import { bankReceipts, bankReconciliations, bankTransactions, bankTransactionSplits, TRANSACTION_STATUSES, type TransactionStatus } from "./schema";
+import type { TransactionUpdate } from "./validation";
+
+export interface TransactionView {
+  id: string;
+  accountId: string;
+  postedOn: string;
+  description: string;
+  amountMinor: number;
+  currency: string;
+  bankId: string | null;
+  purpose: string | null;
+  responsibleParty: { userId?: string; name: string } | null;
+  notes: string | null;
+  category: string | null;
+  principalOrIncome: string | null;
+  beneficiaryUserId: string | null;
+  status: TransactionStatus;
+  cleared: boolean;
+  locked: boolean;
+  ruleId: string | null;
+  receipts: { id: string; fileName: string; contentType: string }[];
+}
+
+export interface TransactionFilter {
+  from?: string;
+  to?: string;
+  status?: TransactionStatus;
+  category?: string;
+  q?: string;
+  unaccountedOnly?: boolean;
+  limit?: number;
+}
+
+/** A beneficiary's own sub-ledger: transactions categorised to her, whole or by a split. */
+function ownSubLedger(userId: string): SQL {
+  return or(
+    eq(bankTransactions.beneficiaryUserId, userId),
+    sql`exists (select 1 from ${bankTransactionSplits} where ${bankTransactionSplits.transactionId} = ${bankTransactions.id} and ${bankTransactionSplits.beneficiaryUserId} = ${userId})`,
+  ) as SQL;
+}
+
+export const LIST_LIMIT = 500;
+
+/** An account's transactions, newest first, as far as this person may see them; and its balance when they may. */
+export async function listTransactions(db: Db, access: BankingAccess, accountId: string, filter: TransactionFilter) {
+  const account = await requireAccount(db, access, accountId);
+  const where: SQL[] = [eq(bankTransactions.accountId, account.id), eq(bankTransactions.workspaceId, access.workspaceId)];
+  if (!access.readAll) where.push(ownSubLedger(access.userId));
+  if (filter.from) where.push(gte(bankTransactions.postedOn, filter.from));
+  if (filter.to) where.push(lte(bankTransactions.postedOn, filter.to));
+  if (filter.status) where.push(eq(bankTransactions.status, filter.status));
+  if (filter.unaccountedOnly) where.push(eq(bankTransactions.status, "unreviewed"));
+  if (filter.category) where.push(eq(bankTransactions.category, filter.category));
+  if (filter.q) {
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(${bankTransactions.description} like ${pattern} escape '\\' or ${bankTransactions.purpose} like ${pattern} escape '\\')`);
+  }
+  const [rows, balance] = await Promise.all([
+    db
+      .select({ tx: bankTransactions, lockedStatus: bankReconciliations.status })
+      .from(bankTransactions)
+      .leftJoin(bankReconciliations, eq(bankReconciliations.id, bankTransactions.reconciliationId))
+      .where(and(...where))
+      .orderBy(desc(bankTransactions.postedOn), desc(bankTransactions.createdAt))
+      .limit(Math.min(filter.limit ?? LIST_LIMIT, LIST_LIMIT)),
+    access.seesTotals
+      ? db
+          .select({ total: sql<number>`coalesce(sum(${bankTransactions.amountMinor}), 0)` })
+          .from(bankTransactions)
+          .where(eq(bankTransactions.accountId, account.id))
+          .get()
+      : Promise.resolve(null),
+  ]);
+  const receipts = rows.length
+    ? await db
+        .select({ id: bankReceipts.id, transactionId: bankReceipts.transactionId, fileName: bankReceipts.fileName, contentType: bankReceipts.contentType })
+        .from(bankReceipts)
+        .where(
+          and(
+            eq(bankReceipts.workspaceId, access.workspaceId),
+            inArray(
+              bankReceipts.transactionId,
+              rows.map((r) => r.tx.id),
+            ),
+          ),
+        )
+        .orderBy(asc(bankReceipts.createdAt))
+    : [];
+  return {
+    account,
+    transactions: rows.map(({ tx, lockedStatus }) => toView(tx, lockedStatus === "locked", receipts)),
+    balanceMinor: balance ? account.openingBalanceMinor + balance.total : null,
+  };
+}
+
+type TransactionRow = typeof bankTransactions.$inferSelect;
+
+function toView(
+  tx: TransactionRow,
+  locked: boolean,
+  receipts: { id: string; transactionId: string; fileName: string; contentType: string }[],
+): TransactionView {
+  return {
+    id: tx.id,
+    accountId: tx.accountId,
+    postedOn: tx.postedOn,
+    description: tx.description,
+    amountMinor: tx.amountMinor,
+    currency: tx.currency,
+    bankId: tx.bankId,
+    purpose: tx.purpose,
+    responsibleParty: tx.responsibleName ? { ...(tx.responsibleUserId ? { userId: tx.responsibleUserId } : {}), name: tx.responsibleName } : null,
+    notes: tx.notes,
+    category: tx.category,
+    principalOrIncome: tx.principalOrIncome,
+    beneficiaryUserId: tx.beneficiaryUserId,
+    status: tx.status,
+    cleared: tx.cleared,
+    locked,
+    ruleId: tx.ruleId,
+    receipts: receipts.filter((r) => r.transactionId === tx.id).map(({ id, fileName, contentType }) => ({ id, fileName, contentType })),
+  };
+}
+
+export function isTransactionStatus(value: unknown): value is TransactionStatus {
+  return typeof value === "string" && (TRANSACTION_STATUSES as readonly string[]).includes(value);
+}
+
+/** The transaction if it is in the caller's workspace and they may see it; otherwise 404. */
+export async function requireTransaction(db: Db, access: BankingAccess, id: string) {
+  const row = isUuid(id)
+    ? await db
+        .select({ tx: bankTransactions, reconciliationStatus: bankReconciliations.status })
+        .from(bankTransactions)
+        .leftJoin(bankReconciliations, eq(bankReconciliations.id, bankTransactions.reconciliationId))
+        .where(and(eq(bankTransactions.id, id), eq(bankTransactions.workspaceId, access.workspaceId), access.readAll ? undefined : ownSubLedger(access.userId)))
+        .get()
+    : undefined;
+  if (!row) throw new Refusal(404, "errors.transactionNotFound");
+  return { ...row.tx, locked: row.reconciliationStatus === "locked" };
+}
+
+/** A member of this workspace by id, for a responsible party or a beneficiary. */
+async function memberName(db: Db, workspaceId: string, userId: string): Promise<string | null> {
+  const row = await db
+    .select({ name: users.name })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
+    .get();
+  return row?.name ?? null;
+}
+
+/**
+ * Accounts for a transaction: purpose, responsible party, notes, category, principal or income. The
+ * lawyer may only annotate (notes); a locked transaction is refused whatever the screen showed. Every
+ * change is audited with what it was before and after.
+ */
+export async function updateTransaction(ctx: RequestContext, access: BankingAccess, id: string, input: TransactionUpdate) {
+  const tx = await requireTransaction(ctx.db, access, id);
+  const touchesAccounting = Object.keys(input).some((k) => k !== "notes");
+  if (!access.manage && !(access.annotate && !touchesAccounting)) throw new Refusal(403, access.annotate ? "errors.annotateOnly" : "errors.onlyTrustees");
+  if (tx.locked) {
+    await auditBanking(ctx, access, "banking.locked_edit_refused", { type: "bank_transaction", id: tx.id }, undefined, "denied");
+    throw new Refusal(409, "errors.transactionLocked");
+  }
+
+  const changes: Partial<TransactionRow> = {};
+  if (input.purpose !== undefined) changes.purpose = input.purpose || null;
+  if (input.notes !== undefined) changes.notes = input.notes || null;
+  if (input.responsibleParty !== undefined) {
+    const party = input.responsibleParty?.trim() || null;
+    if (!party) Object.assign(changes, { responsibleUserId: null, responsibleName: null });
+    else if (isUuid(party)) {
+      const name = await memberName(ctx.db, access.workspaceId, party);
+      if (!name) throw new Refusal(400, "validation.partyNotMember", undefined, { responsibleParty: "validation.partyNotMember" });
+      Object.assign(changes, { responsibleUserId: party, responsibleName: name });
+    } else Object.assign(changes, { responsibleUserId: null, responsibleName: party });
+  }
+  if (input.category !== undefined) {
+    const category = input.category && isCategory(input.category) ? input.category : null;
+    changes.category = category;
+    // The side follows the category unless the person sets it in the same edit.
+    if (input.principalOrIncome === undefined && category) changes.principalOrIncome = defaultSide(category);
+    if (!namesBeneficiary(category)) changes.beneficiaryUserId = null;
+  }
+  if (input.principalOrIncome !== undefined) changes.principalOrIncome = input.principalOrIncome;
+  if (input.beneficiaryUserId !== undefined) {
+    if (input.beneficiaryUserId && !(await memberName(ctx.db, access.workspaceId, input.beneficiaryUserId)))
+      throw new Refusal(400, "validation.beneficiaryInvalid", undefined, { beneficiaryUserId: "validation.beneficiaryInvalid" });
+    changes.beneficiaryUserId = input.beneficiaryUserId;
+  }
+  const purpose = changes.purpose !== undefined ? changes.purpose : tx.purpose;
+  if (tx.status !== "reconciled") changes.status = purpose ? "accounted" : "unreviewed";
+  changes.ruleId = null;
+  changes.updatedAt = new Date();
+
+  const updated = await ctx.db
+    .update(bankTransactions)
+    .set(changes)
+    .where(
+      and(
+        eq(bankTransactions.id, tx.id),
+        sql`(${bankTransactions.reconciliationId} is null or not exists (select 1 from ${bankReconciliations} where ${bankReconciliations.id} = ${bankTransactions.reconciliationId} and ${bankReconciliations.status} = 'locked'))`,
+      ),
+    )
+    .returning()
+    .get();
+  if (!updated) throw new Refusal(409, "errors.transactionLocked");
+  const before: Record<string, string | number | boolean | null> = {};
+  const after: Record<string, string | number | boolean | null> = {};
+  for (const key of Object.keys(changes) as (keyof TransactionRow)[]) {
+    if (key === "updatedAt" || key === "ruleId" || tx[key] === updated[key]) continue;
+    before[`before.${key}`] = (tx[key] as string | null) ?? null;
+    after[`after.${key}`] = (updated[key] as string | null) ?? null;
+  }
+  await auditBanking(ctx, access, "banking.transaction_updated", { type: "bank_transaction", id: tx.id }, { ...before, ...after });
+  return toView(updated, false, []);
+}

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { CATEGORY_IDS } from "./categories";
+import { parseAmountInput } from "./money";
+import { ACCOUNT_TYPES, PRINCIPAL_OR_INCOME } from "./constants";
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const isoDay = (t: Translate) =>
+  z
+    .string({ required_error: t("validation.dateRequired") })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, t("validation.dateInvalid"))
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), t("validation.dateInvalid"));
+
+const minor = (t: Translate) =>
+  z
+    .number({ required_error: t("validation.amountRequired"), invalid_type_error: t("validation.amountInvalid") })
+    .int(t("validation.amountInvalid"))
+    .refine((n) => Math.abs(n) <= 1e15, t("validation.amountInvalid"));
+
+/** POST /api/banking/accounts */
+export const createAccountSchema = (t: Translate) =>
+  z
+    .object({
+      name: z
+        .string({ required_error: t("validation.nameRequired") })
+        .trim()
+        .min(1, t("validation.nameRequired"))
+        .max(100, t("validation.nameTooLong")),
+      institution: z
+        .string({ required_error: t("validation.institutionRequired") })
+        .trim()
+        .min(1, t("validation.institutionRequired"))
+        .max(100, t("validation.institutionTooLong")),
+      type: z.enum(ACCOUNT_TYPES, { errorMap: () => ({ message: t("validation.typeInvalid") }) }),
+      currency: z
+        .string({ required_error: t("validation.currencyInvalid") })
+        .trim()
+        .toUpperCase()
+        .refine((c) => /^[A-Z]{3}$/.test(c) && currencyKnown(c), t("validation.currencyInvalid")),
+      lastFour: z.string({ required_error: t("validation.lastFourInvalid") }).regex(/^\d{4}$/, t("validation.lastFourInvalid")),
+      openingBalanceMinor: minor(t),
+      openingOn: isoDay(t),
+    })
+    .strict();
+
+function currencyKnown(code: string): boolean {
+  try {
+    return (
+      new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().currency === code &&
+      Intl.supportedValuesOf("currency").includes(code)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** PATCH /api/banking/transactions/{id} */
+export const updateTransactionSchema = (t: Translate) =>
+  z
+    .object({
+      purpose: z.string().trim().max(500, t("validation.purposeTooLong")).nullable().optional(),
+      responsibleParty: z.string().trim().max(200, t("validation.partyTooLong")).nullable().optional(),
+      notes: z.string().trim().max(4000, t("validation.notesTooLong")).nullable().optional(),
+      category: z
+        .enum(CATEGORY_IDS as [string, ...string[]], { errorMap: () => ({ message: t("validation.categoryInvalid") }) })
+        .nullable()
+        .optional(),
+      principalOrIncome: z
+        .enum(PRINCIPAL_OR_INCOME, { errorMap: () => ({ message: t("validation.sideInvalid") }) })
+        .nullable()
+        .optional(),
+      beneficiaryUserId: z.string().uuid(t("validation.beneficiaryInvalid")).nullable().optional(),
+    })
+    .strict();
+
+export type TransactionUpdate = z.infer<ReturnType<typeof updateTransactionSchema>>;
+
+export { isoDay, minor };
+
+/** The page's "Add account" form: the opening balance is typed as a person writes money. */
+export const accountFormSchema = (t: Translate) =>
+  z
+    .object({
+      name: z
+        .string({ required_error: t("validation.nameRequired") })
+        .trim()
+        .min(1, t("validation.nameRequired"))
+        .max(100, t("validation.nameTooLong")),
+      institution: z
+        .string({ required_error: t("validation.institutionRequired") })
+        .trim()
+        .min(1, t("validation.institutionRequired"))
+        .max(100, t("validation.institutionTooLong")),
+      type: z.enum(ACCOUNT_TYPES, { errorMap: () => ({ message: t("validation.typeInvalid") }) }),
+      currency: z
+        .string({ required_error: t("validation.currencyInvalid") })
+        .trim()
+        .toUpperCase()
+        .refine((c) => /^[A-Z]{3}$/.test(c) && currencyKnown(c), t("validation.currencyInvalid")),
+      lastFour: z.string({ required_error: t("validation.lastFourInvalid") }).regex(/^\d{4}$/, t("validation.lastFourInvalid")),
+      openingBalance: z
+        .string({ required_error: t("validation.amountRequired") })
+        .trim()
+        .min(1, t("validation.amountRequired")),
+      openingOn: isoDay(t),
+    })
+    .transform((value, context) => {
+      const minor = parseAmountInput(value.openingBalance, value.currency);
+      if (minor === null) {
+        context.addIssue({ code: "custom", path: ["openingBalance"], message: t("validation.amountInvalid") });
+        return z.NEVER;
+      }
+      const { openingBalance: _typed, ...rest } = value;
+      return { ...rest, openingBalanceMinor: minor };
+    });

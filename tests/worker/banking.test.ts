@@ -1,0 +1,275 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, inject, it } from "vitest";
+import type { Client } from "../helpers/client";
+import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
+
+const baseUrl = inject("baseUrl");
+const persistTo = inject("persistTo");
+const sql = (query: string) => runSql(persistTo, query);
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/bank/${name}`, import.meta.url));
+
+interface Preview {
+  importId: string;
+  format: string;
+  proposedMapping?: { columns: Record<string, string> };
+  rows: { postedOn: string; description: string; amountMinor: number; currency: string; bankId?: string; state: string; duplicateOf?: string }[];
+  ledgerBalanceMinor?: number;
+}
+interface Tx {
+  id: string;
+  postedOn: string;
+  description: string;
+  amountMinor: number;
+  purpose: string | null;
+  responsibleParty: { userId?: string; name: string } | null;
+  notes: string | null;
+  category: string | null;
+  principalOrIncome: string | null;
+  status: string;
+  receipts: unknown[];
+}
+
+const ACCOUNT = {
+  name: "Trust checking",
+  institution: "Pacific Coast Bank",
+  type: "checking",
+  currency: "USD",
+  lastFour: "0932",
+  openingBalanceMinor: 8421055,
+  openingOn: "2026-09-01",
+};
+
+async function createAccount(client: Client, body: Record<string, unknown> = ACCOUNT) {
+  const response = await client.postJson("/api/banking/accounts", body);
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+function upload(client: Client, accountId: string, name: string, bytes: Uint8Array | string, extra: Record<string, string> = {}) {
+  const form = new FormData();
+  form.set("file", new Blob([typeof bytes === "string" ? bytes : new Uint8Array(bytes)]), name);
+  for (const [k, v] of Object.entries(extra)) form.set(k, v);
+  return client.fetch(`/api/banking/accounts/${accountId}/imports`, { method: "POST", body: form, headers: { Origin: client.origin } });
+}
+
+async function preview(client: Client, accountId: string, name: string, bytes: Uint8Array | string, extra: Record<string, string> = {}) {
+  const response = await upload(client, accountId, name, bytes, extra);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as Preview;
+}
+
+async function commit(client: Client, importId: string, overrides?: Record<string, string>) {
+  const response = await client.postJson(`/api/banking/imports/${importId}/commit`, overrides ? { overrides } : {});
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as { imported: number; skipped: number };
+}
+
+async function transactions(client: Client, accountId: string, query = "") {
+  const response = await client.get(`/api/banking/accounts/${accountId}/transactions${query}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as { transactions: Tx[]; balanceMinor: number | null };
+}
+
+const patch = (client: Client, id: string, body: unknown) =>
+  client.fetch(`/api/banking/transactions/${id}`, {
+    method: "PATCH",
+    headers: { "Content-Type": "application/json", Origin: client.origin },
+    body: JSON.stringify(body),
+  });
+const error = async (response: Response) => ((await response.json()) as { error: string }).error;
+
+describe("trust banking", () => {
+  it("statements in: OFX preview, commit, re-import adds nothing, the CSV of the same month adds nothing", async () => {
+    const owner = await startWorkspace(baseUrl, "bankflow", "The Banking Trust");
+    const accountId = await createAccount(owner.client);
+
+    const ofx = await preview(owner.client, accountId, "september.ofx", fixture("pacific-coast-2026-09.ofx"));
+    expect(ofx.format).toBe("ofx");
+    expect(ofx.rows).toHaveLength(10);
+    expect(ofx.rows.every((r) => r.state === "new")).toBe(true);
+    expect(ofx.ledgerBalanceMinor).toBe(6148383);
+    expect(ofx.rows[0]).toMatchObject({ postedOn: "2026-09-02", amountMinor: 124018, currency: "USD", bankId: "DIV-0902" });
+    // Nothing is in the books before the commit.
+    expect((await transactions(owner.client, accountId)).transactions).toHaveLength(0);
+    expect(await commit(owner.client, ofx.importId)).toEqual({ success: true, imported: 10, skipped: 0 });
+    const list = await transactions(owner.client, accountId);
+    expect(list.transactions).toHaveLength(10);
+    expect(list.balanceMinor).toBe(6148383);
+    // A second commit of the same import is refused, and adds nothing.
+    expect((await owner.client.postJson(`/api/banking/imports/${ofx.importId}/commit`, {})).status).toBe(409);
+
+    const again = await preview(owner.client, accountId, "september-again.ofx", fixture("pacific-coast-2026-09.ofx"));
+    expect(again.rows.map((r) => r.state)).toEqual(Array(10).fill("duplicate"));
+    expect(await commit(owner.client, again.importId)).toMatchObject({ imported: 0, skipped: 10 });
+
+    const csv = await preview(owner.client, accountId, "september.csv", fixture("pacific-coast-2026-09.csv"));
+    expect(csv.format).toBe("csv");
+    expect(csv.proposedMapping?.columns).toMatchObject({ date: "Date", description: "Description", amount: "Amount", reference: "Reference" });
+    expect(csv.rows.every((r) => r.state === "duplicate")).toBe(true);
+    expect(await commit(owner.client, csv.importId)).toMatchObject({ imported: 0 });
+    expect((await transactions(owner.client, accountId)).transactions).toHaveLength(10);
+    // The confirmed mapping is kept for the account.
+    expect(sql(`SELECT csv_mapping IS NOT NULL AS saved FROM bank_accounts WHERE id = '${accountId}'`)[0].saved).toBe(1);
+    expect(sql(`SELECT count(*) AS n FROM audit_log WHERE action = 'banking.statement_imported' AND target_id = '${accountId}'`)[0].n).toBe(3);
+  });
+
+  it("duplicates without bank ids: the same day and payee is skipped, a week later is for the person to decide, and they can override", async () => {
+    const owner = await startWorkspace(baseUrl, "bankdup", "The Duplicate Trust");
+    const accountId = await createAccount(owner.client);
+    const first = "Date,Description,Amount\n2026-10-01,RENT CEDAR CREST,2400.00\n2026-10-01,RENT CEDAR CREST,2400.00\n2026-10-03,HARDWARE STORE,-45.10\n";
+    const p1 = await preview(owner.client, accountId, "october.csv", first);
+    expect(p1.rows.map((r) => r.state)).toEqual(["new", "new", "new"]);
+    await commit(owner.client, p1.importId);
+    const second = "Date,Description,Amount\n2026-10-01,RENT CEDAR CREST,2400.00\n2026-10-08,HARDWARE STORE,-45.10\n2026-10-09,NEW VENDOR,-10.00\n";
+    const p2 = await preview(owner.client, accountId, "october-2.csv", second);
+    expect(p2.rows.map((r) => r.state)).toEqual(["duplicate", "possible_duplicate", "new"]);
+    // The person says the hardware store was bought twice.
+    expect(await commit(owner.client, p2.importId, { "1": "import" })).toMatchObject({ imported: 2, skipped: 1 });
+    expect((await transactions(owner.client, accountId)).transactions).toHaveLength(5);
+  });
+
+  it("accounting for a transaction: purpose, party (member or outsider), notes, category with its side, audited before and after", async () => {
+    const owner = await startWorkspace(baseUrl, "bankacct", "The Accounted Trust");
+    const accountId = await createAccount(owner.client);
+    await commit(owner.client, (await preview(owner.client, accountId, "s.ofx", fixture("pacific-coast-2026-09.ofx"))).importId);
+    const tx = (await transactions(owner.client, accountId)).transactions.find((t) => t.description.includes("ALAMEDA"))!;
+    expect(tx.status).toBe("unreviewed");
+
+    const saved = await patch(owner.client, tx.id, {
+      purpose: "Property tax for Cedar Crest",
+      responsibleParty: owner.me.id,
+      category: "taxes",
+      notes: "Second half",
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const body = (await saved.json()) as { transaction: Tx };
+    expect(body.transaction).toMatchObject({
+      purpose: "Property tax for Cedar Crest",
+      category: "taxes",
+      principalOrIncome: "income",
+      status: "accounted",
+      notes: "Second half",
+    });
+    expect(body.transaction.responsibleParty).toEqual({ userId: owner.me.id, name: expect.any(String) });
+    const outsider = (await (
+      await patch(owner.client, tx.id, { responsibleParty: "Alameda County Tax Collector", principalOrIncome: "principal" })
+    ).json()) as { transaction: Tx };
+    expect(outsider.transaction.responsibleParty).toEqual({ name: "Alameda County Tax Collector" });
+    expect(outsider.transaction.principalOrIncome).toBe("principal");
+    const audit = sql(`SELECT metadata FROM audit_log WHERE action = 'banking.transaction_updated' AND target_id = '${tx.id}' ORDER BY created_at`);
+    expect(audit).toHaveLength(2);
+    expect(JSON.parse(String(audit[0].metadata))).toMatchObject({
+      "before.purpose": null,
+      "after.purpose": "Property tax for Cedar Crest",
+      "after.category": "taxes",
+    });
+
+    const unaccounted = await transactions(owner.client, accountId, "?unaccounted=1");
+    expect(unaccounted.transactions).toHaveLength(9);
+    expect((await transactions(owner.client, accountId, "?q=alameda")).transactions.map((t) => t.id)).toEqual([tx.id]);
+  });
+
+  it("bad input: a clear sentence and a 4xx, nothing half-imported, nothing saved lost", async () => {
+    const owner = await startWorkspace(baseUrl, "bankbad", "The Careful Trust");
+    const bad = await owner.client.postJson("/api/banking/accounts", { ...ACCOUNT, lastFour: "123456789", currency: "XYZ" });
+    expect(bad.status).toBe(400);
+    const badBody = (await bad.json()) as { error: string; fieldErrors: Record<string, string[]> };
+    expect(badBody.fieldErrors.lastFour).toEqual(["Enter the last four digits of the account number (never the whole number)."]);
+    expect(badBody.fieldErrors.currency).toEqual(["Enter the currency's three-letter code, such as USD or EUR."]);
+    const accountId = await createAccount(owner.client);
+    await commit(owner.client, (await preview(owner.client, accountId, "s.ofx", fixture("pacific-coast-2026-09.ofx"))).importId);
+
+    const empty = await upload(owner.client, accountId, "empty.ofx", "");
+    expect(empty.status).toBe(400);
+    const html = await upload(owner.client, accountId, "statement.ofx", "<!DOCTYPE html><html><body>Sign in to your bank</body></html>");
+    expect(html.status).toBe(422);
+    expect(await error(html)).toMatch(/\S/);
+    const amounts = await upload(owner.client, accountId, "bad.csv", "Date,Description,Amount\n2026-10-01,RENT,24OO.00\n");
+    expect(amounts.status).toBe(422);
+    const mapping = await upload(owner.client, accountId, "m.csv", "Date,Description,Amount\n2026-10-01,RENT,2400.00\n", {
+      mapping: JSON.stringify({
+        delimiter: ",",
+        decimal: ".",
+        dateFormat: "iso",
+        encoding: "utf-8",
+        headerRow: 0,
+        columns: { date: "Date", description: "Memo", amount: "Amount" },
+      }),
+    });
+    expect(mapping.status).toBe(422);
+    const noFile = await owner.client.fetch(`/api/banking/accounts/${accountId}/imports`, {
+      method: "POST",
+      body: new FormData(),
+      headers: { Origin: owner.client.origin },
+    });
+    expect(noFile.status).toBe(400);
+    expect(await error(noFile)).toBe("Choose a statement file to import.");
+    const wrongCategory = await patch(owner.client, (await transactions(owner.client, accountId)).transactions[0].id, { category: "yachts" });
+    expect(wrongCategory.status).toBe(400);
+    expect(await error(wrongCategory)).toBe("Choose a category from the trust's chart of accounts.");
+    expect(
+      (await patch(owner.client, (await transactions(owner.client, accountId)).transactions[0].id, { responsibleParty: crypto.randomUUID() })).status,
+    ).toBe(400);
+    // Nothing was lost or half-imported.
+    expect((await transactions(owner.client, accountId)).transactions).toHaveLength(10);
+
+    // Another family's account and transactions do not exist for this one.
+    const other = await startWorkspace(baseUrl, "bankother", "The Other Trust");
+    expect((await other.client.get(`/api/banking/accounts/${accountId}/transactions`)).status).toBe(404);
+    expect((await patch(other.client, (await transactions(owner.client, accountId)).transactions[0].id, { notes: "x" })).status).toBe(404);
+    expect((await upload(other.client, accountId, "s.ofx", fixture("pacific-coast-2026-09.ofx"))).status).toBe(404);
+  });
+
+  it("roles: trustees edit, the lawyer annotates, a beneficiary sees only her sub-ledger, a family member sees nothing; locked is locked", async () => {
+    const owner = await startWorkspace(baseUrl, "bankroles", "The Roles Trust");
+    const accountId = await createAccount(owner.client);
+    await commit(owner.client, (await preview(owner.client, accountId, "s.ofx", fixture("pacific-coast-2026-09.ofx"))).importId);
+    const all = (await transactions(owner.client, accountId)).transactions;
+    const tuition = all.find((t) => t.description.includes("TUITION"))!;
+    const [lawyer, beneficiary, family, coTrustee] = [
+      await addMember(baseUrl, owner.client, "legal_professional", "banklaw"),
+      await addMember(baseUrl, owner.client, "beneficiary", "bankben"),
+      await addMember(baseUrl, owner.client, "family_member", "bankfam"),
+      await addMember(baseUrl, owner.client, "co_trustee", "bankco"),
+    ];
+    expect(
+      (await patch(coTrustee.client, tuition.id, { category: "distribution", beneficiaryUserId: beneficiary.me.id, purpose: "Fall tuition" })).status,
+    ).toBe(200);
+
+    // The lawyer reads everything and may add notes, nothing else.
+    expect((await transactions(lawyer.client, accountId)).transactions).toHaveLength(10);
+    expect((await patch(lawyer.client, tuition.id, { notes: "Check the education clause" })).status).toBe(200);
+    const refused = await patch(lawyer.client, tuition.id, { purpose: "Something else" });
+    expect(refused.status).toBe(403);
+    expect(await error(refused)).toBe("You can add notes; only owners, trustees and co-trustees can change the rest.");
+    expect((await lawyer.client.postJson("/api/banking/accounts", ACCOUNT)).status).toBe(403);
+
+    // The beneficiary sees only what is categorised to her, and no balances unless the owner allows it.
+    const own = await transactions(beneficiary.client, accountId);
+    expect(own.transactions.map((t) => t.id)).toEqual([tuition.id]);
+    expect(own.balanceMinor).toBeNull();
+    const accounts = (await (await beneficiary.client.get("/api/banking/accounts")).json()) as { accounts: { balanceMinor: number | null }[] };
+    expect(accounts.accounts[0].balanceMinor).toBeNull();
+    expect((await patch(beneficiary.client, all[0].id, { notes: "mine?" })).status).toBe(404);
+    expect((await patch(beneficiary.client, tuition.id, { notes: "thanks" })).status).toBe(403);
+    expect((await upload(beneficiary.client, accountId, "s.ofx", fixture("pacific-coast-2026-09.ofx"))).status).toBe(403);
+
+    // A family member sees nothing of banking.
+    const familyList = await family.client.get(`/api/banking/accounts`);
+    expect(familyList.status).toBe(403);
+    expect((await family.client.get(`/api/banking/accounts/${accountId}/transactions`)).status).toBe(403);
+
+    // A transaction in a locked reconciliation cannot change, whatever the screen showed.
+    const reconciliationId = crypto.randomUUID();
+    sql(
+      `INSERT INTO bank_reconciliations (id, workspace_id, account_id, statement_end_on, closing_balance_minor, status, created_at, locked_at)
+       VALUES ('${reconciliationId}', '${owner.me.workspace.id}', '${accountId}', '2026-09-30', 6148383, 'locked', 0, 0)`,
+    );
+    sql(`UPDATE bank_transactions SET reconciliation_id = '${reconciliationId}', status = 'reconciled' WHERE account_id = '${accountId}'`);
+    const locked = await patch(owner.client, tuition.id, { purpose: "Changed later" });
+    expect(locked.status).toBe(409);
+    expect(await error(locked)).toBe("This transaction is in a locked reconciliation. An owner or trustee must unlock the period before it can change.");
+    expect(sql(`SELECT purpose FROM bank_transactions WHERE id = '${tuition.id}'`)[0].purpose).toBe("Fall tuition");
+    expect(sql(`SELECT count(*) AS n FROM audit_log WHERE action = 'banking.locked_edit_refused' AND target_id = '${tuition.id}'`)[0].n).toBe(1);
+  });
+});
