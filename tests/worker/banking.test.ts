@@ -272,4 +272,58 @@ describe("trust banking", () => {
     expect(sql(`SELECT purpose FROM bank_transactions WHERE id = '${tuition.id}'`)[0].purpose).toBe("Fall tuition");
     expect(sql(`SELECT count(*) AS n FROM audit_log WHERE action = 'banking.locked_edit_refused' AND target_id = '${tuition.id}'`)[0].n).toBe(1);
   });
+
+  it("statement reconciliation: the difference moves as items are ticked, zero locks the period, unlocking needs an owner and a reason", async () => {
+    const owner = await startWorkspace(baseUrl, "bankrec", "The Reconciled Trust");
+    const accountId = await createAccount(owner.client);
+    const p = await preview(owner.client, accountId, "s.ofx", fixture("pacific-coast-2026-09.ofx"));
+    await commit(owner.client, p.importId);
+    const all = (await transactions(owner.client, accountId)).transactions;
+    // The bank has not cleared the last fee yet (as the person sees it): untick it.
+    const fee = all.find((t) => t.description.includes("SERVICE FEE"))!;
+    expect((await patch(owner.client, fee.id, { cleared: false })).status).toBe(200);
+
+    const started = await owner.client.postJson(`/api/banking/accounts/${accountId}/reconciliations`, {
+      statementEndOn: "2026-09-30",
+      closingBalanceMinor: p.ledgerBalanceMinor,
+    });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const rec = (await started.json()) as { id: string; clearedBalanceMinor: number; differenceMinor: number; status: string; uncleared: { id: string }[] };
+    expect(rec).toMatchObject({ clearedBalanceMinor: 6148383 + 1500, differenceMinor: -1500, status: "open" });
+    expect(rec.uncleared.map((u) => u.id)).toEqual([fee.id]);
+    const early = await owner.client.postJson(`/api/banking/reconciliations/${rec.id}/lock`, {});
+    expect(early.status).toBe(409);
+    expect(await error(early)).toBe("The difference is not zero yet: tick the items the bank has cleared, or check the closing balance.");
+
+    expect((await patch(owner.client, fee.id, { cleared: true })).status).toBe(200);
+    const now = (await (await owner.client.get(`/api/banking/reconciliations/${rec.id}`)).json()) as { differenceMinor: number };
+    expect(now.differenceMinor).toBe(0);
+    const locked = await owner.client.postJson(`/api/banking/reconciliations/${rec.id}/lock`, {});
+    expect(locked.status, await locked.clone().text()).toBe(200);
+    expect(((await locked.json()) as { status: string }).status).toBe("locked");
+    expect((await transactions(owner.client, accountId)).transactions.every((t) => t.status === "reconciled")).toBe(true);
+    expect((await patch(owner.client, fee.id, { purpose: "Fee" })).status).toBe(409);
+    // The same period cannot be reconciled again while locked.
+    expect(
+      (await owner.client.postJson(`/api/banking/accounts/${accountId}/reconciliations`, { statementEndOn: "2026-09-15", closingBalanceMinor: 1 })).status,
+    ).toBe(409);
+
+    const report = await owner.client.get(`/api/banking/reconciliations/${rec.id}/report`);
+    expect(report.status).toBe(200);
+    expect(report.headers.get("Content-Type")).toBe("application/pdf");
+    expect(new TextDecoder().decode((await report.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+
+    const coTrustee = await addMember(baseUrl, owner.client, "co_trustee", "bankrecco");
+    const refused = await coTrustee.client.postJson(`/api/banking/reconciliations/${rec.id}/unlock`, { reason: "Correct a category" });
+    expect(refused.status).toBe(403);
+    expect(await error(refused)).toBe("Only an owner or a trustee can unlock a reconciled period.");
+    const noReason = await owner.client.postJson(`/api/banking/reconciliations/${rec.id}/unlock`, {});
+    expect(noReason.status).toBe(400);
+    const unlocked = await owner.client.postJson(`/api/banking/reconciliations/${rec.id}/unlock`, { reason: "The fee was refunded; recategorise it" });
+    expect(unlocked.status, await unlocked.clone().text()).toBe(200);
+    expect((await patch(owner.client, fee.id, { purpose: "Fee, refunded in October", category: "bank_fees" })).status).toBe(200);
+    const audit = sql(`SELECT action, metadata FROM audit_log WHERE target_id = '${rec.id}' ORDER BY created_at`);
+    expect(audit.map((a) => a.action)).toEqual(["banking.period_locked", "banking.period_unlocked"]);
+    expect(JSON.parse(String(audit[1].metadata)).reason).toBe("The fee was refunded; recategorise it");
+  });
 });

@@ -196,6 +196,7 @@ export async function updateTransaction(ctx: RequestContext, access: BankingAcce
     if (!namesBeneficiary(category)) changes.beneficiaryUserId = null;
   }
   if (input.principalOrIncome !== undefined) changes.principalOrIncome = input.principalOrIncome;
+  if (input.cleared !== undefined) changes.cleared = input.cleared;
   if (input.beneficiaryUserId !== undefined) {
     if (input.beneficiaryUserId && !(await memberName(ctx.db, access.workspaceId, input.beneficiaryUserId)))
       throw new Refusal(400, "validation.beneficiaryInvalid", undefined, { beneficiaryUserId: "validation.beneficiaryInvalid" });

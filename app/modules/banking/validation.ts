@@ -70,6 +70,8 @@ export const updateTransactionSchema = (t: Translate) =>
         .nullable()
         .optional(),
       beneficiaryUserId: z.string().uuid(t("validation.beneficiaryInvalid")).nullable().optional(),
+      /** Seen on the bank's statement (ticked while reconciling). */
+      cleared: z.boolean({ invalid_type_error: t("validation.clearedInvalid") }).optional(),
     })
     .strict();
 
@@ -113,3 +115,18 @@ export const accountFormSchema = (t: Translate) =>
       const { openingBalance: _typed, ...rest } = value;
       return { ...rest, openingBalanceMinor: minor };
     });
+
+/** POST /api/banking/accounts/{id}/reconciliations */
+export const startReconciliationSchema = (t: Translate) => z.object({ statementEndOn: isoDay(t), closingBalanceMinor: minor(t) }).strict();
+
+/** POST /api/banking/reconciliations/{id}/unlock */
+export const unlockSchema = (t: Translate) =>
+  z
+    .object({
+      reason: z
+        .string({ required_error: t("validation.reasonRequired") })
+        .trim()
+        .min(3, t("validation.reasonRequired"))
+        .max(1000, t("validation.reasonTooLong")),
+    })
+    .strict();

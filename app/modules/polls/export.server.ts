@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
+import { PdfLines } from "~/platform/pdf-lines.server";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { auditRow } from "~/modules/audit/audit.server";
 import { auditLog } from "~/modules/audit/schema";
@@ -89,76 +89,27 @@ export async function pollRecordCsv(ctx: RequestContext, session: CurrentSession
   return { body: `\uFEFF${Papa.unparse(safe, { quotes: true, newline: "\r\n" })}\r\n`, fileName: `${fileBase(detail)}.csv` };
 }
 
-/** WinAnsi (the standard PDF fonts' encoding) cannot draw every character; others become "?". */
-function drawable(text: string, font: PDFFont) {
-  return [...text]
-    .map((ch) => {
-      try {
-        font.encodeText(ch);
-        return ch;
-      } catch {
-        return "?";
-      }
-    })
-    .join("");
-}
-
 /** The record of a vote as a PDF (pdf-lib, Helvetica): summary, tallies and rounds, and the voters. */
 export async function pollRecordPdf(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
   const detail = await recordDetail(ctx, session, id, t, "pdf");
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${t("record.heading")}: ${detail.poll.title}`);
-  pdf.setProducer("Legal Document Platform");
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  let page = pdf.addPage([595, 842]);
-  let y = 800;
-  const line = (text: string, { size = 10, f = font, indent = 0 } = {}) => {
-    const width = 595 - 100 - indent;
-    const words = drawable(text, f).split(/\s+/);
-    let current = "";
-    const flush = () => {
-      if (y < 60) {
-        page = pdf.addPage([595, 842]);
-        y = 800;
-      }
-      page.drawText(current, { x: 50 + indent, y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
-      y -= size + 5;
-      current = "";
-    };
-    for (const word of words) {
-      const next = current ? `${current} ${word}` : word;
-      if (f.widthOfTextAtSize(next, size) > width && current) {
-        flush();
-        current = word;
-      } else current = next;
-    }
-    if (current) flush();
-  };
-  line(t("record.heading"), { size: 16, f: bold });
-  y -= 6;
-  for (const [label, value] of summaryRows(detail, t)) line(`${label}: ${value}`);
-  if (detail.poll.description) {
-    y -= 4;
-    line(detail.poll.description, { size: 9 });
-  }
-  y -= 8;
-  line(t("record.tallyHeading"), { size: 12, f: bold });
+  const pdf = await PdfLines.create(`${t("record.heading")}: ${detail.poll.title}`);
+  pdf.line(t("record.heading"), { size: 16, bold: true }).gap(6);
+  for (const [label, value] of summaryRows(detail, t)) pdf.line(`${label}: ${value}`);
+  if (detail.poll.description) pdf.gap(4).line(detail.poll.description, { size: 9 });
+  pdf.gap(8).line(t("record.tallyHeading"), { size: 12, bold: true });
   const tally = tallyRows(detail.tally, detail.poll.weighted, t);
-  if (tally.length === 0) line(t("record.hidden"));
-  for (const row of tally) line(row.filter(Boolean).join(" — "), { indent: 10 });
-  y -= 8;
-  line(t("record.votersHeading"), { size: 12, f: bold });
+  if (tally.length === 0) pdf.line(t("record.hidden"));
+  for (const row of tally) pdf.line(row.filter(Boolean).join(" — "), { indent: 10 });
+  pdf.gap(8).line(t("record.votersHeading"), { size: 12, bold: true });
   if (detail.voters) {
     for (const v of detail.voters) {
-      line(`${v.name}: ${v.voted ? `${t("record.voted")} ${v.votedAt ?? ""}${v.choices ? ` — ${v.choices.join(" > ")}` : ""}` : t("record.notVoted")}`, {
+      pdf.line(`${v.name}: ${v.voted ? `${t("record.voted")} ${v.votedAt ?? ""}${v.choices ? ` — ${v.choices.join(" > ")}` : ""}` : t("record.notVoted")}`, {
         indent: 10,
       });
     }
   } else {
-    line(t("record.anonymousVoters", { voted: detail.turnout.voted, eligible: detail.turnout.eligible }), { indent: 10 });
+    pdf.line(t("record.anonymousVoters", { voted: detail.turnout.voted, eligible: detail.turnout.eligible }), { indent: 10 });
   }
-  y -= 8;
-  line(t("record.generated", { date: new Date().toISOString() }), { size: 8 });
+  pdf.gap(8).line(t("record.generated", { date: new Date().toISOString() }), { size: 8 });
   return { body: await pdf.save(), fileName: `${fileBase(detail)}.pdf` };
 }

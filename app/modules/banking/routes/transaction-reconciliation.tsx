@@ -8,9 +8,11 @@ import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
 import { bankingAccess } from "../access.server";
 import { listAccounts } from "../accounts.server";
+import { ReconcilePanel } from "../components/reconcile-panel";
 import { TransactionFilters } from "../components/transaction-filters";
 import { TransactionTable } from "../components/transaction-table";
 import { bankingT } from "../i18n.server";
+import { listReconciliations, proposedClosing } from "../reconciliations.server";
 import { isTransactionStatus, listTransactions } from "../transactions.server";
 
 export const handle = { i18n: ["banking"] } satisfies SignedInPageHandle;
@@ -36,7 +38,13 @@ export async function loader(args: LoaderFunctionArgs) {
       q: query.get("q")?.slice(0, 200) || undefined,
       unaccountedOnly: query.get("unaccounted") === "1",
     };
-    const [list, members] = await Promise.all([accountId ? listTransactions(ctx.db, access, accountId, filter) : null, listMembers(ctx, session)]);
+    const reconciles = accountId && access.readAll;
+    const [list, members, reconciliations, proposed] = await Promise.all([
+      accountId ? listTransactions(ctx.db, access, accountId, filter) : null,
+      listMembers(ctx, session),
+      reconciles ? listReconciliations(ctx.db, access, accountId) : [],
+      reconciles ? proposedClosing(ctx.db, accountId) : undefined,
+    ]);
     return {
       accounts,
       accountId: accountId ?? null,
@@ -45,6 +53,9 @@ export async function loader(args: LoaderFunctionArgs) {
       balanceMinor: list?.balanceMinor ?? null,
       members: members.map((m) => ({ userId: m.userId, name: m.name, role: m.role })),
       access: { manage: access.manage, annotate: access.annotate, readAll: access.readAll },
+      reconciliations,
+      proposed: proposed ?? null,
+      canUnlock: session.workspace?.role === "owner" || session.workspace?.role === "trustee",
     };
   } catch (error) {
     if (error instanceof Refusal) throw new Response(error.in(t).message, { status: error.status });
@@ -65,6 +76,17 @@ export default function TransactionReconciliationPage() {
         <p className="m-0 rounded-lg border border-dashed border-border p-6 text-muted-foreground">{t("accounts.empty")}</p>
       ) : (
         <>
+          {data.accountId && data.access.readAll ? (
+            <ReconcilePanel
+              key={`reconcile-${data.accountId}`}
+              accountId={data.accountId}
+              currency={data.accounts.find((a) => a.id === data.accountId)?.currency ?? "USD"}
+              reconciliations={data.reconciliations}
+              proposed={data.proposed}
+              canManage={data.access.manage}
+              canUnlock={data.canUnlock}
+            />
+          ) : null}
           <TransactionFilters accounts={data.accounts} accountId={data.accountId} filter={data.filter} />
           <TransactionTable
             key={data.accountId}
