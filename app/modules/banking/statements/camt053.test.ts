@@ -101,6 +101,12 @@ describe("CAMT.053", () => {
     expect(parseCamt053(document([statement([bare])]), "USD").rows[0]).toMatchObject({ description: "Account fee", bankId: undefined, amountMinor: -350 });
   });
 
+  it("takes no EndToEndId of NOTPROVIDED as the bank id", () => {
+    const entry = CREDIT.replace("<AcctSvcrRef>REF-1</AcctSvcrRef>", "").replace("E2E-1", "NOTPROVIDED");
+    expect(parseCamt053(document([statement([entry])]), "USD").rows[0].bankId).toBeUndefined();
+    expect(parseCamt053(document([statement([CREDIT.replace("<AcctSvcrRef>REF-1</AcctSvcrRef>", "")])]), "USD").rows[0].bankId).toBe("E2E-1");
+  });
+
   it("merges daily statements of one account: the first opens, the last closes", () => {
     const day1 = statement([CREDIT], { balances: [balance("OPBD", "10.00", "CRDT", "2026-09-01"), balance("CLBD", "20.00", "CRDT", "2026-09-01")] });
     const day2 = statement([DEBIT], { balances: [balance("PRCD", "20.00", "CRDT", "2026-09-01"), balance("CLBD", "30.00", "CRDT", "2026-09-08")] });

@@ -82,18 +82,19 @@ export function detectLayout(text: string): Layout | null {
 
 /** The text from the start of 0-based line `index`, and the preamble before it (substrings, not copies). */
 export function fromLine(text: string, index: number): { body: string; preamble: string } {
+  const lineEnd = lineBreak(text);
   let offset = 0;
   for (let line = 0; line < index; line++) {
-    const next = text.indexOf("\n", offset);
+    const next = text.indexOf(lineEnd, offset);
     if (next === -1) return { body: "", preamble: text };
-    offset = next + 1;
+    offset = next + lineEnd.length;
   }
   return { body: text.slice(offset), preamble: text.slice(0, offset) };
 }
 
 /** The last four digits of an account number stated in the preamble ("Account: ****0932"). */
 export function accountFromPreamble(preamble: string): string | undefined {
-  for (const line of preamble.split("\n")) {
+  for (const line of preamble.split(/\r\n|\r|\n/)) {
     const m = /(?:account|acct|konto|compte|cuenta|rekening|iban)[^0-9\n]{0,40}([0-9][0-9 *xX-]*)/i.exec(line);
     const digits = m?.[1].replace(/[^0-9]/g, "") ?? "";
     if (digits.length >= 4) return digits.slice(-4);

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseCsv, proposeCsv } from "./csv";
 import { decode } from "./text";
@@ -128,6 +129,15 @@ describe("CSV: encodings, preamble, balances and blank lines", () => {
     ]);
   });
 
+  it("reads a file whose lines end in a lone CR (old Mac exports), preamble included", () => {
+    const result = parse("Konto: DE89 3704 0044 0532 0130 00\rDatum;Text;Betrag\r02.09.2026;A;-1,00\r03.09.2026;B;2,00\r");
+    expect(result.rows.map((r) => [r.line, r.amountMinor])).toEqual([
+      [3, -100],
+      [4, 200],
+    ]);
+    expect(result.accountLastFour).toBe("3000");
+  });
+
   it.each(["OPENING BALANCE", "Opening balance", "Saldo inicial", "Anfangssaldo", "Solde initial", "Beginsaldo"])(
     "takes a %j row as the opening balance, not a transaction",
     (label) => {
@@ -240,5 +250,30 @@ describe("CSV refusals", () => {
   it("refuses a header without rows, and text that is not a table", () => {
     expect(refusal(() => parse("Date,Description,Amount\n\n")).key).toBe("import.errors.noRows");
     expect(refusal(() => parse("Dear trustee\nPlease find attached\n")).key).toBe("import.errors.notAStatement");
+  });
+});
+
+describe("CSV, property", () => {
+  // How a bank prints an amount: always two decimals, thousands grouped, in the file's convention.
+  const print = (minor: number, decimal: "." | ",") => {
+    const abs = Math.abs(minor).toString().padStart(3, "0");
+    const whole = abs.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, decimal === "." ? "," : ".");
+    return `${minor < 0 ? "-" : ""}${whole}${decimal}${abs.slice(-2)}`;
+  };
+
+  it("reads back any amounts in either convention, with the delimiter that goes with it", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -(10 ** 11), max: 10 ** 11 }), { minLength: 1, maxLength: 30 }),
+        fc.constantFrom<"." | ",">(".", ","),
+        (minors, decimal) => {
+          const delimiter = decimal === "," ? ";" : ",";
+          const lines = minors.map((minor, i) => ["2026-09-02", `ROW ${i}`, `"${print(minor, decimal)}"`].join(delimiter));
+          const result = parse(["Date", "Description", "Amount"].join(delimiter) + "\n" + lines.join("\n"));
+          expect(amounts(result)).toEqual(minors);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -50,6 +50,11 @@ describe("OFX 1.x SGML: the shapes banks actually send", () => {
     expect(result).toMatchObject({ format: "ofx", currency: "USD", ledgerBalanceMinor: 10000, ledgerBalanceOn: "2026-09-30", accountLastFour: "6789" });
   });
 
+  it("accepts Quicken's dotted tags (QFX <INTU.BID>) and lower-case tags", () => {
+    const qfx = bank([ONE]).replace("<DTSERVER>20261001", "<DTSERVER>20261001<intu.bid>3000").replace("<NAME>ACME", "<name>ACME</name>");
+    expect(parse(SGML_HEADER + qfx).rows[0]).toMatchObject({ description: "ACME", amountMinor: -1234 });
+  });
+
   it("accepts a leading blank line, no blank line after the headers, and missing CHARSET and NEWFILEUID", () => {
     const header = "\r\n\r\nOFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\nSECURITY:NONE\r\nENCODING:USASCII\r\n";
     expect(parse(header + bank([ONE])).rows[0].amountMinor).toBe(-1234);
