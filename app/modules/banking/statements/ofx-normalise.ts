@@ -10,7 +10,7 @@ interface Token {
   close: boolean;
   empty: boolean; // "<TAG/>"
   name: string;
-  after: string; // the text up to the next tag
+  after: string; // the text up to the next tag, trimmed
 }
 
 /** The body from <OFX> to </OFX> as strict XML, or null when there is no complete OFX element. */
@@ -27,7 +27,7 @@ export function normaliseOfx(text: string): string | null {
   const leaves = new Set<string>();
   for (const token of tokens) {
     if (token.close) closed.add(token.name);
-    else if (token.after.trim() !== "") leaves.add(token.name);
+    else if (token.after !== "") leaves.add(token.name);
   }
 
   const out: string[] = [];
@@ -39,8 +39,9 @@ export function normaliseOfx(text: string): string | null {
     if (close) {
       const at = open.lastIndexOf(name);
       while (at !== -1 && open.length > at) out.push(`</${open.pop()}>`);
-    } else if (after.trim() !== "") {
-      out.push(`<${name}>${escapeXml(decodeEntities(after.trim()))}</${name}>`);
+    } else if (after !== "") {
+      // Most values hold no markup characters; only those need decoding and escaping.
+      out.push(`<${name}>${/[&<>]/.test(after) ? escapeXml(decodeEntities(after)) : after}</${name}>`);
       if (closesNext) i++; // "<NAME>x</NAME>": the end tag is already written
     } else if (empty || closesNext || leaves.has(name) || !closed.has(name)) {
       out.push(`<${name}></${name}>`);
@@ -59,7 +60,7 @@ function tokenize(body: string): Token[] {
   let previous: Token | undefined;
   let from = 0;
   for (const match of body.matchAll(TAG)) {
-    if (previous) previous.after = body.slice(from, match.index);
+    if (previous) previous.after = body.slice(from, match.index).trim();
     previous = { close: match[1] === "/", empty: match[3] === "/", name: match[2].toUpperCase(), after: "" };
     tokens.push(previous);
     from = match.index + match[0].length;
