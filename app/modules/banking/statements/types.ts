@@ -1,0 +1,73 @@
+export type StatementFormat = "ofx" | "camt053" | "csv";
+export type DateFormat = "iso" | "mdy" | "dmy"; // dmy covers DD.MM.YYYY and DD/MM/YYYY; mdy MM/DD/YYYY
+
+export interface CsvColumns {
+  date: string;
+  description: string;
+  amount?: string;
+  debit?: string;
+  credit?: string;
+  reference?: string;
+  balance?: string;
+  payee?: string;
+  checkNumber?: string;
+}
+
+export interface CsvMapping {
+  delimiter: "," | ";" | "\t";
+  decimal: "." | ",";
+  dateFormat: DateFormat;
+  encoding: "utf-8" | "windows-1252";
+  headerRow: number; // 0-based line index of the header row (preamble lines before it are skipped)
+  columns: CsvColumns;
+}
+
+export interface StatementRow {
+  postedOn: string; // YYYY-MM-DD
+  description: string; // what the person reads: payee/name plus memo when both exist ("CAL STATE UNIV TUITION · SOFIA CHEN"), trimmed, whitespace collapsed
+  payee?: string;
+  amountMinor: number; // signed: money in positive, money out negative
+  currency: string; // ISO 4217 upper case
+  bankId?: string; // FITID / AcctSvcrRef / the CSV's mapped reference column
+  checkNumber?: string;
+  line: number; // 1-based line or entry number in the file, for messages
+}
+
+export interface ParsedStatement {
+  format: StatementFormat;
+  rows: StatementRow[];
+  currency?: string;
+  ledgerBalanceMinor?: number; // OFX LEDGERBAL / CAMT closing booked balance (CLBD)
+  ledgerBalanceOn?: string;
+  openingBalanceMinor?: number; // CSV opening-balance row, CAMT OPBD
+  accountLastFour?: string;
+  mapping?: CsvMapping; // CSV: the mapping used (proposed or given)
+  ambiguousDateFormats?: DateFormat[]; // CSV: when the dates fit more than one format (e.g. all days <= 12), the candidates; the caller must ask the person
+}
+
+/** What `proposeCsvMapping` found, for a column picker: `mapping` only when every needed column was named. */
+export interface CsvProposal {
+  headers: string[];
+  columns: Partial<CsvColumns>;
+  mapping?: CsvMapping;
+  dateFormats: DateFormat[]; // the formats every date fits; more than one means the person must choose
+}
+
+export interface ParseOptions {
+  currency: string; // the account's currency, used where the file names none
+  mapping?: CsvMapping;
+  dateFormat?: DateFormat; // the person's answer to `ambiguousDateFormats`
+}
+
+/** A refusal with the key of its sentence in the `banking` namespace (docs/decisions/0018). */
+export class StatementError extends Error {
+  constructor(
+    public key: string,
+    public values?: Record<string, unknown>,
+  ) {
+    super(key);
+  }
+}
+
+/** More rows than this is not a statement a person can review; the caller should split the period. */
+export const MAX_ROWS = 100_000;
