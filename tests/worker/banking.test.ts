@@ -164,6 +164,28 @@ describe("trust banking", () => {
       "after.category": "taxes",
     });
 
+    // A receipt: a PDF kept with the transaction and shown back; a web page renamed .pdf is refused.
+    const receiptForm = (body: string, name: string) => {
+      const form = new FormData();
+      form.set("file", new Blob([body]), name);
+      return owner.client.fetch(`/api/banking/transactions/${tx.id}/receipts`, { method: "POST", body: form, headers: { Origin: owner.client.origin } });
+    };
+    const added = await receiptForm("%PDF-1.4\n% receipt\n", "tax-bill.pdf");
+    expect(added.status, await added.clone().text()).toBe(201);
+    const receipt = ((await added.json()) as { receipt: { id: string; contentType: string } }).receipt;
+    expect(receipt.contentType).toBe("application/pdf");
+    const fake = await receiptForm("<html><script>alert(1)</script></html>", "fake.pdf");
+    expect(fake.status).toBe(415);
+    expect(await error(fake)).toBe("A receipt must be a PDF, PNG or JPEG picture.");
+    const shown = await owner.client.get(`/api/banking/receipts/${receipt.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("Content-Type")).toBe("application/pdf");
+    expect((await transactions(owner.client, accountId, "?q=alameda")).transactions[0].receipts).toEqual([
+      { id: receipt.id, fileName: "tax-bill.pdf", contentType: "application/pdf" },
+    ]);
+    const stranger = await startWorkspace(baseUrl, "bankstranger", "The Stranger Trust");
+    expect((await stranger.client.get(`/api/banking/receipts/${receipt.id}`)).status).toBe(404);
+
     const unaccounted = await transactions(owner.client, accountId, "?unaccounted=1");
     expect(unaccounted.transactions).toHaveLength(9);
     expect((await transactions(owner.client, accountId, "?q=alameda")).transactions.map((t) => t.id)).toEqual([tx.id]);

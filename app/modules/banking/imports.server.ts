@@ -8,7 +8,7 @@ import { defaultSide, isCategory } from "./categories";
 import { candidateWindow, classifyRows, type Classified } from "./duplicates";
 import { firstMatchingRule, type Rule } from "./rules";
 import { bankImports, bankRules, bankTransactions } from "./schema";
-import { parseStatement } from "./statements";
+import { parseStatement, proposeCsvMapping } from "./statements";
 import { StatementError, type CsvMapping, type DateFormat, type StatementRow } from "./statements/types";
 
 /** Statements are small; anything bigger than this is not one. */
@@ -27,6 +27,8 @@ export interface ImportPreview {
   proposedMapping?: CsvMapping;
   /** Set when the file's dates read as more than one format: the person chooses before anything is imported. */
   ambiguousDateFormats?: DateFormat[];
+  /** A CSV's header names, for the person to choose columns from. */
+  csvHeaders?: string[];
   rows: PreviewRow[];
   ledgerBalanceMinor?: number;
   ledgerBalanceOn?: string;
@@ -99,7 +101,7 @@ export async function previewImport(
   const preview: ImportPreview = {
     importId,
     format: parsed.format,
-    ...(parsed.format === "csv" && parsed.mapping ? { proposedMapping: parsed.mapping } : {}),
+    ...(parsed.format === "csv" && parsed.mapping ? { proposedMapping: parsed.mapping, csvHeaders: csvHeaders(file.bytes) } : {}),
     ...(parsed.ambiguousDateFormats?.length ? { ambiguousDateFormats: parsed.ambiguousDateFormats } : {}),
     rows,
     ...(parsed.ledgerBalanceMinor != null ? { ledgerBalanceMinor: parsed.ledgerBalanceMinor, ledgerBalanceOn: parsed.ledgerBalanceOn } : {}),
@@ -124,6 +126,14 @@ export async function previewImport(
     createdAt: new Date(),
   });
   return preview;
+}
+
+function csvHeaders(bytes: Uint8Array): string[] | undefined {
+  try {
+    return proposeCsvMapping(bytes).headers;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Per row (by its index in the preview): import it or skip it, overriding what the preview proposed. */

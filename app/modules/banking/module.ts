@@ -20,6 +20,8 @@ export const bankingModule = defineModule({
     { path: "api/banking/accounts/:id/transactions", file: "modules/banking/routes/api.account-transactions.ts" },
     { path: "api/banking/imports/:importId/commit", file: "modules/banking/routes/api.import-commit.ts" },
     { path: "api/banking/transactions/:id", file: "modules/banking/routes/api.transaction.ts" },
+    { path: "api/banking/transactions/:id/receipts", file: "modules/banking/routes/api.transaction-receipts.ts" },
+    { path: "api/banking/receipts/:id", file: "modules/banking/routes/api.receipt.ts" },
     { path: "api/banking/accounts/:id/reconciliations", file: "modules/banking/routes/api.account-reconciliations.ts" },
     { path: "api/banking/reconciliations/:id", file: "modules/banking/routes/api.reconciliation.ts", id: "banking-reconciliation" },
     { path: "api/banking/reconciliations/:id/:command", file: "modules/banking/routes/api.reconciliation.ts", id: "banking-reconciliation-command" },

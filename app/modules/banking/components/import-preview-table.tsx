@@ -21,7 +21,7 @@ export function ImportPreviewTable({
   onCommit,
   onDiscard,
 }: {
-  preview: ImportPreview & { csvHeaders?: string[] };
+  preview: ImportPreview;
   onRedo: (options: { mapping?: CsvMapping; dateFormat?: DateFormat }) => void;
   onCommit: (overrides: Record<string, "import" | "skip">) => void;
   onDiscard: () => void;

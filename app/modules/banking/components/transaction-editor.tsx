@@ -9,6 +9,7 @@ import { ApiError, apiFetch } from "~/platform/api-fetch";
 import { CATEGORY_IDS, defaultSide, isCategory, namesBeneficiary } from "../categories";
 import { PRINCIPAL_OR_INCOME } from "../constants";
 import type { TransactionView } from "../transactions.server";
+import { ReceiptList } from "./receipt-list";
 
 export interface Member {
   userId: string;
@@ -51,6 +52,9 @@ export function TransactionEditor({
         <dt className="font-medium">{t("transactions.notes")}</dt>
         <dd className="m-0 whitespace-pre-wrap">{tx.notes ?? "—"}</dd>
         {tx.locked ? <dd className="m-0 text-muted-foreground sm:col-span-2">{t("transactions.lockedHelp")}</dd> : null}
+        <dd className="m-0 sm:col-span-2">
+          <ReceiptList tx={tx} canAttach={false} />
+        </dd>
       </dl>
     );
   }
@@ -168,6 +172,9 @@ export function TransactionEditor({
           className="rounded-md border border-solid border-input bg-card p-2 text-sm text-foreground"
         />
       </label>
+      <div className="sm:col-span-2">
+        <ReceiptList tx={tx} canAttach={canEdit} />
+      </div>
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={saving}>
           {saving ? t("transactions.saving") : t("transactions.save")}
