@@ -1,16 +1,21 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requestT } from "~/i18n.server";
 import { authenticator } from "~/modules/auth/authenticator.server";
 import { signedInResponse } from "~/modules/auth/responses.server";
 import { strictSchemas } from "~/modules/auth/validation";
-import { handleJson, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
-import { getRequestContext } from "~/platform/request-context.server";
+import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => methodNotAllowed(getRequestContext(request, context).t, "POST");
+const login = jsonRoute(
+  requestT,
+  {
+    /** POST `{ email, password, remember? }`: the session cookie and the spec's auth answer. */
+    POST: endpoint({
+      session: "none",
+      body: strictSchemas.login,
+      run: async ({ ctx, body, request }) => signedInResponse(ctx, await authenticator(ctx, async () => body).authenticate("password", request)),
+    }),
+  },
+  { writesAsPost: true },
+);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  return handleJson(ctx.t, async () => {
-    const passwords = authenticator(ctx, async (body) => parseWith(strictSchemas.login(ctx.t), await readJsonBody(body, ctx.t), ctx.t));
-    return signedInResponse(ctx, await passwords.authenticate("password", request));
-  });
-}
+export const loader = login;
+export const action = login;
