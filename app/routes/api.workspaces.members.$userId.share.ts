@@ -9,8 +9,8 @@ const share = jsonRoute(pollsT, {
   /** PUT `{ "shareBp": 4000 | null }`: a member's beneficial interest (basis points), which weighs weighted votes. */
   PUT: endpoint({
     body: shareSchema,
-    run: async ({ ctx, session, params, body: { shareBp }, t }) => {
-      await setBeneficialShare(ctx, session, params.userId ?? "", shareBp, t);
+    run: async ({ ctx, session, params, body: { shareBp } }) => {
+      await setBeneficialShare(ctx, session, params.userId ?? "", shareBp);
       return { shareBp };
     },
   }),
