@@ -2,16 +2,22 @@ import { requestT } from "~/i18n.server";
 import { authenticator } from "~/modules/auth/authenticator.server";
 import { signedInResponse } from "~/modules/auth/responses.server";
 import { strictSchemas } from "~/modules/auth/validation";
+import { parseWith, readJsonBody } from "~/platform/http.server";
 import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
 const login = jsonRoute(
   requestT,
   {
-    /** POST `{ email, password, remember? }`: the session cookie and the spec's auth answer. */
+    /**
+     * POST `{ email, password, remember? }`: the session cookie and the spec's auth answer. The strategy reads
+     * the body itself (remix-auth hands it a copy of the request, which needs the body still unread).
+     */
     POST: endpoint({
       session: "none",
-      body: strictSchemas.login,
-      run: async ({ ctx, body, request }) => signedInResponse(ctx, await authenticator(ctx, async () => body).authenticate("password", request)),
+      run: async ({ ctx, request, t }) => {
+        const passwords = authenticator(ctx, async (copy) => parseWith(strictSchemas.login(t), await readJsonBody(copy, t), t));
+        return signedInResponse(ctx, await passwords.authenticate("password", request));
+      },
     }),
   },
   { writesAsPost: true },
