@@ -34,9 +34,7 @@ export class Refusal extends Error {
 
   /** The translated HttpError this refusal stands for. */
   in(t: Translate): HttpError {
-    const fieldErrors = this.fieldKeys
-      ? Object.fromEntries(Object.entries(this.fieldKeys).map(([field, key]) => [field, [t(key, this.values)]]))
-      : undefined;
+    const fieldErrors = this.fieldKeys ? Object.fromEntries(Object.entries(this.fieldKeys).map(([field, key]) => [field, [t(key, this.values)]])) : undefined;
     return new HttpError(this.status, t(this.key, this.values), fieldErrors);
   }
 }

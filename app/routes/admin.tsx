@@ -21,7 +21,7 @@ import { useDescribeActivity } from "~/modules/audit/use-activity";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { inviteMember, listMembers, listPendingInvitations, revokeInvitation } from "~/modules/workspaces/service.server";
 import { invitationFields } from "~/modules/workspaces/validation";
-import { HttpError } from "~/platform/http.server";
+import { HttpError, Refusal } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import { useSignedInUser, type SignedInPageHandle } from "~/routes/_app";
 
@@ -99,10 +99,12 @@ async function saveShare(args: ActionFunctionArgs, session: CurrentSession, form
   const shareBp = raw === "" ? null : Math.round(Number(raw) * 100);
   try {
     // NaN (not a number) fails the module's integer check with its own "0 to 100" message.
-    await setBeneficialShare(ctx, session, userId, shareBp, t);
+    await setBeneficialShare(ctx, session, userId, shareBp);
   } catch (error) {
-    if (error instanceof HttpError)
-      return data({ intent: "share", result: undefined, notice: null, error: error.message, userId, submitted: raw }, error.status);
+    // The module's refusals carry their key in the polls' messages (docs/decisions/0018).
+    const refusal = error instanceof Refusal ? error.in(t) : error;
+    if (refusal instanceof HttpError)
+      return data({ intent: "share", result: undefined, notice: null, error: refusal.message, userId, submitted: raw }, refusal.status);
     throw error;
   }
   const member = (await listMembers(ctx, session)).find((m) => m.userId === userId);

@@ -1,10 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiSession } from "~/modules/auth/guard.server";
 import { askAssistant } from "~/modules/ai/chat.server";
 import { aiLanguage, aiT } from "~/modules/ai/i18n.server";
 import { chatRequestSchema } from "~/modules/ai/validation";
-import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
-import { getRequestContext } from "~/platform/request-context.server";
+import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
 /**
  * The widget may send the analysis it shows (bounded by the widget, and never used for retrieval);
@@ -12,24 +9,24 @@ import { getRequestContext } from "~/platform/request-context.server";
  */
 const CHAT_BODY_LIMIT = 1024 * 1024;
 
-export const loader = ({ request }: LoaderFunctionArgs) => methodNotAllowed(aiT(request), "POST");
+const chat = jsonRoute(aiT, {
+  /**
+   * POST /api/ai/chat `{ message, context, capability, sessionId }` (spec section 7): the assistant's
+   * answer from the workspace's own documents, as `{ success: true, message }`.
+   */
+  POST: endpoint({
+    body: chatRequestSchema,
+    bodyLimit: CHAT_BODY_LIMIT,
+    run: async ({ ctx, session, body, request, t }) => ({
+      message: await askAssistant(
+        ctx,
+        session,
+        { message: body.message, capability: body.capability, contextDocumentId: body.context.documentId },
+        { feature: "chat", language: aiLanguage(request), t },
+      ),
+    }),
+  }),
+});
 
-/**
- * POST /api/ai/chat `{ message, context, capability, sessionId }` (spec section 7): the assistant's
- * answer from the workspace's own documents, as `{ success: true, message }`.
- */
-export async function action(args: ActionFunctionArgs) {
-  const t = aiT(args.request);
-  if (args.request.method !== "POST") return methodNotAllowed(t, "POST");
-  return handleJson(t, async () => {
-    const session = await requireApiSession(args);
-    const input = parseWith(chatRequestSchema(t), await readJsonBody(args.request, t, CHAT_BODY_LIMIT), t);
-    const message = await askAssistant(
-      getRequestContext(args.request, args.context),
-      session,
-      { message: input.message, capability: input.capability, contextDocumentId: input.context.documentId },
-      { feature: "chat", language: aiLanguage(args.request), t },
-    );
-    return jsonResponse({ success: true, message });
-  });
-}
+export const loader = chat;
+export const action = chat;

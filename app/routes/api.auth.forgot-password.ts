@@ -1,17 +1,23 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requestT } from "~/i18n.server";
 import { requestPasswordReset } from "~/modules/auth/service.server";
 import { strictSchemas } from "~/modules/auth/validation";
-import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
-import { getRequestContext } from "~/platform/request-context.server";
+import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => methodNotAllowed(getRequestContext(request, context).t, "POST");
+const forgotPassword = jsonRoute(
+  requestT,
+  {
+    /** The same answer whether or not the address has an account. */
+    POST: endpoint({
+      session: "none",
+      body: strictSchemas.forgotPassword,
+      run: async ({ ctx, body, t }) => {
+        await requestPasswordReset(ctx, body.email);
+        return { message: t("reset.success") };
+      },
+    }),
+  },
+  { writesAsPost: true },
+);
 
-/** The same answer whether or not the address has an account. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  return handleJson(ctx.t, async () => {
-    const input = parseWith(strictSchemas.forgotPassword(ctx.t), await readJsonBody(request, ctx.t), ctx.t);
-    await requestPasswordReset(ctx, input.email);
-    return jsonResponse({ success: true, message: ctx.t("reset.success") });
-  });
-}
+export const loader = forgotPassword;
+export const action = forgotPassword;

@@ -1,16 +1,27 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requestT } from "~/i18n.server";
 import { authenticator } from "~/modules/auth/authenticator.server";
 import { signedInResponse } from "~/modules/auth/responses.server";
 import { strictSchemas } from "~/modules/auth/validation";
-import { handleJson, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
-import { getRequestContext } from "~/platform/request-context.server";
+import { parseWith, readJsonBody } from "~/platform/http.server";
+import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => methodNotAllowed(getRequestContext(request, context).t, "POST");
+const login = jsonRoute(
+  requestT,
+  {
+    /**
+     * POST `{ email, password, remember? }`: the session cookie and the spec's auth answer. The strategy reads
+     * the body itself (remix-auth hands it a copy of the request, which needs the body still unread).
+     */
+    POST: endpoint({
+      session: "none",
+      run: async ({ ctx, request, t }) => {
+        const passwords = authenticator(ctx, async (copy) => parseWith(strictSchemas.login(t), await readJsonBody(copy, t), t));
+        return signedInResponse(ctx, await passwords.authenticate("password", request));
+      },
+    }),
+  },
+  { writesAsPost: true },
+);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  return handleJson(ctx.t, async () => {
-    const passwords = authenticator(ctx, async (body) => parseWith(strictSchemas.login(ctx.t), await readJsonBody(body, ctx.t), ctx.t));
-    return signedInResponse(ctx, await passwords.authenticate("password", request));
-  });
-}
+export const loader = login;
+export const action = login;

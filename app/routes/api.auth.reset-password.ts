@@ -1,16 +1,22 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requestT } from "~/i18n.server";
 import { resetPassword } from "~/modules/auth/service.server";
 import { strictSchemas } from "~/modules/auth/validation";
-import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
-import { getRequestContext } from "~/platform/request-context.server";
+import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => methodNotAllowed(getRequestContext(request, context).t, "POST");
+const reset = jsonRoute(
+  requestT,
+  {
+    POST: endpoint({
+      session: "none",
+      body: strictSchemas.resetPassword,
+      run: async ({ ctx, body, t }) => {
+        await resetPassword(ctx, body.token, body.password);
+        return { message: t("resetPage.done") };
+      },
+    }),
+  },
+  { writesAsPost: true },
+);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = getRequestContext(request, context);
-  return handleJson(ctx.t, async () => {
-    const input = parseWith(strictSchemas.resetPassword(ctx.t), await readJsonBody(request, ctx.t), ctx.t);
-    await resetPassword(ctx, input.token, input.password);
-    return jsonResponse({ success: true, message: ctx.t("resetPage.done") });
-  });
-}
+export const loader = reset;
+export const action = reset;

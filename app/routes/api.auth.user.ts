@@ -1,13 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiSession } from "~/modules/auth/guard.server";
+import { requestT } from "~/i18n.server";
 import { toPublicUser } from "~/modules/auth/public-user";
-import { handleJson, jsonResponse, onlyMethods } from "~/platform/http.server";
-import { getRequestContext } from "~/platform/request-context.server";
+import { jsonResponse } from "~/platform/http.server";
+import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
-/** The current user; 401 `{"message":"Unauthorized"}` when signed out. */
-export async function loader(args: LoaderFunctionArgs) {
-  const ctx = getRequestContext(args.request, args.context);
-  return handleJson(ctx.t, async () => jsonResponse(toPublicUser(await requireApiSession(args))));
-}
+/** The current user, as the spec shapes it (no `success`); 401 `{"message":"Unauthorized"}` when signed out. */
+const user = jsonRoute(requestT, { GET: endpoint({ run: async ({ session }) => jsonResponse(toPublicUser(session)) }) });
 
-export const action = onlyMethods("GET");
+export const loader = user;
+export const action = user;

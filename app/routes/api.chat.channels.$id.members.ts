@@ -1,26 +1,26 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiSession } from "~/modules/auth/guard.server";
 import { addMembers, removeMember } from "~/modules/conversations/channels.server";
 import { conversationsT } from "~/modules/conversations/i18n.server";
 import { channelMembersSchema } from "~/modules/conversations/validation";
-import { handleJson, jsonResponse, methodNotAllowed, onlyMethods, parseWith, readJsonBody } from "~/platform/http.server";
-import { getRequestContext } from "~/platform/request-context.server";
+import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
-/**
- * POST /api/chat/channels/{id}/members {userIds}: join an open channel (your own id) or add people.
- * DELETE /api/chat/channels/{id}/members {userIds: [one id]}: leave, or remove someone.
- */
-export async function action(args: ActionFunctionArgs) {
-  const t = conversationsT(args.request);
-  if (args.request.method !== "POST" && args.request.method !== "DELETE") return methodNotAllowed(t, "POST, DELETE");
-  return handleJson(t, async () => {
-    const session = await requireApiSession(args);
-    const ctx = getRequestContext(args.request, args.context);
-    const { userIds } = parseWith(channelMembersSchema(t), await readJsonBody(args.request, t), t);
-    if (args.request.method === "POST") await addMembers(ctx, session, args.params.id!, userIds, t);
-    else for (const userId of userIds.slice(0, 1)) await removeMember(ctx, session, args.params.id!, userId, t);
-    return jsonResponse({ success: true });
-  });
-}
+const members = jsonRoute(conversationsT, {
+  /** POST /api/chat/channels/{id}/members {userIds}: join an open channel (your own id) or add people. */
+  POST: endpoint({
+    body: channelMembersSchema,
+    run: async ({ ctx, session, params, body, t }) => {
+      await addMembers(ctx, session, params.id!, body.userIds, t);
+      return {};
+    },
+  }),
+  /** DELETE /api/chat/channels/{id}/members {userIds: [one id]}: leave, or remove someone. */
+  DELETE: endpoint({
+    body: channelMembersSchema,
+    run: async ({ ctx, session, params, body, t }) => {
+      for (const userId of body.userIds.slice(0, 1)) await removeMember(ctx, session, params.id!, userId, t);
+      return {};
+    },
+  }),
+});
 
-export const loader = onlyMethods("POST, DELETE");
+export const loader = members;
+export const action = members;

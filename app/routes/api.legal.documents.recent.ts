@@ -1,20 +1,13 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiSession } from "~/modules/auth/guard.server";
 import { documentsT } from "~/modules/documents/i18n.server";
 import { recentDocuments } from "~/modules/documents/service.server";
-import { handleJson, jsonResponse, onlyMethods } from "~/platform/http.server";
-import { getRequestContext } from "~/platform/request-context.server";
+import { jsonResponse } from "~/platform/http.server";
+import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
 /**
  * Spec section 7: GET /api/legal/documents/recent, a list of { id, title, type, status,
- * thumbnailUrl, fileName, lastAccessedAt } for the current user in the current workspace.
+ * thumbnailUrl, fileName, lastAccessedAt } for the current user in the current workspace (a bare list, no `success`).
  */
-export async function loader(args: LoaderFunctionArgs) {
-  const t = documentsT(args.request);
-  return handleJson(t, async () => {
-    const session = await requireApiSession(args);
-    return jsonResponse(await recentDocuments(getRequestContext(args.request, args.context).db, session));
-  });
-}
+const recent = jsonRoute(documentsT, { GET: endpoint({ run: async ({ ctx, session }) => jsonResponse(await recentDocuments(ctx.db, session)) }) });
 
-export const action = onlyMethods("GET");
+export const loader = recent;
+export const action = recent;

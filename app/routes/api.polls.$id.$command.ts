@@ -1,6 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { requireApiSession } from "~/modules/auth/guard.server";
 import { pollRecordCsv, pollRecordPdf } from "~/modules/polls/export.server";
 import { pollsT } from "~/modules/polls/i18n.server";
 import { castBallot } from "~/modules/polls/ballots.server";
@@ -9,58 +7,72 @@ import { remindVoters } from "~/modules/polls/reminders.server";
 import { setWatching } from "~/modules/polls/service.server";
 import { ballotSchema } from "~/modules/polls/validation";
 import { contentDisposition } from "~/modules/documents/content-disposition";
-import { handleJson, HttpError, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
-import { getRequestContext } from "~/platform/request-context.server";
+import { HttpError } from "~/platform/http.server";
+import { endpoint, jsonRoute, type RouteArgs } from "~/platform/json-route.server";
+
+const watchSchema = () => z.object({ watching: z.boolean() }).strict();
 
 /**
- * The commands on one poll: POST ballot `{ choices }`, close, remind, watch `{ watching }`;
- * GET export?format=csv|pdf (the record of the vote).
+ * The commands on one poll, each a route of its own: POST ballot `{ choices }`, close, remind, watch `{ watching }`;
+ * GET export?format=csv|pdf (the record of the vote). An unknown command takes POST and answers 404 once signed in.
  */
-export async function loader(args: LoaderFunctionArgs) {
-  const t = pollsT(args.request);
-  if (args.params.command !== "export") return methodNotAllowed(t, "POST");
-  return handleJson(t, async () => {
-    const session = await requireApiSession(args);
-    const ctx = getRequestContext(args.request, args.context);
-    const format = new URL(args.request.url).searchParams.get("format") ?? "csv";
-    if (format !== "csv" && format !== "pdf") throw new HttpError(400, t("errors.exportFormat"));
-    const record = format === "csv" ? await pollRecordCsv(ctx, session, args.params.id ?? "", t) : await pollRecordPdf(ctx, session, args.params.id ?? "", t);
-    return new Response(record.body as BodyInit, {
-      headers: {
-        "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/pdf",
-        "Content-Disposition": contentDisposition("attachment", record.fileName),
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
-  });
-}
+const commands = new Map([
+  [
+    "ballot",
+    jsonRoute(pollsT, {
+      POST: endpoint({ body: ballotSchema, run: async ({ ctx, session, params, body, t }) => castBallot(ctx, session, params.id ?? "", body.choices, t) }),
+    }),
+  ],
+  [
+    "close",
+    jsonRoute(pollsT, {
+      POST: endpoint({ run: async ({ ctx, session, params, t }) => ({ result: await closePollByHand(ctx, session, params.id ?? "", t) }) }),
+    }),
+  ],
+  ["remind", jsonRoute(pollsT, { POST: endpoint({ run: async ({ ctx, session, params, t }) => remindVoters(ctx, session, params.id ?? "", t) }) })],
+  [
+    "watch",
+    jsonRoute(pollsT, {
+      POST: endpoint({
+        body: watchSchema,
+        run: async ({ ctx, session, params, body: { watching }, t }) => {
+          await setWatching(ctx, session, params.id ?? "", watching, t);
+          return { watching };
+        },
+      }),
+    }),
+  ],
+  [
+    "export",
+    jsonRoute(pollsT, {
+      GET: endpoint({
+        run: async ({ ctx, session, params, query, t }) => {
+          const format = query.get("format") ?? "csv";
+          if (format !== "csv" && format !== "pdf") throw new HttpError(400, t("errors.exportFormat"));
+          const record = format === "csv" ? await pollRecordCsv(ctx, session, params.id ?? "", t) : await pollRecordPdf(ctx, session, params.id ?? "", t);
+          return new Response(record.body as BodyInit, {
+            headers: {
+              "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/pdf",
+              "Content-Disposition": contentDisposition("attachment", record.fileName),
+              "Cache-Control": "private, no-store",
+              "X-Content-Type-Options": "nosniff",
+            },
+          });
+        },
+      }),
+    }),
+  ],
+]);
 
-export async function action(args: ActionFunctionArgs) {
-  const t = pollsT(args.request);
-  const command = args.params.command;
-  if (command === "export") return methodNotAllowed(t, "GET");
-  if (args.request.method !== "POST") return methodNotAllowed(t, "POST");
-  return handleJson(t, async () => {
-    const session = await requireApiSession(args);
-    const ctx = getRequestContext(args.request, args.context);
-    const id = args.params.id ?? "";
-    switch (command) {
-      case "ballot": {
-        const { choices } = parseWith(ballotSchema(t), await readJsonBody(args.request, t), t);
-        return jsonResponse({ success: true, ...(await castBallot(ctx, session, id, choices, t)) });
-      }
-      case "close":
-        return jsonResponse({ success: true, result: await closePollByHand(ctx, session, id, t) });
-      case "remind":
-        return jsonResponse({ success: true, ...(await remindVoters(ctx, session, id, t)) });
-      case "watch": {
-        const { watching } = parseWith(z.object({ watching: z.boolean() }).strict(), await readJsonBody(args.request, t), t);
-        await setWatching(ctx, session, id, watching, t);
-        return jsonResponse({ success: true, watching });
-      }
-      default:
-        throw new HttpError(404, t("errors.unknownCommand"));
-    }
-  });
-}
+const unknownCommand = jsonRoute(pollsT, {
+  POST: endpoint({
+    run: async ({ t }) => {
+      throw new HttpError(404, t("errors.unknownCommand"));
+    },
+  }),
+});
+
+const command = (args: RouteArgs) => (commands.get(args.params.command ?? "") ?? unknownCommand)(args);
+
+export const loader = command;
+export const action = command;

@@ -1,18 +1,22 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiSession } from "~/modules/auth/guard.server";
+import { requestT } from "~/i18n.server";
 import { savePreferences } from "~/modules/profile/service.server";
 import { preferencesSchema } from "~/modules/profile/validation";
-import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
-import { getRequestContext } from "~/platform/request-context.server";
+import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => methodNotAllowed(getRequestContext(request, context).t, "POST");
+const preferences = jsonRoute(
+  requestT,
+  {
+    /** POST `{ language?, theme?, darkMode? }`: the display choices, kept for the next device too. */
+    POST: endpoint({
+      body: preferencesSchema,
+      run: async ({ ctx, session, body }) => {
+        await savePreferences(ctx, session, body);
+        return { preferences: body };
+      },
+    }),
+  },
+  { writesAsPost: true },
+);
 
-export async function action(args: ActionFunctionArgs) {
-  const ctx = getRequestContext(args.request, args.context);
-  return handleJson(ctx.t, async () => {
-    const session = await requireApiSession(args);
-    const input = parseWith(preferencesSchema(ctx.t), await readJsonBody(args.request, ctx.t), ctx.t);
-    await savePreferences(ctx, session, input);
-    return jsonResponse({ success: true, preferences: input });
-  });
-}
+export const loader = preferences;
+export const action = preferences;

@@ -1,19 +1,23 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { requireApiSession } from "~/modules/auth/guard.server";
+import { requestT } from "~/i18n.server";
 import { switchWorkspace } from "~/modules/workspaces/service.server";
-import { handleJson, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "~/platform/http.server";
-import { getRequestContext } from "~/platform/request-context.server";
+import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => methodNotAllowed(getRequestContext(request, context).t, "POST");
+const switchSchema = (t: (key: string) => string) => z.object({ workspaceId: z.string().uuid(t("errors.workspaceNotFound")) }).strict();
 
-export async function action(args: ActionFunctionArgs) {
-  const ctx = getRequestContext(args.request, args.context);
-  return handleJson(ctx.t, async () => {
-    const session = await requireApiSession(args);
-    const schema = z.object({ workspaceId: z.string().uuid(ctx.t("errors.workspaceNotFound")) }).strict();
-    const { workspaceId } = parseWith(schema, await readJsonBody(args.request, ctx.t), ctx.t);
-    await switchWorkspace(ctx, session, workspaceId);
-    return jsonResponse({ success: true, workspaceId });
-  });
-}
+const workspaceSwitch = jsonRoute(
+  requestT,
+  {
+    POST: endpoint({
+      body: switchSchema,
+      run: async ({ ctx, session, body: { workspaceId } }) => {
+        await switchWorkspace(ctx, session, workspaceId);
+        return { workspaceId };
+      },
+    }),
+  },
+  { writesAsPost: true },
+);
+
+export const loader = workspaceSwitch;
+export const action = workspaceSwitch;

@@ -4,17 +4,16 @@ import type { CurrentSession } from "~/modules/auth/session.server";
 import { auditRow } from "~/modules/audit/audit.server";
 import { auditLog } from "~/modules/audit/schema";
 import type { Db } from "~/platform/db.server";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { canAdminister } from "./roles";
 import { memberships } from "./schema";
 
 /**
  * Each member's beneficial interest in the trust, in basis points: the admin page records it and
- * weighted polls count votes by it. Its refusals still read from the polls' messages (`t` is the
- * polls namespace's), where they were written first.
+ * weighted polls count votes by it. Its refusals are `Refusal`s (docs/decisions/0018) whose keys are
+ * the polls' messages, where they were written first: the callers translate them with `pollsT`.
  */
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** Members and their beneficial shares, for the poll form (chosen people) and the admin page. */
 export async function workspaceVoters(db: Db, session: CurrentSession) {
@@ -28,16 +27,16 @@ export async function workspaceVoters(db: Db, session: CurrentSession) {
 }
 
 /** Owners and trustees record each member's beneficial interest (basis points), which weighs votes. */
-export async function setBeneficialShare(ctx: RequestContext, session: CurrentSession, userId: string, shareBp: number | null, t: Translate) {
-  if (!session.workspace || !canAdminister(session.workspace.role)) throw new HttpError(403, t("errors.sharesForbidden"));
-  if (shareBp !== null && (!Number.isInteger(shareBp) || shareBp < 0 || shareBp > 10_000)) throw new HttpError(400, t("errors.shareInvalid"));
+export async function setBeneficialShare(ctx: RequestContext, session: CurrentSession, userId: string, shareBp: number | null) {
+  if (!session.workspace || !canAdminister(session.workspace.role)) throw new Refusal(403, "errors.sharesForbidden");
+  if (shareBp !== null && (!Number.isInteger(shareBp) || shareBp < 0 || shareBp > 10_000)) throw new Refusal(400, "errors.shareInvalid");
   const members = await ctx.db
     .select({ userId: memberships.userId, shareBp: memberships.beneficialShareBp })
     .from(memberships)
     .where(eq(memberships.workspaceId, session.workspace.id));
-  if (!members.some((m) => m.userId === userId)) throw new HttpError(404, t("errors.notAMember"));
+  if (!members.some((m) => m.userId === userId)) throw new Refusal(404, "errors.notAMember");
   const others = members.filter((m) => m.userId !== userId).reduce((sum, m) => sum + (m.shareBp ?? 0), 0);
-  if (others + (shareBp ?? 0) > 10_000) throw new HttpError(400, t("errors.sharesOver100", { left: ((10_000 - others) / 100).toString() }));
+  if (others + (shareBp ?? 0) > 10_000) throw new Refusal(400, "errors.sharesOver100", { left: ((10_000 - others) / 100).toString() });
   await ctx.db.batch([
     ctx.db
       .update(memberships)
