@@ -95,6 +95,10 @@ describe("trust banking", () => {
     const list = await transactions(owner.client, accountId);
     expect(list.transactions).toHaveLength(10);
     expect(list.balanceMinor).toBe(6148383);
+    const accounts = (await (await owner.client.get("/api/banking/accounts")).json()) as { accounts: Record<string, unknown>[] };
+    expect(accounts.accounts).toEqual([
+      expect.objectContaining({ id: accountId, balanceMinor: 6148383, transactionCount: 10, unaccounted: 10, lastFour: "0932" }),
+    ]);
     // A second commit of the same import is refused, and adds nothing.
     expect((await owner.client.postJson(`/api/banking/imports/${ofx.importId}/commit`, {})).status).toBe(409);
 

@@ -4,7 +4,7 @@ import { Refusal } from "~/platform/http.server";
 import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { auditBanking, requireManage, type BankingAccess } from "./access.server";
-import { bankAccounts, bankTransactions, type AccountType } from "./schema";
+import { bankAccounts, type AccountType } from "./schema";
 
 export interface AccountSummary {
   id: string;
@@ -27,9 +27,11 @@ export async function listAccounts(db: Db, access: BankingAccess): Promise<Accou
   const rows = await db
     .select({
       account: bankAccounts,
-      total: sql<number>`coalesce((select sum(${bankTransactions.amountMinor}) from ${bankTransactions} where ${bankTransactions.accountId} = ${bankAccounts.id}), 0)`,
-      count: sql<number>`(select count(*) from ${bankTransactions} where ${bankTransactions.accountId} = ${bankAccounts.id})`,
-      unaccounted: sql<number>`(select count(*) from ${bankTransactions} where ${bankTransactions.accountId} = ${bankAccounts.id} and ${bankTransactions.status} = 'unreviewed')`,
+      // Written out with table names: drizzle leaves columns unqualified in a one-table select, and inside
+      // a subquery "id" would then be the transaction's own id.
+      total: sql<number>`coalesce((select sum(t.amount_minor) from bank_transactions t where t.account_id = "bank_accounts"."id"), 0)`,
+      count: sql<number>`(select count(*) from bank_transactions t where t.account_id = "bank_accounts"."id")`,
+      unaccounted: sql<number>`(select count(*) from bank_transactions t where t.account_id = "bank_accounts"."id" and t.status = 'unreviewed')`,
     })
     .from(bankAccounts)
     .where(eq(bankAccounts.workspaceId, access.workspaceId))

@@ -8,7 +8,7 @@ import type { RequestContext } from "~/platform/request-context.server";
 import { auditBanking, type BankingAccess } from "./access.server";
 import { requireAccount } from "./accounts.server";
 import { defaultSide, isCategory, namesBeneficiary } from "./categories";
-import { bankReceipts, bankReconciliations, bankTransactions, bankTransactionSplits, TRANSACTION_STATUSES, type TransactionStatus } from "./schema";
+import { bankReceipts, bankReconciliations, bankTransactions, TRANSACTION_STATUSES, type TransactionStatus } from "./schema";
 import type { TransactionUpdate } from "./validation";
 
 export interface TransactionView {
@@ -46,7 +46,8 @@ export interface TransactionFilter {
 function ownSubLedger(userId: string): SQL {
   return or(
     eq(bankTransactions.beneficiaryUserId, userId),
-    sql`exists (select 1 from ${bankTransactionSplits} where ${bankTransactionSplits.transactionId} = ${bankTransactions.id} and ${bankTransactionSplits.beneficiaryUserId} = ${userId})`,
+    // Table names written out: drizzle leaves columns unqualified in a one-table query.
+    sql`exists (select 1 from bank_transaction_splits s where s.transaction_id = "bank_transactions"."id" and s.beneficiary_user_id = ${userId})`,
   ) as SQL;
 }
 
@@ -213,7 +214,7 @@ export async function updateTransaction(ctx: RequestContext, access: BankingAcce
     .where(
       and(
         eq(bankTransactions.id, tx.id),
-        sql`(${bankTransactions.reconciliationId} is null or not exists (select 1 from ${bankReconciliations} where ${bankReconciliations.id} = ${bankTransactions.reconciliationId} and ${bankReconciliations.status} = 'locked'))`,
+        sql`not exists (select 1 from bank_reconciliations r where r.id = "bank_transactions"."reconciliation_id" and r.status = 'locked')`,
       ),
     )
     .returning()

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { useLanguage } from "~/modules/preferences/display";
 import { ApiError, apiFetch } from "~/platform/api-fetch";
-import { formatMinor, parseAmountInput } from "../money";
+import { formatMinor, minorDigits, parseAmountInput } from "../money";
 import type { ReconciliationView } from "../reconciliations.server";
 
 /**
@@ -33,8 +33,9 @@ export function ReconcilePanel({
   const revalidator = useRevalidator();
   const open = reconciliations.find((r) => r.status === "open");
   const [error, setError] = useState<string | null>(null);
-  const [endOn, setEndOn] = useState(proposed?.on ?? "");
-  const [closing, setClosing] = useState(proposed?.balanceMinor != null ? (proposed.balanceMinor / 100).toFixed(2) : "");
+  const [endOn, setEndOn] = useState(open?.statementEndOn ?? proposed?.on ?? "");
+  const startingBalance = open?.closingBalanceMinor ?? proposed?.balanceMinor;
+  const [closing, setClosing] = useState(startingBalance != null ? (startingBalance / 10 ** minorDigits(currency)).toFixed(minorDigits(currency)) : "");
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const money = (minor: number) => formatMinor(minor, currency, language);
   const fail = (e: unknown) => setError(e instanceof ApiError ? (e.error ?? e.message) : t("reconcile.failed"));
@@ -84,6 +85,24 @@ export function ReconcilePanel({
         {t("reconcile.heading")}
       </h2>
       {error ? <Banner kind="error">{error}</Banner> : null}
+      {canManage ? (
+        <form onSubmit={(e) => void start(e)} className="grid gap-3 sm:grid-cols-3">
+          <label className="grid gap-1 text-sm">
+            {t("reconcile.endOn")}
+            <Input type="date" required value={endOn} onChange={(e) => setEndOn(e.target.value)} />
+          </label>
+          <label className="grid gap-1 text-sm">
+            {t("reconcile.closingInput")}
+            <Input inputMode="decimal" required value={closing} onChange={(e) => setClosing(e.target.value)} />
+          </label>
+          <div className="flex items-end">
+            <Button type="submit" variant={open ? "outline" : "default"}>
+              {open ? t("reconcile.update") : t("reconcile.start")}
+            </Button>
+          </div>
+          {proposed?.balanceMinor != null ? <p className="m-0 text-sm text-muted-foreground sm:col-span-3">{t("reconcile.proposed")}</p> : null}
+        </form>
+      ) : null}
       {open ? (
         <div className="grid gap-3">
           <dl className="m-0 grid gap-2 sm:grid-cols-3">
@@ -115,21 +134,6 @@ export function ReconcilePanel({
             </Button>
           ) : null}
         </div>
-      ) : canManage ? (
-        <form onSubmit={(e) => void start(e)} className="grid gap-3 sm:grid-cols-3">
-          <label className="grid gap-1 text-sm">
-            {t("reconcile.endOn")}
-            <Input type="date" required value={endOn} onChange={(e) => setEndOn(e.target.value)} />
-          </label>
-          <label className="grid gap-1 text-sm">
-            {t("reconcile.closingInput")}
-            <Input inputMode="decimal" required value={closing} onChange={(e) => setClosing(e.target.value)} />
-          </label>
-          <div className="flex items-end">
-            <Button type="submit">{t("reconcile.start")}</Button>
-          </div>
-          {proposed?.balanceMinor != null ? <p className="m-0 text-sm text-muted-foreground sm:col-span-3">{t("reconcile.proposed")}</p> : null}
-        </form>
       ) : null}
       <LockedList
         reconciliations={reconciliations.filter((r) => r.status !== "open")}
