@@ -2,6 +2,7 @@
 import de_ai from "../public/locales/de/ai.json";
 import de_assistant from "../public/locales/de/assistant.json";
 import de_auth from "../public/locales/de/auth.json";
+import de_banking from "../public/locales/de/banking.json";
 import de_common from "../public/locales/de/common.json";
 import de_conversations from "../public/locales/de/conversations.json";
 import de_dashboard from "../public/locales/de/dashboard.json";
@@ -39,6 +40,7 @@ import en_translator from "../public/locales/en/translator.json";
 import es_ai from "../public/locales/es/ai.json";
 import es_assistant from "../public/locales/es/assistant.json";
 import es_auth from "../public/locales/es/auth.json";
+import es_banking from "../public/locales/es/banking.json";
 import es_common from "../public/locales/es/common.json";
 import es_conversations from "../public/locales/es/conversations.json";
 import es_dashboard from "../public/locales/es/dashboard.json";
@@ -57,6 +59,7 @@ import es_translator from "../public/locales/es/translator.json";
 import fr_ai from "../public/locales/fr/ai.json";
 import fr_assistant from "../public/locales/fr/assistant.json";
 import fr_auth from "../public/locales/fr/auth.json";
+import fr_banking from "../public/locales/fr/banking.json";
 import fr_common from "../public/locales/fr/common.json";
 import fr_conversations from "../public/locales/fr/conversations.json";
 import fr_dashboard from "../public/locales/fr/dashboard.json";
@@ -75,6 +78,7 @@ import fr_translator from "../public/locales/fr/translator.json";
 import ja_ai from "../public/locales/ja/ai.json";
 import ja_assistant from "../public/locales/ja/assistant.json";
 import ja_auth from "../public/locales/ja/auth.json";
+import ja_banking from "../public/locales/ja/banking.json";
 import ja_common from "../public/locales/ja/common.json";
 import ja_conversations from "../public/locales/ja/conversations.json";
 import ja_dashboard from "../public/locales/ja/dashboard.json";
@@ -93,6 +97,7 @@ import ja_translator from "../public/locales/ja/translator.json";
 import zh_ai from "../public/locales/zh/ai.json";
 import zh_assistant from "../public/locales/zh/assistant.json";
 import zh_auth from "../public/locales/zh/auth.json";
+import zh_banking from "../public/locales/zh/banking.json";
 import zh_common from "../public/locales/zh/common.json";
 import zh_conversations from "../public/locales/zh/conversations.json";
 import zh_dashboard from "../public/locales/zh/dashboard.json";
@@ -110,10 +115,10 @@ import zh_tour from "../public/locales/zh/tour.json";
 import zh_translator from "../public/locales/zh/translator.json";
 
 export const bundledResources = {
-  "de": { "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "common": de_common, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "guides": de_guides, "help": de_help, "landing": de_landing, "notifications": de_notifications, "polls": de_polls, "profile": de_profile, "scanner": de_scanner, "tour": de_tour, "translator": de_translator },
+  "de": { "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "banking": de_banking, "common": de_common, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "guides": de_guides, "help": de_help, "landing": de_landing, "notifications": de_notifications, "polls": de_polls, "profile": de_profile, "scanner": de_scanner, "tour": de_tour, "translator": de_translator },
   "en": { "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "banking": en_banking, "common": en_common, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "guides": en_guides, "help": en_help, "landing": en_landing, "notifications": en_notifications, "polls": en_polls, "profile": en_profile, "scanner": en_scanner, "tour": en_tour, "translator": en_translator },
-  "es": { "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "common": es_common, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "guides": es_guides, "help": es_help, "landing": es_landing, "notifications": es_notifications, "polls": es_polls, "profile": es_profile, "scanner": es_scanner, "tour": es_tour, "translator": es_translator },
-  "fr": { "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "common": fr_common, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "guides": fr_guides, "help": fr_help, "landing": fr_landing, "notifications": fr_notifications, "polls": fr_polls, "profile": fr_profile, "scanner": fr_scanner, "tour": fr_tour, "translator": fr_translator },
-  "ja": { "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "common": ja_common, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "guides": ja_guides, "help": ja_help, "landing": ja_landing, "notifications": ja_notifications, "polls": ja_polls, "profile": ja_profile, "scanner": ja_scanner, "tour": ja_tour, "translator": ja_translator },
-  "zh": { "ai": zh_ai, "assistant": zh_assistant, "auth": zh_auth, "common": zh_common, "conversations": zh_conversations, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "drafting": zh_drafting, "guides": zh_guides, "help": zh_help, "landing": zh_landing, "notifications": zh_notifications, "polls": zh_polls, "profile": zh_profile, "scanner": zh_scanner, "tour": zh_tour, "translator": zh_translator },
+  "es": { "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "banking": es_banking, "common": es_common, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "guides": es_guides, "help": es_help, "landing": es_landing, "notifications": es_notifications, "polls": es_polls, "profile": es_profile, "scanner": es_scanner, "tour": es_tour, "translator": es_translator },
+  "fr": { "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "banking": fr_banking, "common": fr_common, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "guides": fr_guides, "help": fr_help, "landing": fr_landing, "notifications": fr_notifications, "polls": fr_polls, "profile": fr_profile, "scanner": fr_scanner, "tour": fr_tour, "translator": fr_translator },
+  "ja": { "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "banking": ja_banking, "common": ja_common, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "guides": ja_guides, "help": ja_help, "landing": ja_landing, "notifications": ja_notifications, "polls": ja_polls, "profile": ja_profile, "scanner": ja_scanner, "tour": ja_tour, "translator": ja_translator },
+  "zh": { "ai": zh_ai, "assistant": zh_assistant, "auth": zh_auth, "banking": zh_banking, "common": zh_common, "conversations": zh_conversations, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "drafting": zh_drafting, "guides": zh_guides, "help": zh_help, "landing": zh_landing, "notifications": zh_notifications, "polls": zh_polls, "profile": zh_profile, "scanner": zh_scanner, "tour": zh_tour, "translator": zh_translator },
 };

@@ -138,7 +138,8 @@ CREATE TABLE `bank_transactions` (
 	FOREIGN KEY (`beneficiary_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
-CREATE INDEX `bank_tx_account_posted_idx` ON `bank_transactions` (`account_id`,`posted_on`);--> statement-breakpoint
+CREATE INDEX `bank_tx_account_posted_idx` ON `bank_transactions` (`account_id`,`posted_on`,`created_at`);--> statement-breakpoint
+CREATE INDEX `bank_tx_account_status_amount_idx` ON `bank_transactions` (`account_id`,`status`,`amount_minor`);--> statement-breakpoint
 CREATE INDEX `bank_tx_ws_status_idx` ON `bank_transactions` (`workspace_id`,`status`);--> statement-breakpoint
 CREATE INDEX `bank_tx_beneficiary_idx` ON `bank_transactions` (`workspace_id`,`beneficiary_user_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `bank_tx_account_bank_id_unique` ON `bank_transactions` (`account_id`,`bank_id`) WHERE bank_id IS NOT NULL;--> statement-breakpoint

@@ -5,13 +5,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { benchBanking } from "./bench-banking.mjs";
 import { benchChat } from "./bench-chat.mjs";
 import { benchDocuments } from "./bench-documents.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
 import { build, DEMO, ensureDevVars, migrate, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-/** BENCH_ONLY=realtime (or documents, chat, http) runs one part. */
+/** BENCH_ONLY=realtime (or documents, chat, banking, http) runs one part. */
 const ONLY = process.env.BENCH_ONLY;
 const runs = (part) => !ONLY || ONLY === part;
 ensureDevVars();
@@ -89,6 +90,8 @@ try {
   const realtime = runs("realtime") ? await benchRealtime({ server, cookie, persistTo }) : null;
   console.log("");
   const chat = runs("chat") ? await benchChat({ server, cookie, persistTo, duration: DURATION }) : null;
+  console.log("");
+  const banking = runs("banking") ? await benchBanking({ server, cookie, persistTo, duration: DURATION }) : null;
 
   const single = (name) => results.find((r) => r.scenario.startsWith(name) && r.connections === 1);
   const hashCostMs = runs("http") ? Number((single("POST /api/auth/login").meanMs - single("GET /api/auth/user").meanMs).toFixed(1)) : null;
@@ -96,7 +99,7 @@ try {
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(
     "bench/results/latest.json",
-    JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, results, hashCostMs, javascript, documents, realtime, chat }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, results, hashCostMs, javascript, documents, realtime, chat, banking }, null, 2),
   );
   console.log("Written to bench/results/latest.json");
 } finally {

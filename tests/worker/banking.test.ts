@@ -130,6 +130,23 @@ describe("trust banking", () => {
     // The person says the hardware store was bought twice.
     expect(await commit(owner.client, p2.importId, { "1": "import" })).toMatchObject({ imported: 2, skipped: 1 });
     expect((await transactions(owner.client, accountId)).transactions).toHaveLength(5);
+
+    // A long statement: 600 rows in; pages of 100 unless asked, at most 500, newest first.
+    const long = [
+      "Date,Description,Amount,Reference",
+      ...Array.from({ length: 600 }, (_, i) => `2026-11-${String((i % 28) + 1).padStart(2, "0")},PAYEE ${i},-${i + 1}.00,LONG-${i}`),
+    ];
+    const p3 = await preview(owner.client, accountId, "long.csv", long.join("\n"));
+    expect(p3.rows).toHaveLength(600);
+    expect(await commit(owner.client, p3.importId)).toMatchObject({ imported: 600 });
+    const newest = (await transactions(owner.client, accountId)) as Awaited<ReturnType<typeof transactions>> & { more: boolean; page: number };
+    expect(newest.transactions).toHaveLength(100);
+    expect(newest).toMatchObject({ page: 1, more: true });
+    expect(newest.transactions[0].postedOn).toBe("2026-11-28");
+    expect((await transactions(owner.client, accountId, "?limit=500")).transactions).toHaveLength(500);
+    const last = (await transactions(owner.client, accountId, "?page=7")) as Awaited<ReturnType<typeof transactions>> & { more: boolean };
+    expect(last.transactions).toHaveLength(5);
+    expect(last.more).toBe(false);
   });
 
   it("accounting for a transaction: purpose, party (member or outsider), notes, category with its side, audited before and after", async () => {

@@ -104,7 +104,10 @@ export const bankTransactions = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [
-    index("bank_tx_account_posted_idx").on(t.accountId, t.postedOn),
+    // The list's order (newest first) read straight from the index, a page at a time.
+    index("bank_tx_account_posted_idx").on(t.accountId, t.postedOn, t.createdAt),
+    // Balances and counts per account and status from the index alone (50,000 rows, no table reads).
+    index("bank_tx_account_status_amount_idx").on(t.accountId, t.status, t.amountMinor),
     index("bank_tx_ws_status_idx").on(t.workspaceId, t.status),
     index("bank_tx_beneficiary_idx").on(t.workspaceId, t.beneficiaryUserId),
     uniqueIndex("bank_tx_account_bank_id_unique")

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import { users } from "~/modules/auth/schema";
 import { memberships } from "~/modules/workspaces/schema";
 import type { Db } from "~/platform/db.server";
@@ -39,7 +39,10 @@ export interface TransactionFilter {
   category?: string;
   q?: string;
   unaccountedOnly?: boolean;
+  /** Rows per page (PAGE_SIZE unless said, at most LIST_LIMIT). */
   limit?: number;
+  /** 1 for the newest page. */
+  page?: number;
 }
 
 /** A beneficiary's own sub-ledger: transactions categorised to her, whole or by a split. */
@@ -52,10 +55,13 @@ function ownSubLedger(userId: string): SQL {
 }
 
 export const LIST_LIMIT = 500;
+export const PAGE_SIZE = 100;
 
 /** An account's transactions, newest first, as far as this person may see them; and its balance when they may. */
 export async function listTransactions(db: Db, access: BankingAccess, accountId: string, filter: TransactionFilter) {
   const account = await requireAccount(db, access, accountId);
+  const pageSize = Math.max(1, Math.min(filter.limit ?? PAGE_SIZE, LIST_LIMIT));
+  const page = Math.max(1, Math.min(filter.page ?? 1, 10_000));
   const where: SQL[] = [eq(bankTransactions.accountId, account.id), eq(bankTransactions.workspaceId, access.workspaceId)];
   if (!access.readAll) where.push(ownSubLedger(access.userId));
   if (filter.from) where.push(gte(bankTransactions.postedOn, filter.from));
@@ -67,14 +73,16 @@ export async function listTransactions(db: Db, access: BankingAccess, accountId:
     const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(sql`(${bankTransactions.description} like ${pattern} escape '\\' or ${bankTransactions.purpose} like ${pattern} escape '\\')`);
   }
-  const [rows, balance] = await Promise.all([
+  const [found, balance] = await Promise.all([
     db
       .select({ tx: bankTransactions, lockedStatus: bankReconciliations.status })
       .from(bankTransactions)
       .leftJoin(bankReconciliations, eq(bankReconciliations.id, bankTransactions.reconciliationId))
       .where(and(...where))
       .orderBy(desc(bankTransactions.postedOn), desc(bankTransactions.createdAt))
-      .limit(Math.min(filter.limit ?? LIST_LIMIT, LIST_LIMIT)),
+      // One more than the page: whether an older page exists, without counting 50,000 rows.
+      .limit(pageSize + 1)
+      .offset((page - 1) * pageSize),
     access.seesTotals
       ? db
           .select({ total: sql<number>`coalesce(sum(${bankTransactions.amountMinor}), 0)` })
@@ -83,6 +91,8 @@ export async function listTransactions(db: Db, access: BankingAccess, accountId:
           .get()
       : Promise.resolve(null),
   ]);
+  const more = found.length > pageSize;
+  const rows = more ? found.slice(0, pageSize) : found;
   const receipts = rows.length
     ? await db
         .select({ id: bankReceipts.id, transactionId: bankReceipts.transactionId, fileName: bankReceipts.fileName, contentType: bankReceipts.contentType })
@@ -90,10 +100,8 @@ export async function listTransactions(db: Db, access: BankingAccess, accountId:
         .where(
           and(
             eq(bankReceipts.workspaceId, access.workspaceId),
-            inArray(
-              bankReceipts.transactionId,
-              rows.map((r) => r.tx.id),
-            ),
+            // One bound parameter for the whole page (D1 allows 100 per query).
+            sql`${bankReceipts.transactionId} in (select value from json_each(${JSON.stringify(rows.map((r) => r.tx.id))}))`,
           ),
         )
         .orderBy(asc(bankReceipts.createdAt))
@@ -102,6 +110,9 @@ export async function listTransactions(db: Db, access: BankingAccess, accountId:
     account,
     transactions: rows.map(({ tx, lockedStatus }) => toView(tx, lockedStatus === "locked", receipts)),
     balanceMinor: balance ? account.openingBalanceMinor + balance.total : null,
+    page,
+    pageSize,
+    more,
   };
 }
 

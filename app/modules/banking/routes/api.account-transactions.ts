@@ -5,9 +5,10 @@ import { bankingT } from "../i18n.server";
 import { isTransactionStatus, listTransactions } from "../transactions.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const positive = (value: string | null) => (value && /^\d{1,6}$/.test(value) ? Number(value) : undefined);
 
 const transactions = jsonRoute(bankingT, {
-  /** GET /api/banking/accounts/{id}/transactions?from&to&status&category&q&unaccounted */
+  /** GET /api/banking/accounts/{id}/transactions?from&to&status&category&q&unaccounted&page&limit (100 a page unless said, at most 500) */
   GET: endpoint({
     run: async ({ ctx, session, args, params }) => {
       const query = new URL(args.request.url).searchParams;
@@ -23,8 +24,10 @@ const transactions = jsonRoute(bankingT, {
         category: query.get("category") || undefined,
         q: query.get("q")?.slice(0, 200) || undefined,
         unaccountedOnly: query.get("unaccounted") === "1",
+        limit: positive(query.get("limit")),
+        page: positive(query.get("page")),
       });
-      return { transactions: result.transactions, balanceMinor: result.balanceMinor };
+      return { transactions: result.transactions, balanceMinor: result.balanceMinor, page: result.page, pageSize: result.pageSize, more: result.more };
     },
   }),
 });

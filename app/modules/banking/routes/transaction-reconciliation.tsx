@@ -9,6 +9,7 @@ import type { SignedInPageHandle } from "~/routes/_app";
 import { bankingAccess } from "../access.server";
 import { listAccounts } from "../accounts.server";
 import { ReconcilePanel } from "../components/reconcile-panel";
+import { PageLinks } from "../components/page-links";
 import { TransactionFilters } from "../components/transaction-filters";
 import { TransactionTable } from "../components/transaction-table";
 import { bankingT } from "../i18n.server";
@@ -37,6 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
       category: query.get("category") || undefined,
       q: query.get("q")?.slice(0, 200) || undefined,
       unaccountedOnly: query.get("unaccounted") === "1",
+      page: Number(query.get("page")) > 0 ? Math.floor(Number(query.get("page"))) : 1,
     };
     const reconciles = accountId && access.readAll;
     const [list, members, reconciliations, proposed] = await Promise.all([
@@ -51,6 +53,8 @@ export async function loader(args: LoaderFunctionArgs) {
       filter,
       transactions: list?.transactions ?? [],
       balanceMinor: list?.balanceMinor ?? null,
+      page: list?.page ?? 1,
+      more: list?.more ?? false,
       members: members.map((m) => ({ userId: m.userId, name: m.name, role: m.role })),
       access: { manage: access.manage, annotate: access.annotate, readAll: access.readAll },
       reconciliations,
@@ -95,6 +99,7 @@ export default function TransactionReconciliationPage() {
             canEdit={data.access.manage}
             canAnnotate={data.access.annotate}
           />
+          <PageLinks page={data.page} more={data.more} />
         </>
       )}
     </div>
