@@ -210,6 +210,18 @@ describe("trust banking", () => {
     const unaccounted = await transactions(owner.client, accountId, "?unaccounted=1");
     expect(unaccounted.transactions).toHaveLength(9);
     expect((await transactions(owner.client, accountId, "?q=alameda")).transactions.map((t) => t.id)).toEqual([tx.id]);
+    // The CSV holds exactly what those filters show.
+    const csv = await owner.client.get(`/api/banking/accounts/${accountId}/transactions?q=alameda&format=csv`);
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe("Date,Description,Amount,Currency,Purpose,Responsible party,Category,Principal or income,Status,Notes,Bank reference");
+    expect(lines[1]).toBe(
+      "2026-09-05,ALAMEDA COUNTY TAX COLLECTOR,-6512.40,USD,Property tax for Cedar Crest,Alameda County Tax Collector,Taxes,Principal,Accounted for,Second half,CHK1043",
+    );
   });
 
   it("bad input: a clear sentence and a 4xx, nothing half-imported, nothing saved lost", async () => {

@@ -1,6 +1,21 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+/** The CSV of exactly what the filters show (every page of it). */
+export function ExportLink({ accountId }: { accountId: string }) {
+  const { t } = useTranslation("banking");
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete("account");
+  params.delete("page");
+  params.set("format", "csv");
+  return (
+    <a href={`/api/banking/accounts/${accountId}/transactions?${params}`} download className="text-sm">
+      {t("transactions.export")}
+    </a>
+  );
+}
+
 /** Newer and older pages of the list, keeping the filters in the address. */
 export function PageLinks({ page, more }: { page: number; more: boolean }) {
   const { t } = useTranslation("banking");

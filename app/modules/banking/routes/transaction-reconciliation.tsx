@@ -9,7 +9,7 @@ import type { SignedInPageHandle } from "~/routes/_app";
 import { bankingAccess } from "../access.server";
 import { listAccounts } from "../accounts.server";
 import { ReconcilePanel } from "../components/reconcile-panel";
-import { PageLinks } from "../components/page-links";
+import { ExportLink, PageLinks } from "../components/page-links";
 import { TransactionFilters } from "../components/transaction-filters";
 import { TransactionTable } from "../components/transaction-table";
 import { bankingT } from "../i18n.server";
@@ -92,6 +92,7 @@ export default function TransactionReconciliationPage() {
             />
           ) : null}
           <TransactionFilters accounts={data.accounts} accountId={data.accountId} filter={data.filter} />
+          {data.accountId ? <ExportLink accountId={data.accountId} /> : null}
           <TransactionTable
             key={data.accountId}
             transactions={data.transactions}

@@ -1,0 +1,63 @@
+import Papa from "papaparse";
+import type { Db } from "~/platform/db.server";
+import type { BankingAccess } from "./access.server";
+import { minorDigits } from "./money";
+import { listTransactions, type TransactionFilter } from "./transactions.server";
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Rows the export reads at most (pages of 500). */
+const EXPORT_LIMIT = 50_000;
+
+/** Text a spreadsheet would run as a formula (= + - @) is prefixed with a quote; amounts stay numbers. */
+const text = (value: string | null | undefined) => {
+  const cell = value ?? "";
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+};
+
+/** The transactions the list shows for these filters, every page of them, as CSV in the person's language. */
+export async function transactionsCsv(db: Db, access: BankingAccess, accountId: string, filter: TransactionFilter, t: Translate) {
+  const rows: string[][] = [
+    [
+      t("export.date"),
+      t("export.description"),
+      t("export.amount"),
+      t("export.currency"),
+      t("export.purpose"),
+      t("export.party"),
+      t("export.category"),
+      t("export.side"),
+      t("export.status"),
+      t("export.notes"),
+      t("export.bankId"),
+    ],
+  ];
+  let account = null;
+  for (let page = 1; (page - 1) * 500 < EXPORT_LIMIT; page++) {
+    const result = await listTransactions(db, access, accountId, { ...filter, limit: 500, page });
+    account = result.account;
+    for (const tx of result.transactions) {
+      const digits = minorDigits(tx.currency);
+      rows.push([
+        tx.postedOn,
+        text(tx.description),
+        (tx.amountMinor / 10 ** digits).toFixed(digits),
+        tx.currency,
+        text(tx.purpose),
+        text(tx.responsibleParty?.name),
+        tx.category ? t(`category.${tx.category}`) : "",
+        tx.principalOrIncome ? t(`side.${tx.principalOrIncome}`) : "",
+        t(`status.${tx.status}`),
+        text(tx.notes),
+        text(tx.bankId),
+      ]);
+    }
+    if (!result.more) break;
+  }
+  const name =
+    (account?.name ?? "transactions")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "transactions";
+  return { body: `\uFEFF${Papa.unparse(rows, { newline: "\r\n" })}\r\n`, fileName: `${name}-transactions.csv` };
+}
