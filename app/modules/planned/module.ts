@@ -1,18 +1,4 @@
-import {
-  Activity,
-  Bug,
-  Building2,
-  ClipboardCheck,
-  Gavel,
-  Globe,
-  HandCoins,
-  Mail,
-  Receipt,
-  ShieldCheck,
-  Sparkles,
-  Video,
-  Wallet,
-} from "lucide-react";
+import { Activity, Bug, Building2, ClipboardCheck, Gavel, Globe, HandCoins, Mail, Receipt, ShieldCheck, Sparkles, Video, Wallet } from "lucide-react";
 import { area, defineModule } from "../../platform/module-manifest";
 
 /**
