@@ -4,6 +4,7 @@ import { LanguageChoice } from "~/modules/preferences/components/language-choice
 import { hasTranslationFiles } from "~/modules/preferences/languages";
 import { useLanguage } from "~/modules/preferences/display";
 import { useSignedInUser, type SignedInPageHandle } from "~/routes/_app";
+import { LanguageFlag } from "~/modules/preferences/components/language-flag";
 
 export const handle = { i18n: ["demo"], needsWorkspace: false } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Language demo · Legal Document Platform" }];
@@ -15,8 +16,14 @@ export default function LanguageDemoRoute() {
   const user = useSignedInUser();
   const { t } = useTranslation("demo");
   const { current, direction, formatNumber, formatDate, formatCurrency } = useLanguage();
-  const rows: [string, string][] = [
-    [t("language.current"), `${current.flag} ${current.nativeName} (${current.englishName}, ${current.code})`],
+  const rows: [string, React.ReactNode][] = [
+    [
+      t("language.current"),
+      <span key="current" className="inline-flex items-center gap-2">
+        <LanguageFlag code={current.code} />
+        {current.nativeName} ({current.englishName}, {current.code})
+      </span>,
+    ],
     [t("language.direction"), direction === "rtl" ? t("language.rtl") : t("language.ltr")],
     [t("language.files"), hasTranslationFiles(current.code) ? t("language.translated") : t("language.fallback")],
     [t("language.placeholder"), t("language.greeting", { name: user.firstName ?? user.name })],

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "../display";
 import type { LanguageCode } from "../languages";
+import { LanguageFlag } from "./language-flag";
 
 /** The twelve languages as a plain radio list, for the profile page. */
 export function LanguageChoice() {
@@ -21,7 +22,7 @@ export function LanguageChoice() {
               checked={current.code === language.code}
               onChange={() => void setLanguage(language.code as LanguageCode)}
             />
-            <span aria-hidden="true">{language.flag}</span>
+            <LanguageFlag code={language.code} />
             <span lang={language.code}>{language.nativeName}</span>
             <span className="text-xs text-muted-foreground">({language.englishName})</span>
           </label>

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { RadioMenu } from "~/components/ui/radio-menu";
 import { useLanguage } from "../display";
 import type { LanguageCode } from "../languages";
+import { LanguageFlag } from "./language-flag";
 
 /** Spec section 2: a flag button opening the twelve languages (flag, native and English name), current one marked. */
 export function LanguageSwitcher() {
@@ -12,9 +13,7 @@ export function LanguageSwitcher() {
     <RadioMenu
       trigger={
         <Button variant="ghost" size="icon" aria-label={t("language.button", { language: current.nativeName })} data-testid="language-switcher">
-          <span aria-hidden="true" className="text-xl leading-none">
-            {current.flag}
-          </span>
+          <LanguageFlag code={current.code} className="h-4 w-6" />
         </Button>
       }
       label={t("language.title")}
@@ -27,9 +26,7 @@ export function LanguageSwitcher() {
         dir: language.direction,
         content: (
           <>
-            <span aria-hidden="true" className="text-lg">
-              {language.flag}
-            </span>
+            <LanguageFlag code={language.code} />
             <span className="flex flex-1 flex-col leading-tight">
               <span>{language.nativeName}</span>
               <span className="text-xs text-muted-foreground" lang="en">
