@@ -17,31 +17,30 @@ const minor = (t: Translate) =>
     .int(t("validation.amountInvalid"))
     .refine((n) => Math.abs(n) <= 1e15, t("validation.amountInvalid"));
 
+/** What every account has, asked the same way by the API and the page's form. */
+const accountFields = (t: Translate) => ({
+  name: z
+    .string({ required_error: t("validation.nameRequired") })
+    .trim()
+    .min(1, t("validation.nameRequired"))
+    .max(100, t("validation.nameTooLong")),
+  institution: z
+    .string({ required_error: t("validation.institutionRequired") })
+    .trim()
+    .min(1, t("validation.institutionRequired"))
+    .max(100, t("validation.institutionTooLong")),
+  type: z.enum(ACCOUNT_TYPES, { errorMap: () => ({ message: t("validation.typeInvalid") }) }),
+  currency: z
+    .string({ required_error: t("validation.currencyInvalid") })
+    .trim()
+    .toUpperCase()
+    .refine((c) => /^[A-Z]{3}$/.test(c) && currencyKnown(c), t("validation.currencyInvalid")),
+  lastFour: z.string({ required_error: t("validation.lastFourInvalid") }).regex(/^\d{4}$/, t("validation.lastFourInvalid")),
+  openingOn: isoDay(t),
+});
+
 /** POST /api/banking/accounts */
-export const createAccountSchema = (t: Translate) =>
-  z
-    .object({
-      name: z
-        .string({ required_error: t("validation.nameRequired") })
-        .trim()
-        .min(1, t("validation.nameRequired"))
-        .max(100, t("validation.nameTooLong")),
-      institution: z
-        .string({ required_error: t("validation.institutionRequired") })
-        .trim()
-        .min(1, t("validation.institutionRequired"))
-        .max(100, t("validation.institutionTooLong")),
-      type: z.enum(ACCOUNT_TYPES, { errorMap: () => ({ message: t("validation.typeInvalid") }) }),
-      currency: z
-        .string({ required_error: t("validation.currencyInvalid") })
-        .trim()
-        .toUpperCase()
-        .refine((c) => /^[A-Z]{3}$/.test(c) && currencyKnown(c), t("validation.currencyInvalid")),
-      lastFour: z.string({ required_error: t("validation.lastFourInvalid") }).regex(/^\d{4}$/, t("validation.lastFourInvalid")),
-      openingBalanceMinor: minor(t),
-      openingOn: isoDay(t),
-    })
-    .strict();
+export const createAccountSchema = (t: Translate) => z.object({ ...accountFields(t), openingBalanceMinor: minor(t) }).strict();
 
 function currencyKnown(code: string): boolean {
   try {
@@ -83,28 +82,11 @@ export { isoDay, minor };
 export const accountFormSchema = (t: Translate) =>
   z
     .object({
-      name: z
-        .string({ required_error: t("validation.nameRequired") })
-        .trim()
-        .min(1, t("validation.nameRequired"))
-        .max(100, t("validation.nameTooLong")),
-      institution: z
-        .string({ required_error: t("validation.institutionRequired") })
-        .trim()
-        .min(1, t("validation.institutionRequired"))
-        .max(100, t("validation.institutionTooLong")),
-      type: z.enum(ACCOUNT_TYPES, { errorMap: () => ({ message: t("validation.typeInvalid") }) }),
-      currency: z
-        .string({ required_error: t("validation.currencyInvalid") })
-        .trim()
-        .toUpperCase()
-        .refine((c) => /^[A-Z]{3}$/.test(c) && currencyKnown(c), t("validation.currencyInvalid")),
-      lastFour: z.string({ required_error: t("validation.lastFourInvalid") }).regex(/^\d{4}$/, t("validation.lastFourInvalid")),
+      ...accountFields(t),
       openingBalance: z
         .string({ required_error: t("validation.amountRequired") })
         .trim()
         .min(1, t("validation.amountRequired")),
-      openingOn: isoDay(t),
     })
     .transform((value, context) => {
       const minor = parseAmountInput(value.openingBalance, value.currency);

@@ -50,19 +50,11 @@ export async function castBallot(ctx: RequestContext, session: CurrentSession, i
     `INSERT INTO poll_ballots (id, poll_id, workspace_id, voter_id, choices, created_at, updated_at, changes)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6, 0 WHERE EXISTS (SELECT 1 FROM polls WHERE id = ?2 AND status = 'open' AND closes_at > ?6)
      ON CONFLICT (poll_id, voter_id) DO UPDATE SET choices = excluded.choices, updated_at = excluded.updated_at, changes = poll_ballots.changes + 1
-       WHERE poll_ballots.choices IS NOT excluded.choices
      RETURNING changes`,
   )
     .bind(crypto.randomUUID(), id, poll.workspaceId, session.user.id, JSON.stringify(choices), now)
     .first<{ changes: number }>();
-  if (!result) {
-    // The same ballot sent again (a double click, a resent request) changes nothing and tells no one.
-    const same = await ctx.env.DB.prepare("SELECT 1 FROM poll_ballots WHERE poll_id = ?1 AND voter_id = ?2 AND choices = ?3")
-      .bind(id, session.user.id, JSON.stringify(choices))
-      .first();
-    if (same) return { changed: false, choices };
-    throw new HttpError(409, t("errors.pollClosed"));
-  }
+  if (!result) throw new HttpError(409, t("errors.pollClosed"));
   const changed = result.changes > 0;
   const positions = choices.map((c) => options.findIndex((o) => o.id === c) + 1);
   const audited = auditPoll(
