@@ -1,7 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
-import { auditRow } from "~/modules/audit/audit.server";
-import { auditLog } from "~/modules/audit/schema";
 import { canAdminister } from "~/modules/workspaces/roles";
 import { Refusal } from "~/platform/http.server";
 import type { Db } from "~/platform/db.server";
@@ -59,17 +57,5 @@ export function auditBanking(
   metadata?: Record<string, string | number | boolean | null>,
   outcome?: "denied",
 ) {
-  return ctx.db.insert(auditLog).values(
-    auditRow({
-      action,
-      outcome,
-      workspaceId: access.workspaceId,
-      actorUserId: access.userId,
-      targetType: target.type,
-      targetId: target.id,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-      metadata,
-    }),
-  );
+  return ctx.audit({ action, outcome, workspaceId: access.workspaceId, actorUserId: access.userId, targetType: target.type, targetId: target.id, metadata });
 }

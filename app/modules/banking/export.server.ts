@@ -34,7 +34,7 @@ export async function transactionsCsv(db: Db, access: BankingAccess, accountId: 
   ];
   let account = null;
   for (let page = 1; (page - 1) * 500 < EXPORT_LIMIT; page++) {
-    const result = await listTransactions(db, access, accountId, { ...filter, limit: 500, page });
+    const result = await listTransactions(db, access, accountId, { ...filter, limit: 500, page }, { withBalance: false });
     account = result.account;
     for (const tx of result.transactions) {
       const digits = minorDigits(tx.currency);

@@ -58,7 +58,7 @@ export const LIST_LIMIT = 500;
 export const PAGE_SIZE = 100;
 
 /** An account's transactions, newest first, as far as this person may see them; and its balance when they may. */
-export async function listTransactions(db: Db, access: BankingAccess, accountId: string, filter: TransactionFilter) {
+export async function listTransactions(db: Db, access: BankingAccess, accountId: string, filter: TransactionFilter, { withBalance = true } = {}) {
   const account = await requireAccount(db, access, accountId);
   const pageSize = Math.max(1, Math.min(filter.limit ?? PAGE_SIZE, LIST_LIMIT));
   const page = Math.max(1, Math.min(filter.page ?? 1, 10_000));
@@ -83,7 +83,7 @@ export async function listTransactions(db: Db, access: BankingAccess, accountId:
       // One more than the page: whether an older page exists, without counting 50,000 rows.
       .limit(pageSize + 1)
       .offset((page - 1) * pageSize),
-    access.seesTotals
+    access.seesTotals && withBalance
       ? db
           .select({ total: sql<number>`coalesce(sum(${bankTransactions.amountMinor}), 0)` })
           .from(bankTransactions)

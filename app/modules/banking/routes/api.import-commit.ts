@@ -15,6 +15,8 @@ const commit = jsonRoute(bankingT, {
   /** POST /api/banking/imports/{importId}/commit: the previewed rows into the books, in one batch, with the person's overrides. */
   POST: endpoint({
     body: commitSchema,
+    // A person may tick thousands of rows of a 10,000-row statement.
+    bodyLimit: 1024 * 1024,
     run: async ({ ctx, session, body, params }) => commitImport(ctx, await bankingAccess(ctx.db, session), params.importId ?? "", body.overrides),
   }),
 });

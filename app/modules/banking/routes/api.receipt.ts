@@ -1,4 +1,4 @@
-import { contentDisposition } from "~/modules/documents/content-disposition";
+import { fileResponseHeaders } from "~/modules/documents/content-disposition";
 import { endpoint, jsonRoute } from "~/platform/json-route.server";
 import { bankingAccess } from "../access.server";
 import { bankingT } from "../i18n.server";
@@ -10,13 +10,7 @@ const receipt = jsonRoute(bankingT, {
     run: async ({ ctx, session, params }) => {
       const { object, receipt } = await readReceipt(ctx, await bankingAccess(ctx.db, session), params.id ?? "");
       return new Response(object.body, {
-        headers: {
-          "Content-Type": receipt.contentType,
-          "Content-Disposition": contentDisposition("inline", receipt.fileName),
-          "Cache-Control": "private, no-store",
-          "X-Content-Type-Options": "nosniff",
-          "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-        },
+        headers: fileResponseHeaders({ mimeType: receipt.contentType, fileName: receipt.fileName, inline: true, size: object.size, etag: object.httpEtag }),
       });
     },
   }),

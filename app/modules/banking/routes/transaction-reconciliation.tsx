@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireSession } from "~/modules/auth/guard.server";
 import { listMembers } from "~/modules/workspaces/service.server";
-import { Refusal } from "~/platform/http.server";
+import { throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
 import { bankingAccess } from "../access.server";
@@ -62,8 +62,7 @@ export async function loader(args: LoaderFunctionArgs) {
       canUnlock: session.workspace?.role === "owner" || session.workspace?.role === "trustee",
     };
   } catch (error) {
-    if (error instanceof Refusal) throw new Response(error.in(t).message, { status: error.status });
-    throw error;
+    throwAsResponse(error, t);
   }
 }
 

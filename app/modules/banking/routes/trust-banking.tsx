@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireSession } from "~/modules/auth/guard.server";
-import { HttpError, Refusal } from "~/platform/http.server";
+import { HttpError, Refusal, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
 import { bankingAccess } from "../access.server";
@@ -26,8 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
     const access = await bankingAccess(db, session);
     return { accounts: await listAccounts(db, access), canManage: access.manage };
   } catch (error) {
-    if (error instanceof Refusal) throw new Response(error.in(t).message, { status: error.status });
-    throw error;
+    throwAsResponse(error, t);
   }
 }
 
