@@ -7,3 +7,6 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const PRINCIPAL_OR_INCOME = ["principal", "income"] as const;
 export type PrincipalOrIncome = (typeof PRINCIPAL_OR_INCOME)[number];
+
+/** The most parts one transaction may be divided into. */
+export const MAX_SPLIT_PARTS = 50;

@@ -69,7 +69,7 @@ async function view(db: Db, reconciliation: typeof bankReconciliations.$inferSel
   };
 }
 
-async function requireReconciliation(db: Db, access: BankingAccess, id: string) {
+export async function requireReconciliation(db: Db, access: BankingAccess, id: string) {
   const row = isUuid(id)
     ? await db
         .select()
@@ -234,7 +234,17 @@ export async function unlockReconciliation(ctx: RequestContext, access: BankingA
   await ctx.db.batch([
     ctx.db
       .update(bankReconciliations)
-      .set({ status: "unlocked", unlockedAt: now, unlockedBy: access.userId, unlockReason: reason })
+      // The sign-off was of the figures as locked: a period locked again is signed off again.
+      .set({
+        status: "unlocked",
+        unlockedAt: now,
+        unlockedBy: access.userId,
+        unlockReason: reason,
+        signedOffAt: null,
+        signedOffBy: null,
+        signOffNote: null,
+        threeWay: null,
+      })
       .where(eq(bankReconciliations.id, row.id)),
     ctx.db
       .update(bankTransactions)

@@ -7,6 +7,7 @@ import { PdfLines } from "~/platform/pdf-lines.server";
 import type { BankingAccess } from "./access.server";
 import { formatMinor } from "./money";
 import { bankReconciliations } from "./schema";
+import { computeThreeWay } from "./three-way.server";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -51,6 +52,25 @@ export async function reconciliationReportPdf(db: Db, access: BankingAccess, id:
   for (const item of report.items) pdf.line(`${item.postedOn}  ${item.description}  ${money(item.amountMinor)}`, { indent: 10, size: 9 });
   pdf.gap(8).line(t("report.outstanding", { count: report.outstanding.length }), { size: 12, bold: true });
   for (const item of report.outstanding) pdf.line(`${item.postedOn}  ${item.description}  ${money(item.amountMinor)}`, { indent: 10, size: 9 });
+  const threeWay = await computeThreeWay(db, access, id);
+  pdf.gap(8).line(t("threeWay.title"), { size: 12, bold: true });
+  pdf.line(
+    `${t("threeWay.bank")}: ${money(threeWay.adjustedBankMinor)} (${t("threeWay.bankDetail", { statement: money(threeWay.statementBalanceMinor), outstanding: money(threeWay.outstandingMinor) })})`,
+  );
+  pdf.line(`${t("threeWay.ledger")}: ${money(threeWay.ledgerBalanceMinor)}`);
+  pdf.line(`${t("threeWay.subLedgers")}: ${money(threeWay.subLedgerTotalMinor)}`);
+  for (const s of threeWay.subLedgers)
+    pdf.line(`${s.name}: ${money(s.balanceMinor)} (${t("threeWay.direct")} ${money(s.directMinor)}, ${t("threeWay.allocated")} ${money(s.allocatedMinor)})`, {
+      indent: 10,
+      size: 9,
+    });
+  for (const cause of threeWay.causes) pdf.line(t(cause.key, { ...cause.values, amount: money(cause.values.amountMinor) }), { size: 9 });
+  pdf.line(
+    threeWay.signedOff
+      ? t("threeWay.signedOffBy", { name: threeWay.signedOff.by ?? "—", date: threeWay.signedOff.at }) +
+          (threeWay.signedOff.note ? ` — ${threeWay.signedOff.note}` : "")
+      : t("threeWay.notSignedOff"),
+  );
   pdf.gap(8).line(t("report.generated", { date: new Date().toISOString() }), { size: 8 });
   return { body: await pdf.save(), fileName: `reconciliation-${report.statementEndOn}.pdf` };
 }

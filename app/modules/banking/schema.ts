@@ -196,6 +196,11 @@ export const bankReconciliations = sqliteTable(
     unlockedAt: integer("unlocked_at", { mode: "timestamp_ms" }),
     unlockedBy: text("unlocked_by").references(() => users.id, { onDelete: "set null" }),
     unlockReason: text("unlock_reason"),
+    /** The three-way figures as they were when a trustee signed them off (three-way.ts ThreeWayFigures). */
+    threeWay: text("three_way", { mode: "json" }),
+    signedOffAt: integer("signed_off_at", { mode: "timestamp_ms" }),
+    signedOffBy: text("signed_off_by").references(() => users.id, { onDelete: "set null" }),
+    signOffNote: text("sign_off_note"),
   },
   (t) => [index("bank_reconciliations_account_idx").on(t.accountId, t.statementEndOn)],
 );

@@ -8,8 +8,12 @@ import type { RequestContext } from "~/platform/request-context.server";
 import { auditBanking, type BankingAccess } from "./access.server";
 import { requireAccount } from "./accounts.server";
 import { defaultSide, isCategory, namesBeneficiary } from "./categories";
-import { bankReceipts, bankReconciliations, bankTransactions, TRANSACTION_STATUSES, type TransactionStatus } from "./schema";
+import { bankReceipts, bankReconciliations, bankTransactions, type TransactionStatus } from "./schema";
+import { ownParts, splitsOf, type SplitView } from "./split-parts.server";
+import type { TransactionFilter } from "./transaction-query";
 import type { TransactionUpdate } from "./validation";
+
+export { isTransactionStatus, type TransactionFilter } from "./transaction-query";
 
 export interface TransactionView {
   id: string;
@@ -30,19 +34,8 @@ export interface TransactionView {
   locked: boolean;
   ruleId: string | null;
   receipts: { id: string; fileName: string; contentType: string }[];
-}
-
-export interface TransactionFilter {
-  from?: string;
-  to?: string;
-  status?: TransactionStatus;
-  category?: string;
-  q?: string;
-  unaccountedOnly?: boolean;
-  /** Rows per page (PAGE_SIZE unless said, at most LIST_LIMIT). */
-  limit?: number;
-  /** 1 for the newest page. */
-  page?: number;
+  /** The parts when the transaction is split (a beneficiary sees only hers). */
+  splits: SplitView[];
 }
 
 /** A beneficiary's own sub-ledger: transactions categorised to her, whole or by a split. */
@@ -68,7 +61,15 @@ export async function listTransactions(db: Db, access: BankingAccess, accountId:
   if (filter.to) where.push(lte(bankTransactions.postedOn, filter.to));
   if (filter.status) where.push(eq(bankTransactions.status, filter.status));
   if (filter.unaccountedOnly) where.push(eq(bankTransactions.status, "unreviewed"));
-  if (filter.category) where.push(eq(bankTransactions.category, filter.category));
+  if (filter.category)
+    where.push(
+      or(
+        eq(bankTransactions.category, filter.category),
+        sql`exists (select 1 from bank_transaction_splits s where s.transaction_id = "bank_transactions"."id" and s.category = ${filter.category})`,
+      ) as SQL,
+    );
+  if (filter.party)
+    where.push(isUuid(filter.party) ? eq(bankTransactions.responsibleUserId, filter.party) : eq(bankTransactions.responsibleName, filter.party));
   if (filter.q) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(sql`(${bankTransactions.description} like ${pattern} escape '\\' or ${bankTransactions.purpose} like ${pattern} escape '\\')`);
@@ -93,27 +94,38 @@ export async function listTransactions(db: Db, access: BankingAccess, accountId:
   ]);
   const more = found.length > pageSize;
   const rows = more ? found.slice(0, pageSize) : found;
-  const receipts = rows.length
-    ? await db
-        .select({ id: bankReceipts.id, transactionId: bankReceipts.transactionId, fileName: bankReceipts.fileName, contentType: bankReceipts.contentType })
-        .from(bankReceipts)
-        .where(
-          and(
-            eq(bankReceipts.workspaceId, access.workspaceId),
-            // One bound parameter for the whole page (D1 allows 100 per query).
-            sql`${bankReceipts.transactionId} in (select value from json_each(${JSON.stringify(rows.map((r) => r.tx.id))}))`,
-          ),
-        )
-        .orderBy(asc(bankReceipts.createdAt))
-    : [];
+  const ids = rows.map((r) => r.tx.id);
+  const [receipts, splits] = await Promise.all([receiptsOf(db, access.workspaceId, ids), splitsOf(db, access.workspaceId, ids)]);
   return {
     account,
-    transactions: rows.map(({ tx, lockedStatus }) => toView(tx, lockedStatus === "locked", receipts)),
+    transactions: rows.map(({ tx, lockedStatus }) => toView(tx, lockedStatus === "locked", receipts, visibleParts(access, splits.get(tx.id)))),
     balanceMinor: balance ? account.openingBalanceMinor + balance.total : null,
     page,
     pageSize,
     more,
   };
+}
+
+function receiptsOf(db: Db, workspaceId: string, ids: string[]) {
+  return ids.length
+    ? db
+        .select({ id: bankReceipts.id, transactionId: bankReceipts.transactionId, fileName: bankReceipts.fileName, contentType: bankReceipts.contentType })
+        .from(bankReceipts)
+        .where(
+          and(
+            eq(bankReceipts.workspaceId, workspaceId),
+            // One bound parameter for the whole page (D1 allows 100 per query).
+            sql`${bankReceipts.transactionId} in (select value from json_each(${JSON.stringify(ids)}))`,
+          ),
+        )
+        .orderBy(asc(bankReceipts.createdAt))
+    : Promise.resolve([]);
+}
+
+/** All parts for those who read everything; a beneficiary's own parts only. */
+function visibleParts(access: BankingAccess, parts: SplitView[] | undefined): SplitView[] {
+  if (!parts) return [];
+  return access.readAll ? parts : ownParts(parts, access.userId);
 }
 
 type TransactionRow = typeof bankTransactions.$inferSelect;
@@ -122,13 +134,16 @@ function toView(
   tx: TransactionRow,
   locked: boolean,
   receipts: { id: string; transactionId: string; fileName: string; contentType: string }[],
+  splits: SplitView[],
 ): TransactionView {
+  // A beneficiary reading a split sees the sum of her own parts, never what went to the others.
+  const ownShare = tx.beneficiaryUserId === null && splits.length > 0 && splits.reduce((sum, p) => sum + p.amountMinor, 0);
   return {
     id: tx.id,
     accountId: tx.accountId,
     postedOn: tx.postedOn,
     description: tx.description,
-    amountMinor: tx.amountMinor,
+    amountMinor: ownShare === false ? tx.amountMinor : ownShare,
     currency: tx.currency,
     bankId: tx.bankId,
     purpose: tx.purpose,
@@ -142,11 +157,8 @@ function toView(
     locked,
     ruleId: tx.ruleId,
     receipts: receipts.filter((r) => r.transactionId === tx.id).map(({ id, fileName, contentType }) => ({ id, fileName, contentType })),
+    splits,
   };
-}
-
-export function isTransactionStatus(value: unknown): value is TransactionStatus {
-  return typeof value === "string" && (TRANSACTION_STATUSES as readonly string[]).includes(value);
 }
 
 /** The transaction if it is in the caller's workspace and they may see it; otherwise 404. */
@@ -239,5 +251,5 @@ export async function updateTransaction(ctx: RequestContext, access: BankingAcce
     after[`after.${key}`] = (updated[key] as string | null) ?? null;
   }
   await auditBanking(ctx, access, "banking.transaction_updated", { type: "bank_transaction", id: tx.id }, { ...before, ...after });
-  return toView(updated, false, []);
+  return toView(updated, false, [], access.readAll ? ((await splitsOf(ctx.db, access.workspaceId, [tx.id])).get(tx.id) ?? []) : []);
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_IDS } from "./categories";
 import { parseAmountInput } from "./money";
-import { ACCOUNT_TYPES, PRINCIPAL_OR_INCOME } from "./constants";
+import { ACCOUNT_TYPES, MAX_SPLIT_PARTS, PRINCIPAL_OR_INCOME } from "./constants";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -112,3 +112,47 @@ export const unlockSchema = (t: Translate) =>
         .max(1000, t("validation.reasonTooLong")),
     })
     .strict();
+
+/** PUT /api/banking/transactions/{id}/splits: the parts replace any earlier split; an empty list removes it. */
+export const splitsSchema = (t: Translate) =>
+  z
+    .object({
+      parts: z
+        .array(
+          z
+            .object({
+              amountMinor: minor(t).refine((n) => n !== 0, t("validation.splitPartZero")),
+              category: z.enum(CATEGORY_IDS as [string, ...string[]], { errorMap: () => ({ message: t("validation.categoryInvalid") }) }),
+              principalOrIncome: z.enum(PRINCIPAL_OR_INCOME, { errorMap: () => ({ message: t("validation.sideInvalid") }) }).optional(),
+              beneficiaryUserId: z.string().uuid(t("validation.beneficiaryInvalid")).nullable().optional(),
+              note: z.string().trim().max(500, t("validation.notesTooLong")).nullable().optional(),
+            })
+            .strict(),
+          { required_error: t("validation.splitTooFew"), invalid_type_error: t("validation.splitTooFew") },
+        )
+        .max(MAX_SPLIT_PARTS, t("validation.splitTooMany")),
+    })
+    .strict();
+
+export type SplitPartInput = z.infer<ReturnType<typeof splitsSchema>>["parts"][number];
+
+/** The most transactions one bulk edit may change (two pages of the list). */
+export const BULK_LIMIT = 200;
+
+/** PATCH /api/banking/transactions: the same change to each selected transaction. */
+export const bulkUpdateSchema = (t: Translate) =>
+  z
+    .object({
+      ids: z
+        .array(z.string().uuid(t("errors.transactionNotFound")), { required_error: t("validation.bulkNone") })
+        .min(1, t("validation.bulkNone"))
+        .max(BULK_LIMIT, t("validation.bulkTooMany", { max: BULK_LIMIT })),
+      changes: updateTransactionSchema(t)
+        .omit({ cleared: true })
+        .refine((c) => Object.keys(c).length > 0, t("validation.bulkNoChange")),
+    })
+    .strict();
+
+/** POST /api/banking/reconciliations/{id}/sign-off */
+export const signOffSchema = (t: Translate) =>
+  z.object({ note: z.string().trim().max(2000, t("validation.signOffNoteTooLong")).nullable().optional() }).strict();

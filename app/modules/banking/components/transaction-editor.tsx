@@ -10,6 +10,7 @@ import { CATEGORY_IDS, defaultSide, isCategory, namesBeneficiary } from "../cate
 import { PRINCIPAL_OR_INCOME } from "../constants";
 import type { TransactionView } from "../transactions.server";
 import { ReceiptList } from "./receipt-list";
+import { SplitEditor, SplitList } from "./split-editor";
 
 export interface Member {
   userId: string;
@@ -52,6 +53,9 @@ export function TransactionEditor({
         <dt className="font-medium">{t("transactions.notes")}</dt>
         <dd className="m-0 whitespace-pre-wrap">{tx.notes ?? "—"}</dd>
         {tx.locked ? <dd className="m-0 text-muted-foreground sm:col-span-2">{t("transactions.lockedHelp")}</dd> : null}
+        <dd className="m-0 sm:col-span-2">
+          <SplitList tx={tx} members={members} />
+        </dd>
         <dd className="m-0 sm:col-span-2">
           <ReceiptList tx={tx} canAttach={false} />
         </dd>
@@ -174,6 +178,18 @@ export function TransactionEditor({
       </label>
       <div className="sm:col-span-2">
         <ReceiptList tx={tx} canAttach={canEdit} />
+      </div>
+      <div className="sm:col-span-2">
+        {canEdit ? (
+          <details open={tx.splits.length > 0}>
+            <summary className="cursor-pointer text-sm font-medium">{t(tx.splits.length ? "split.edit" : "split.open")}</summary>
+            <div className="mt-2">
+              <SplitEditor tx={tx} members={members} />
+            </div>
+          </details>
+        ) : (
+          <SplitList tx={tx} members={members} />
+        )}
       </div>
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={saving}>

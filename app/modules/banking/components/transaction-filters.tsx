@@ -12,12 +12,23 @@ interface Filter {
   to?: string;
   status?: string;
   category?: string;
+  party?: string;
   q?: string;
   unaccountedOnly?: boolean;
 }
 
 /** The list's filters as a GET form: the address says what is shown, so it can be bookmarked and shared. */
-export function TransactionFilters({ accounts, accountId, filter }: { accounts: AccountSummary[]; accountId: string | null; filter: Filter }) {
+export function TransactionFilters({
+  accounts,
+  accountId,
+  filter,
+  members,
+}: {
+  accounts: AccountSummary[];
+  accountId: string | null;
+  filter: Filter;
+  members: { userId: string; name: string }[];
+}) {
   const { t } = useTranslation("banking");
   return (
     <Form
@@ -60,6 +71,15 @@ export function TransactionFilters({ accounts, accountId, filter }: { accounts: 
             </option>
           ))}
         </NativeSelect>
+      </label>
+      <label className="grid gap-1 text-sm">
+        {t("filters.party")}
+        <Input type="search" name="party" list="filter-parties" defaultValue={filter.party ?? ""} />
+        <datalist id="filter-parties">
+          {members.map((m) => (
+            <option key={m.userId} value={m.name} />
+          ))}
+        </datalist>
       </label>
       <label className="grid gap-1 text-sm">
         {t("filters.from")}

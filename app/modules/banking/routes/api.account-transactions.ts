@@ -4,31 +4,16 @@ import { endpoint, jsonRoute } from "~/platform/json-route.server";
 import { bankingAccess } from "../access.server";
 import { transactionsCsv } from "../export.server";
 import { bankingT } from "../i18n.server";
-import { isTransactionStatus, listTransactions } from "../transactions.server";
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const positive = (value: string | null) => (value && /^\d{1,6}$/.test(value) ? Number(value) : undefined);
+import { filterFromQuery } from "../transaction-query";
+import { listTransactions } from "../transactions.server";
 
 const transactions = jsonRoute(bankingT, {
-  /** GET /api/banking/accounts/{id}/transactions?from&to&status&category&q&unaccounted&page&limit (100 a page unless said, at most 500) */
+  /** GET /api/banking/accounts/{id}/transactions?from&to&status&category&party&q&unaccounted&page&limit (100 a page unless said, at most 500) */
   GET: endpoint({
     run: async ({ ctx, session, args, params, t }) => {
+      const { filter, invalid } = filterFromQuery(new URL(args.request.url).searchParams, true);
+      if (invalid) throw new Refusal(400, invalid);
       const query = new URL(args.request.url).searchParams;
-      const from = query.get("from") || undefined;
-      const to = query.get("to") || undefined;
-      const status = query.get("status") || undefined;
-      if ((from && !DAY.test(from)) || (to && !DAY.test(to))) throw new Refusal(400, "validation.dateInvalid");
-      if (status && !isTransactionStatus(status)) throw new Refusal(400, "validation.statusInvalid");
-      const filter = {
-        from,
-        to,
-        status: status && isTransactionStatus(status) ? status : undefined,
-        category: query.get("category") || undefined,
-        q: query.get("q")?.slice(0, 200) || undefined,
-        unaccountedOnly: query.get("unaccounted") === "1",
-        limit: positive(query.get("limit")),
-        page: positive(query.get("page")),
-      };
       const access = await bankingAccess(ctx.db, session);
       if (query.get("format") === "csv") {
         const { page: _page, limit: _limit, ...everyPage } = filter;

@@ -6,7 +6,8 @@ import { bankingAccess } from "../access.server";
 import { bankingT } from "../i18n.server";
 import { getReconciliation, lockReconciliation, unlockReconciliation } from "../reconciliations.server";
 import { reconciliationReportPdf } from "../report.server";
-import { unlockSchema } from "../validation";
+import { computeThreeWay, signOffThreeWay } from "../three-way.server";
+import { signOffSchema, unlockSchema } from "../validation";
 
 /** GET /api/banking/reconciliations/{id}/report: the kept report as a PDF. */
 const report = jsonRoute(bankingT, {
@@ -35,7 +36,6 @@ const read = jsonRoute(bankingT, {
 const lock = jsonRoute(bankingT, {
   POST: endpoint({
     run: async ({ ctx, session, params }) => {
-      if (params.command !== "lock") throw new Refusal(404, "errors.reconciliationNotFound");
       return { ...(await lockReconciliation(ctx, await bankingAccess(ctx.db, session), params.id ?? "")) };
     },
   }),
@@ -49,9 +49,32 @@ const unlock = jsonRoute(bankingT, {
   }),
 });
 
+/** GET /api/banking/reconciliations/{id}/three-way: bank, ledger and sub-ledgers for the period. */
+const threeWay = jsonRoute(bankingT, {
+  GET: endpoint({ run: async ({ ctx, session, params }) => ({ ...(await computeThreeWay(ctx.db, await bankingAccess(ctx.db, session), params.id ?? "")) }) }),
+});
+
+/** POST /api/banking/reconciliations/{id}/sign-off `{ note? }` */
+const signOff = jsonRoute(bankingT, {
+  POST: endpoint({
+    body: signOffSchema,
+    run: async ({ ctx, session, body, params }) => ({
+      ...(await signOffThreeWay(ctx, await bankingAccess(ctx.db, session), params.id ?? "", body.note?.trim() || null)),
+    }),
+  }),
+});
+
 type Args = Parameters<typeof read>[0];
-const handle = (args: Args) =>
-  args.params.command === "unlock" ? unlock(args) : args.params.command === "report" ? report(args) : args.params.command ? lock(args) : read(args);
+const commands: Record<string, (args: Args) => Promise<Response>> = { unlock, report, "three-way": threeWay, "sign-off": signOff, lock };
+const unknown = jsonRoute(bankingT, {
+  GET: endpoint({ run: () => Promise.reject(new Refusal(404, "errors.reconciliationNotFound")) }),
+  POST: endpoint({ run: () => Promise.reject(new Refusal(404, "errors.reconciliationNotFound")) }),
+});
+const handle = (args: Args) => {
+  const command = args.params.command;
+  if (!command) return read(args);
+  return (Object.hasOwn(commands, command) ? commands[command]! : unknown)(args);
+};
 
 export const loader = handle;
 export const action = handle;

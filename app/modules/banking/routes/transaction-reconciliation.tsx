@@ -11,15 +11,16 @@ import { listAccounts } from "../accounts.server";
 import { ReconcilePanel } from "../components/reconcile-panel";
 import { ExportLink, PageLinks } from "../components/page-links";
 import { TransactionFilters } from "../components/transaction-filters";
+import { ThreeWayPanel } from "../components/three-way-panel";
 import { TransactionTable } from "../components/transaction-table";
 import { bankingT } from "../i18n.server";
 import { listReconciliations, proposedClosing } from "../reconciliations.server";
-import { isTransactionStatus, listTransactions } from "../transactions.server";
+import { computeThreeWay } from "../three-way.server";
+import { filterFromQuery } from "../transaction-query";
+import { listTransactions } from "../transactions.server";
 
 export const handle = { i18n: ["banking"] } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Transaction Reconciliation · Legal Document Platform" }];
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
@@ -30,16 +31,9 @@ export async function loader(args: LoaderFunctionArgs) {
     const access = await bankingAccess(ctx.db, session);
     const accounts = await listAccounts(ctx.db, access);
     const accountId = query.get("account") && accounts.some((a) => a.id === query.get("account")) ? query.get("account")! : accounts[0]?.id;
-    const status = query.get("status");
-    const filter = {
-      from: DAY.test(query.get("from") ?? "") ? query.get("from")! : undefined,
-      to: DAY.test(query.get("to") ?? "") ? query.get("to")! : undefined,
-      status: isTransactionStatus(status) ? status : undefined,
-      category: query.get("category") || undefined,
-      q: query.get("q")?.slice(0, 200) || undefined,
-      unaccountedOnly: query.get("unaccounted") === "1",
-      page: Number(query.get("page")) > 0 ? Math.floor(Number(query.get("page"))) : 1,
-    };
+    const { filter: read } = filterFromQuery(query, false);
+    // The page shows a page of PAGE_SIZE; `limit` is for API clients.
+    const filter = { ...read, limit: undefined, page: read.page ?? 1 };
     const reconciles = accountId && access.readAll;
     const [list, members, reconciliations, proposed] = await Promise.all([
       accountId ? listTransactions(ctx.db, access, accountId, filter) : null,
@@ -47,7 +41,11 @@ export async function loader(args: LoaderFunctionArgs) {
       reconciles ? listReconciliations(ctx.db, access, accountId) : [],
       reconciles ? proposedClosing(ctx.db, accountId) : undefined,
     ]);
+    // The period a three-way reconciliation speaks of: the newest locked one, else the one in progress.
+    const period = reconciliations.find((r) => r.status === "locked") ?? reconciliations[0];
+    const threeWay = period ? await computeThreeWay(ctx.db, access, period.id, period) : null;
     return {
+      threeWay,
       accounts,
       accountId: accountId ?? null,
       filter,
@@ -90,7 +88,8 @@ export default function TransactionReconciliationPage() {
               canUnlock={data.canUnlock}
             />
           ) : null}
-          <TransactionFilters accounts={data.accounts} accountId={data.accountId} filter={data.filter} />
+          {data.threeWay ? <ThreeWayPanel key={`three-way-${data.threeWay.reconciliationId}`} view={data.threeWay} canSignOff={data.access.manage} /> : null}
+          <TransactionFilters accounts={data.accounts} accountId={data.accountId} filter={data.filter} members={data.members} />
           {data.accountId ? <ExportLink accountId={data.accountId} /> : null}
           <TransactionTable
             key={data.accountId}

@@ -11,8 +11,10 @@ import { bankingAccess } from "../access.server";
 import { createAccount, listAccounts } from "../accounts.server";
 import { AccountForm } from "../components/account-form";
 import { AccountList } from "../components/account-list";
+import { SharingPanel } from "../components/sharing-panel";
 import { StatementImport } from "../components/statement-import";
 import { bankingT } from "../i18n.server";
+import { bankingSharing } from "../sharing.server";
 import { accountFormSchema } from "../validation";
 
 export const handle = { i18n: ["banking"] } satisfies SignedInPageHandle;
@@ -20,11 +22,12 @@ export const meta: MetaFunction = () => [{ title: "Trust Banking · Legal Docume
 
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
-  const { db } = getRequestContext(args.request, args.context);
+  const ctx = getRequestContext(args.request, args.context);
   const t = bankingT(args.request);
   try {
-    const access = await bankingAccess(db, session);
-    return { accounts: await listAccounts(db, access), canManage: access.manage };
+    const access = await bankingAccess(ctx.db, session);
+    const [accounts, sharing] = await Promise.all([listAccounts(ctx.db, access), access.manage ? bankingSharing(ctx, access) : null]);
+    return { accounts, canManage: access.manage, sharing, isOwner: session.workspace?.role === "owner" };
   } catch (error) {
     throwAsResponse(error, t);
   }
@@ -48,7 +51,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TrustBankingPage() {
-  const { accounts, canManage } = useLoaderData<typeof loader>();
+  const { accounts, canManage, sharing, isOwner } = useLoaderData<typeof loader>();
   const { t } = useTranslation("banking");
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
@@ -59,6 +62,7 @@ export default function TrustBankingPage() {
       <AccountList accounts={accounts} />
       {canManage && accounts.length > 0 ? <StatementImport accounts={accounts} /> : null}
       {canManage ? <AccountForm /> : null}
+      {sharing ? <SharingPanel sharing={sharing} isOwner={isOwner} /> : null}
     </div>
   );
 }
