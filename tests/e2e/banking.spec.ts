@@ -102,4 +102,50 @@ test.describe("trust banking", () => {
     await hydrated(page, "/dashboard");
     await expect(page.getByTestId("module-financial-management")).toContainText("83% reconciled");
   });
+
+  test("the demo's ledger by keyboard: two entries accounted for at once, a deposit split, the three-way reconciliation signed off", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAsDemo(page);
+    await hydrated(page, "/transaction-reconciliation?unaccounted=1");
+
+    // The three figures agree for September (the family's shares make 100%); the owner signs them off.
+    const threeWay = page.getByRole("region", { name: "Three-way reconciliation" });
+    await expect(threeWay.getByTestId("three-way-status")).toHaveText("All three agree.");
+    await expect(threeWay.getByRole("table", { name: "Each beneficiary's sub-ledger" }).locator("tbody tr")).toHaveCount(3);
+    await threeWay.getByRole("button", { name: "Sign off" }).click();
+    await expect(threeWay.getByTestId("three-way-signed-off")).toContainText("Signed off by Eleanor Hartwell");
+
+    // Keyboard only: move to each row, select it with x, and give both the same purpose.
+    const rows = page.getByTestId("transaction-row");
+    await expect(rows).toHaveCount(2);
+    await rows.first().focus();
+    await page.keyboard.press("x");
+    await page.keyboard.press("ArrowDown");
+    await expect(rows.nth(1)).toBeFocused();
+    await page.keyboard.press("x");
+    const bulk = page.getByRole("form", { name: "Change 2 selected transactions" });
+    await bulk.getByLabel("Purpose").fill("Cedar Crest: roof deposit and September rent");
+    await bulk.getByLabel("Category").selectOption("repairs");
+    await bulk.getByRole("button", { name: "Change 2 transactions" }).click();
+    await expect(page.getByText("2 transactions changed.")).toBeVisible();
+    await hydrated(page, "/transaction-reconciliation?q=CEDAR%20CREST%20RENT");
+    const rent = page.getByTestId("transaction-row").filter({ hasText: "DEPOSIT CEDAR CREST RENT" });
+    await expect(rent).toContainText("Cedar Crest: roof deposit and September rent");
+
+    // The rent deposit is really two things: split it, to the cent.
+    await rent.focus();
+    await page.keyboard.press("Enter");
+    const editor = page.getByRole("form", { name: "Account for DEPOSIT CEDAR CREST RENT SEPTEMBER" });
+    await editor.getByText("Split this transaction").click();
+    const parts = editor.getByTestId("split-part");
+    await parts.nth(0).getByLabel("Amount").fill("2000.00");
+    await parts.nth(0).getByLabel("Category").selectOption("rent");
+    await expect(editor.getByTestId("split-remaining")).toHaveText("Still to divide: $400.00");
+    await parts.nth(1).getByLabel("Amount").fill("400");
+    await parts.nth(1).getByLabel("Category").selectOption("contributions");
+    await expect(editor.getByTestId("split-remaining")).toHaveText("The parts add up exactly.");
+    await editor.getByRole("button", { name: "Save split" }).click();
+    await expect(page.getByText("Split saved.")).toBeVisible();
+    await expect(rent).toContainText("Split (2 parts)");
+  });
 });

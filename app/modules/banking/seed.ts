@@ -47,13 +47,21 @@ export const seed: SeedStep = ({ workspaceId: ws, now, sql: q, readFixture }) =>
       ${done ? q(RECONCILIATION_ID) : "NULL"}, ${done?.category === "interest" ? q(RULE_ID) : "NULL"}, ${now}, ${now})`;
   });
   const cleared = statement.rows.reduce((sum, r) => sum + r.amountMinor, 0);
+  // The kept report in the shape the lock writes (reconciliations.server.ts), so the demo's PDF opens.
   const report = JSON.stringify({
+    account: { name: "Hartwell Trust Checking", institution: "Pacific Coast Bank", lastFour: "0932", currency: "USD" },
+    statementEndOn: "2026-09-30",
     openingBalanceMinor: 8421055,
-    clearedBalanceMinor: 8421055 + cleared,
     closingBalanceMinor: statement.ledgerBalanceMinor,
+    clearedBalanceMinor: 8421055 + cleared,
     differenceMinor: (statement.ledgerBalanceMinor ?? 0) - (8421055 + cleared),
-    items: statement.rows.length,
-    outstanding: [txId(90), txId(91)],
+    items: statement.rows.map((r, i) => ({ id: txId(i + 1), postedOn: r.postedOn, description: r.description, amountMinor: r.amountMinor })),
+    outstanding: [
+      { id: txId(90), postedOn: "2026-09-29", description: "CHECK 1045 BAYVIEW ROOFING", amountMinor: -480000 },
+      { id: txId(91), postedOn: "2026-09-30", description: "DEPOSIT CEDAR CREST RENT SEPTEMBER", amountMinor: 240000 },
+    ],
+    lockedAt: new Date(now).toISOString(),
+    lockedBy: coTrustee.id,
   });
   return {
     statements: [

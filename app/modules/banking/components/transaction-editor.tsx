@@ -42,6 +42,7 @@ export function TransactionEditor({
   const [beneficiary, setBeneficiary] = useState(tx.beneficiaryUserId ?? "");
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [splitting, setSplitting] = useState(tx.splits.length > 0);
   const memberIds = new Set(members.map((m) => m.userId));
   const id = (field: string) => `tx-${tx.id}-${field}`;
 
@@ -181,11 +182,14 @@ export function TransactionEditor({
       </div>
       <div className="sm:col-span-2">
         {canEdit ? (
-          <details open={tx.splits.length > 0}>
+          <details open={splitting} onToggle={(e) => setSplitting(e.currentTarget.open)}>
             <summary className="cursor-pointer text-sm font-medium">{t(tx.splits.length ? "split.edit" : "split.open")}</summary>
-            <div className="mt-2">
-              <SplitEditor tx={tx} members={members} />
-            </div>
+            {/* Only while open: a closed split's fields would otherwise stand beside the transaction's own. */}
+            {splitting ? (
+              <div className="mt-2">
+                <SplitEditor tx={tx} members={members} />
+              </div>
+            ) : null}
           </details>
         ) : (
           <SplitList tx={tx} members={members} />
