@@ -8,7 +8,7 @@ import { canCreatePolls } from "~/modules/polls/access.server";
 import { createPoll, listPolls } from "~/modules/polls/service.server";
 import { workspaceVoters } from "~/modules/workspaces/beneficial-shares.server";
 import { createPollSchema, pollFormToObject } from "~/modules/polls/validation";
-import { HttpError } from "~/platform/http.server";
+import { asHttpError, HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const handle = { i18n: ["polls"] };
@@ -36,7 +36,8 @@ export async function action(args: ActionFunctionArgs) {
   try {
     const { id } = await createPoll(ctx, session, parsed.data, t);
     return redirect(`/polling/${id}`);
-  } catch (error) {
+  } catch (caught) {
+    const error = asHttpError(caught, t);
     if (error instanceof HttpError) return data({ intent: "create", error: error.message, fieldErrors: error.fieldErrors }, error.status);
     throw error;
   }
