@@ -48,9 +48,9 @@ export function asHttpError(error: unknown, t: Translate): unknown {
 export const NO_STORE = { "Cache-Control": "no-store" };
 
 /** For page loaders: a refusal becomes the page's status and sentence (404 for anything not visible: never the data). */
-export function throwAsResponse(error: unknown, t?: Translate): never {
+export function throwAsResponse(error: unknown, t: Translate): never {
   if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-  if (error instanceof Refusal && t) throw new Response(error.in(t).message, { status: error.status });
+  if (error instanceof Refusal) throw new Response(error.in(t).message, { status: error.status });
   throw error;
 }
 
