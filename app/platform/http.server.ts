@@ -28,6 +28,7 @@ export class Refusal extends Error {
     public key: string,
     public values?: Record<string, unknown>,
     public fieldKeys?: Record<string, string>,
+    public headers?: HeadersInit,
   ) {
     super(key);
   }
@@ -35,16 +36,21 @@ export class Refusal extends Error {
   /** The translated HttpError this refusal stands for. */
   in(t: Translate): HttpError {
     const fieldErrors = this.fieldKeys ? Object.fromEntries(Object.entries(this.fieldKeys).map(([field, key]) => [field, [t(key, this.values)]])) : undefined;
-    return new HttpError(this.status, t(this.key, this.values), fieldErrors);
+    return new HttpError(this.status, t(this.key, this.values), fieldErrors, this.headers);
   }
+}
+
+/** For a route's own try/catch: a Refusal becomes the HttpError it stands for, in the route's language; anything else stays as it is. */
+export function asHttpError(error: unknown, t: Translate): unknown {
+  return error instanceof Refusal ? error.in(t) : error;
 }
 
 export const NO_STORE = { "Cache-Control": "no-store" };
 
 /** For page loaders: a refusal becomes the page's status and sentence (404 for anything not visible: never the data). */
-export function throwAsResponse(error: unknown, t?: Translate): never {
+export function throwAsResponse(error: unknown, t: Translate): never {
   if (error instanceof HttpError) throw new Response(error.message, { status: error.status });
-  if (error instanceof Refusal && t) throw new Response(error.in(t).message, { status: error.status });
+  if (error instanceof Refusal) throw new Response(error.in(t).message, { status: error.status });
   throw error;
 }
 

@@ -11,7 +11,7 @@ const legalIntelligence = jsonRoute(aiT, {
    */
   GET: endpoint({
     run: async ({ ctx, session, t }) => {
-      await checkAiRateLimit(ctx, session, t);
+      await checkAiRateLimit(ctx, session);
       const report = await legalIntelligenceReport(ctx.db, session);
       return { ...report, findings: report.findings.map((finding) => ({ ...finding, text: t(finding.message.key, finding.message.values) })) };
     },

@@ -7,16 +7,16 @@ const members = jsonRoute(conversationsT, {
   /** POST /api/chat/channels/{id}/members {userIds}: join an open channel (your own id) or add people. */
   POST: endpoint({
     body: channelMembersSchema,
-    run: async ({ ctx, session, params, body, t }) => {
-      await addMembers(ctx, session, params.id!, body.userIds, t);
+    run: async ({ ctx, session, params, body }) => {
+      await addMembers(ctx, session, params.id!, body.userIds);
       return {};
     },
   }),
   /** DELETE /api/chat/channels/{id}/members {userIds: [one id]}: leave, or remove someone. */
   DELETE: endpoint({
     body: channelMembersSchema,
-    run: async ({ ctx, session, params, body, t }) => {
-      for (const userId of body.userIds.slice(0, 1)) await removeMember(ctx, session, params.id!, userId, t);
+    run: async ({ ctx, session, params, body }) => {
+      for (const userId of body.userIds.slice(0, 1)) await removeMember(ctx, session, params.id!, userId);
       return {};
     },
   }),

@@ -7,10 +7,10 @@ import { endpoint, jsonRoute } from "~/platform/json-route.server";
 const messages = jsonRoute(conversationsT, {
   /** GET /api/chat/channels/{id}/messages?before={seq}&topicId=: one page of history, oldest first. */
   GET: endpoint({
-    run: async ({ ctx: { db }, session, params, query, t }) => {
+    run: async ({ ctx: { db }, session, params, query }) => {
       const before = Number(query.get("before"));
       const limit = Number(query.get("limit"));
-      const access = await channelAccess(db, session, params.id!, t);
+      const access = await channelAccess(db, session, params.id!);
       return listMessages(db, access, {
         before: Number.isInteger(before) && before > 0 ? before : undefined,
         topicId: query.get("topicId") || undefined,
@@ -22,7 +22,7 @@ const messages = jsonRoute(conversationsT, {
   POST: endpoint({
     body: postMessageSchema,
     status: 201,
-    run: async ({ ctx, session, params, body, t }) => ({ message: await postMessage(ctx, session, params.id!, body, t) }),
+    run: async ({ ctx, session, params, body }) => ({ message: await postMessage(ctx, session, params.id!, body) }),
   }),
 });
 

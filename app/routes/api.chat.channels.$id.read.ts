@@ -7,8 +7,8 @@ const read = jsonRoute(conversationsT, {
   /** POST /api/chat/channels/{id}/read {seq}: everything up to seq has been read (never moves backwards). */
   POST: endpoint({
     body: readUpToSchema,
-    run: async ({ ctx: { db }, session, params, body, t }) => {
-      await markRead(db, session, await channelAccess(db, session, params.id!, t), body.seq);
+    run: async ({ ctx: { db }, session, params, body }) => {
+      await markRead(db, session, await channelAccess(db, session, params.id!), body.seq);
       return {};
     },
   }),

@@ -7,9 +7,9 @@ import { endpoint, jsonRoute } from "~/platform/json-route.server";
 const channel = jsonRoute(conversationsT, {
   /** GET /api/chat/channels/{id}: the channel, its members and its topics. */
   GET: endpoint({
-    run: async ({ ctx: { db }, session, params, t }) => {
-      const access = await channelAccess(db, session, params.id!, t);
-      const [members, topics] = await Promise.all([channelMemberList(db, access.channel), listTopics(db, session, { channelId: access.channel.id }, t)]);
+    run: async ({ ctx: { db }, session, params }) => {
+      const access = await channelAccess(db, session, params.id!);
+      const [members, topics] = await Promise.all([channelMemberList(db, access.channel), listTopics(db, session, { channelId: access.channel.id })]);
       const { channel } = access;
       return {
         channel: {
@@ -30,8 +30,8 @@ const channel = jsonRoute(conversationsT, {
   /** PATCH /api/chat/channels/{id}: rename, describe, archive or bring back (administrators and the creator). */
   PATCH: endpoint({
     body: updateChannelSchema,
-    run: async ({ ctx, session, params, body, t }) => {
-      const channel = await updateChannel(ctx, session, params.id!, body, t);
+    run: async ({ ctx, session, params, body }) => {
+      const channel = await updateChannel(ctx, session, params.id!, body);
       return { channel: { id: channel.id, name: channel.name, description: channel.description, kind: channel.kind, archived: channel.archivedAt !== null } };
     },
   }),

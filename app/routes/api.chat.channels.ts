@@ -5,13 +5,13 @@ import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
 const channels = jsonRoute(conversationsT, {
   /** GET /api/chat/channels: the channels the caller can see, with unread counts. */
-  GET: endpoint({ run: async ({ ctx, session, t }) => ({ channels: await listChannels(ctx.db, session, t) }) }),
+  GET: endpoint({ run: async ({ ctx, session }) => ({ channels: await listChannels(ctx.db, session) }) }),
   /** POST /api/chat/channels: a new open or private channel. */
   POST: endpoint({
     body: createChannelSchema,
     status: 201,
-    run: async ({ ctx, session, body, t }) => {
-      const channel = await createChannel(ctx, session, body, t);
+    run: async ({ ctx, session, body }) => {
+      const channel = await createChannel(ctx, session, body);
       return { channel: { id: channel.id, name: channel.name, kind: channel.kind, description: channel.description } };
     },
   }),

@@ -4,7 +4,7 @@ import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
 const search = jsonRoute(conversationsT, {
   /** GET /api/chat/search?q=: messages in the channels the caller can see, newest first. */
-  GET: endpoint({ run: async ({ ctx, session, query, t }) => ({ results: await searchMessages(ctx.db, session, query.get("q") ?? "", t) }) }),
+  GET: endpoint({ run: async ({ ctx, session, query }) => ({ results: await searchMessages(ctx.db, session, query.get("q") ?? "") }) }),
 });
 
 export const loader = search;

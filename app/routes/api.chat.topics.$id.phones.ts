@@ -11,13 +11,13 @@ const phones = jsonRoute(conversationsT, {
   POST: endpoint({
     body: addSmsParticipantSchema,
     status: 201,
-    run: async ({ ctx, session, params, body, t }) => ({ topic: await addSmsParticipant(ctx, session, params.id!, body, t) }),
+    run: async ({ ctx, session, params, body }) => ({ topic: await addSmsParticipant(ctx, session, params.id!, body) }),
   }),
   /** DELETE {participantId}: stop including them. */
   DELETE: endpoint({
     body: removeSchema,
-    run: async ({ ctx, session, params, body, t }) => {
-      await removeSmsParticipant(ctx, session, params.id!, body.participantId, t);
+    run: async ({ ctx, session, params, body }) => {
+      await removeSmsParticipant(ctx, session, params.id!, body.participantId);
       return {};
     },
   }),

@@ -7,12 +7,12 @@ const topic = jsonRoute(conversationsT, {
   /** PATCH /api/chat/topics/{id} {name?, purpose?, resolved?}: rename, label, resolve or reopen. */
   PATCH: endpoint({
     body: updateTopicSchema,
-    run: async ({ ctx, session, params, body, t }) => ({ topic: await updateTopic(ctx, session, params.id!, body, t) }),
+    run: async ({ ctx, session, params, body }) => ({ topic: await updateTopic(ctx, session, params.id!, body) }),
   }),
   /** PUT /api/chat/topics/{id} {mode: follow|mute|none}: the caller's follow choice. */
   PUT: endpoint({
     body: followTopicSchema,
-    run: async ({ ctx, session, params, body, t }) => ({ follow: await setTopicFollow(ctx.db, session, params.id!, body.mode, t) }),
+    run: async ({ ctx, session, params, body }) => ({ follow: await setTopicFollow(ctx.db, session, params.id!, body.mode) }),
   }),
 });
 

@@ -25,7 +25,7 @@ const sms = jsonRoute(conversationsT, {
       const session = await simulatorCaller(args, ctx, t);
       const phone = toE164(query.get("phone") ?? "");
       if (!phone) throw new HttpError(400, t("errors.phoneInvalid"));
-      return { messages: await simulatorRead(ctx, session, phone, t) };
+      return { messages: await simulatorRead(ctx, session, phone) };
     },
   }),
   /** Development only: POST /api/dev/sms {from, body}: the phone texts our number, through the webhook's own path. */
@@ -34,7 +34,7 @@ const sms = jsonRoute(conversationsT, {
     run: async ({ args, ctx, request, t }) => {
       const session = await simulatorCaller(args, ctx, t);
       const input = parseWith(textSchema(t), await readJsonBody(request, t), t);
-      return { result: await simulatorSend(ctx, session, input, t) };
+      return { result: await simulatorSend(ctx, session, input) };
     },
     // After `run`, so that TypeScript knows the answer's type here.
     status: ({ result }) => (result.outcome === "message" ? 201 : 200),

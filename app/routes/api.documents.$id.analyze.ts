@@ -6,8 +6,8 @@ const analyze = jsonRoute(documentsT, {
   /** POST /api/documents/{id}/analyze: run the analysis again (after an error, or with a new engine). */
   POST: endpoint({
     status: 202,
-    run: async ({ ctx, session, params, t }) => {
-      await requestAnalysis(ctx, session, params.id ?? "", t);
+    run: async ({ ctx, session, params }) => {
+      await requestAnalysis(ctx, session, params.id ?? "");
       return { status: "pending" };
     },
   }),

@@ -10,7 +10,7 @@ const compare = jsonRoute(documentsT, {
       const from = query.get("from");
       const to = query.get("to");
       if (!from || !to) throw new HttpError(400, t("errors.compareNeedsTwo"));
-      const result = await compareVersions(ctx, session, params.id ?? "", from, to, t);
+      const result = await compareVersions(ctx, session, params.id ?? "", from, to);
       return { from: result.from, to: result.to, ...result.diff };
     },
   }),

@@ -11,15 +11,15 @@ const share = jsonRoute(documentsT, {
   /** PUT: share with this member (`{"permission": "view" | "edit"}`) or change it. */
   PUT: endpoint({
     body: shareSchema,
-    run: async ({ ctx, session, params, body: { permission }, t }) => ({
+    run: async ({ ctx, session, params, body: { permission } }) => ({
       permission,
-      ...(await shareDocument(ctx, session, params.id ?? "", params.userId ?? "", permission, t)),
+      ...(await shareDocument(ctx, session, params.id ?? "", params.userId ?? "", permission)),
     }),
   }),
   /** DELETE: stop sharing. */
   DELETE: endpoint({
-    run: async ({ ctx, session, params, t }) => {
-      await revokeShare(ctx, session, params.id ?? "", params.userId ?? "", t);
+    run: async ({ ctx, session, params }) => {
+      await revokeShare(ctx, session, params.id ?? "", params.userId ?? "");
       return {};
     },
   }),

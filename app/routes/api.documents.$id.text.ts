@@ -22,8 +22,8 @@ const text = jsonRoute(documentsT, {
     body: textSchema,
     bodyLimit: OCR_TEXT_LIMIT * 4 + 1024,
     status: 202,
-    run: async ({ ctx, session, params, body, t }) => {
-      await saveRecognisedText(ctx, session, params.id ?? "", body.text, t);
+    run: async ({ ctx, session, params, body }) => {
+      await saveRecognisedText(ctx, session, params.id ?? "", body.text);
       return { status: "pending" };
     },
   }),

@@ -5,8 +5,8 @@ import { endpoint, jsonRoute } from "~/platform/json-route.server";
 const thumbnail = jsonRoute(documentsT, {
   /** GET /api/documents/{id}/thumbnail: the first-page image, cached privately (its key changes when it does). */
   GET: endpoint({
-    run: async ({ ctx, session, params, request, t }) => {
-      const object = await readThumbnail(ctx, session, params.id ?? "", t);
+    run: async ({ ctx, session, params, request }) => {
+      const object = await readThumbnail(ctx, session, params.id ?? "");
       if (request.headers.get("If-None-Match") === object.httpEtag) return new Response(null, { status: 304, headers: { ETag: object.httpEtag } });
       return new Response(object.body, {
         headers: {
@@ -21,8 +21,8 @@ const thumbnail = jsonRoute(documentsT, {
   }),
   /** PUT: the browser's first-page image (PNG or JPEG, at most 512 KB) made at upload, as the raw body. */
   PUT: endpoint({
-    run: async ({ ctx, session, params, request, t }) => {
-      await saveThumbnail(ctx, session, params.id ?? "", request, t);
+    run: async ({ ctx, session, params, request }) => {
+      await saveThumbnail(ctx, session, params.id ?? "", request);
       return { thumbnailUrl: `/api/documents/${params.id}/thumbnail` };
     },
   }),

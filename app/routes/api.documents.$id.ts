@@ -21,7 +21,7 @@ const oneDocument = jsonRoute(documentsT, {
   /** GET /api/documents/{id}: the document, its text, analysis and activity (recorded as a view). */
   GET: endpoint({
     run: async ({ ctx, session, params, t }) => {
-      const { document, ...rest } = await openDocument(ctx, session, params.id ?? "", t);
+      const { document, ...rest } = await openDocument(ctx, session, params.id ?? "");
       const { storageKey: _key, thumbnailKey, ...visible } = document;
       const { analysis, ...others } = rest;
       return {
@@ -42,15 +42,15 @@ const oneDocument = jsonRoute(documentsT, {
   /** PATCH: title and type. */
   PATCH: endpoint({
     body: changesSchema,
-    run: async ({ ctx, session, params, body, t }) => {
-      await renameDocument(ctx, session, params.id ?? "", body, t);
+    run: async ({ ctx, session, params, body }) => {
+      await renameDocument(ctx, session, params.id ?? "", body);
       return {};
     },
   }),
   /** DELETE: the document and its files. */
   DELETE: endpoint({
-    run: async ({ ctx, session, params, t }) => {
-      await deleteDocument(ctx, session, params.id ?? "", t);
+    run: async ({ ctx, session, params }) => {
+      await deleteDocument(ctx, session, params.id ?? "");
       return {};
     },
   }),

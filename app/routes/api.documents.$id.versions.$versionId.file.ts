@@ -6,9 +6,9 @@ import { endpoint, jsonRoute } from "~/platform/json-route.server";
 const versionFile = jsonRoute(documentsT, {
   /** GET /api/documents/{id}/versions/{versionId}/file[?inline=1]: any version's file, as the current one is served. */
   GET: endpoint({
-    run: async ({ ctx, session, params, query, t }) => {
+    run: async ({ ctx, session, params, query }) => {
       const inline = query.get("inline") === "1";
-      const { version, object } = await downloadVersion(ctx, session, params.id ?? "", params.versionId ?? "", inline, t);
+      const { version, object } = await downloadVersion(ctx, session, params.id ?? "", params.versionId ?? "", inline);
       return new Response(object.body, { headers: fileResponseHeaders({ ...version, inline, size: object.size, etag: object.httpEtag }) });
     },
   }),

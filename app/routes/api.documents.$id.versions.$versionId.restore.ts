@@ -23,7 +23,7 @@ const restore = jsonRoute(documentsT, {
       // The body is optional here (no body is no note), so the endpoint reads it itself.
       const hasBody = request.headers.get("Content-Length") !== "0" && request.body !== null;
       const { note } = parseWith(noteSchema(t), hasBody ? await readJsonBody(request, t) : {}, t);
-      return { version: await restoreVersion(ctx, session, params.id ?? "", params.versionId ?? "", note || undefined, t) };
+      return { version: await restoreVersion(ctx, session, params.id ?? "", params.versionId ?? "", note || undefined) };
     },
   }),
 });

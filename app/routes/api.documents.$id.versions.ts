@@ -20,8 +20,8 @@ const versionMetadataSchema = (t: (k: string, o?: Record<string, unknown>) => st
 const versions = jsonRoute(documentsT, {
   /** GET /api/documents/{id}/versions: every version, newest first, with who, when, note, size, type and SHA-256. */
   GET: endpoint({
-    run: async ({ ctx, session, params, t }) => {
-      const { document, versions } = await listVersions(ctx, session, params.id ?? "", t);
+    run: async ({ ctx, session, params }) => {
+      const { document, versions } = await listVersions(ctx, session, params.id ?? "");
       return { documentId: document.id, currentVersionId: document.currentVersionId, versions };
     },
   }),
@@ -36,7 +36,7 @@ const versions = jsonRoute(documentsT, {
       );
       const length = request.headers.get("Content-Length");
       const file = { ...metadata, body: request.body, contentLength: length === null ? null : Number(length) };
-      return { version: await uploadVersion(ctx, session, params.id ?? "", file, t) };
+      return { version: await uploadVersion(ctx, session, params.id ?? "", file) };
     },
   }),
 });

@@ -34,7 +34,7 @@ const documents = jsonRoute(documentsT, {
       );
       const length = request.headers.get("Content-Length");
       const file = { ...metadata, body: request.body, contentLength: length === null ? null : Number(length) };
-      return { document: await uploadDocument(ctx, session, file, t) };
+      return { document: await uploadDocument(ctx, session, file) };
     },
   }),
 });

@@ -20,23 +20,23 @@ const commands = new Map([
   [
     "ballot",
     jsonRoute(pollsT, {
-      POST: endpoint({ body: ballotSchema, run: async ({ ctx, session, params, body, t }) => castBallot(ctx, session, params.id ?? "", body.choices, t) }),
+      POST: endpoint({ body: ballotSchema, run: async ({ ctx, session, params, body }) => castBallot(ctx, session, params.id ?? "", body.choices) }),
     }),
   ],
   [
     "close",
     jsonRoute(pollsT, {
-      POST: endpoint({ run: async ({ ctx, session, params, t }) => ({ result: await closePollByHand(ctx, session, params.id ?? "", t) }) }),
+      POST: endpoint({ run: async ({ ctx, session, params }) => ({ result: await closePollByHand(ctx, session, params.id ?? "") }) }),
     }),
   ],
-  ["remind", jsonRoute(pollsT, { POST: endpoint({ run: async ({ ctx, session, params, t }) => remindVoters(ctx, session, params.id ?? "", t) }) })],
+  ["remind", jsonRoute(pollsT, { POST: endpoint({ run: async ({ ctx, session, params }) => remindVoters(ctx, session, params.id ?? "") }) })],
   [
     "watch",
     jsonRoute(pollsT, {
       POST: endpoint({
         body: watchSchema,
-        run: async ({ ctx, session, params, body: { watching }, t }) => {
-          await setWatching(ctx, session, params.id ?? "", watching, t);
+        run: async ({ ctx, session, params, body: { watching } }) => {
+          await setWatching(ctx, session, params.id ?? "", watching);
           return { watching };
         },
       }),

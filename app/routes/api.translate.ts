@@ -16,7 +16,7 @@ const translate = jsonRoute(translatorT, {
    * splits long texts by paragraph) translated by the configured provider; `{ success, translation,
    * engine, model }`. Without a provider: 503 `{ success: false, error }`.
    */
-  POST: endpoint({ body: translateRequestSchema, run: async ({ ctx, session, body, t }) => translatePart(ctx, session, body, t) }),
+  POST: endpoint({ body: translateRequestSchema, run: async ({ ctx, session, body }) => translatePart(ctx, session, body) }),
 });
 
 export const loader = translate;

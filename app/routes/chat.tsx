@@ -16,10 +16,11 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!session.workspace) return { chat: null };
   const ctx = getRequestContext(args.request, args.context);
   const topic = new URL(args.request.url).searchParams.get("topic");
+  const t = conversationsT(args.request);
   try {
-    return { chat: await loadChatScreen(ctx, session, args.params.channelId, topic, conversationsT(args.request)) };
+    return { chat: await loadChatScreen(ctx, session, args.params.channelId, topic) };
   } catch (error) {
-    throwAsResponse(error);
+    throwAsResponse(error, t);
   }
 }
 

@@ -12,7 +12,7 @@ import { conversationsT } from "~/modules/conversations/i18n.server";
 import { toE164 } from "~/modules/conversations/sms/phone";
 import { workspacePhones } from "~/modules/conversations/sms/service.server";
 import { phoneSimulatorEnabled, simulatorRead, simulatorSend } from "~/modules/conversations/sms/simulator.server";
-import { HttpError } from "~/platform/http.server";
+import { asHttpError, HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const handle = { i18n: ["conversations"] };
@@ -23,11 +23,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
   if (!phoneSimulatorEnabled(ctx)) throw data(null, 404);
   const session = await requireSession(args);
-  const t = conversationsT(args.request);
-  const { workspaceId } = workspaceOf(session, t);
+  const { workspaceId } = workspaceOf(session);
   const phones = await workspacePhones(ctx, workspaceId);
   const phone = toE164(new URL(args.request.url).searchParams.get("phone") ?? "") ?? phones[0]?.phone ?? null;
-  const messages = phone && phones.some((p) => p.phone === phone) ? await simulatorRead(ctx, session, phone, t) : [];
+  const messages = phone && phones.some((p) => p.phone === phone) ? await simulatorRead(ctx, session, phone) : [];
   return { user: toPublicUser(session), phones, phone, messages, ourNumber: ctx.config.SMS_FROM_NUMBER };
 }
 
@@ -38,9 +37,10 @@ export async function action(args: ActionFunctionArgs) {
   const t = conversationsT(args.request);
   const form = await args.request.formData();
   try {
-    const result = await simulatorSend(ctx, session, { from: String(form.get("from") ?? ""), body: String(form.get("body") ?? "") }, t);
+    const result = await simulatorSend(ctx, session, { from: String(form.get("from") ?? ""), body: String(form.get("body") ?? "") });
     return { ok: true as const, result };
-  } catch (error) {
+  } catch (caught) {
+    const error = asHttpError(caught, t);
     if (error instanceof HttpError) return data({ ok: false as const, error: error.message }, error.status);
     throw error;
   }

@@ -11,7 +11,7 @@ import { DOCUMENT_TYPES, SHARE_PERMISSIONS } from "~/modules/documents/schema";
 import { revokeShare, shareDocument, sharingOf } from "~/modules/documents/sharing.server";
 import { deleteDocument, openDocument, renameDocument, requestAnalysis, thumbnailUrl } from "~/modules/documents/service.server";
 import { restoreFromForm, versionsOf } from "~/modules/documents/versions.server";
-import { HttpError, throwAsResponse } from "~/platform/http.server";
+import { asHttpError, HttpError, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 // "ai": the cited-passage panel shown when an answer or a finding links here with ?passage=start-end.
@@ -24,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   const t = documentsT(args.request);
-  const opened = await openDocument(ctx, session, args.params.id ?? "", t).catch(throwAsResponse);
+  const opened = await openDocument(ctx, session, args.params.id ?? "").catch((error) => throwAsResponse(error, t));
   const { storageKey: _key, thumbnailKey, ...document } = opened.document;
   // A citation's range, checked against the current text this person may read (else shown as not found).
   const passage = new URL(args.request.url).searchParams.get("passage");
@@ -73,33 +73,34 @@ export async function action(args: ActionFunctionArgs) {
     if (intent === "details") {
       const parsed = detailsSchema(t).safeParse({ title: form.get("title"), type: form.get("type") });
       if (!parsed.success) return data({ intent, error: parsed.error.issues[0].message }, 400);
-      await renameDocument(ctx, session, id, parsed.data, t);
+      await renameDocument(ctx, session, id, parsed.data);
       return { intent, ok: true };
     }
     if (intent === "analyze") {
-      await requestAnalysis(ctx, session, id, t);
+      await requestAnalysis(ctx, session, id);
       return { intent, ok: true };
     }
     if (intent === "share") {
       const parsed = shareSchema(t).safeParse({ userId: form.get("userId"), permission: form.get("permission") });
       if (!parsed.success) return data({ intent, error: parsed.error.issues[0].message }, 400);
-      await shareDocument(ctx, session, id, parsed.data.userId, parsed.data.permission, t);
+      await shareDocument(ctx, session, id, parsed.data.userId, parsed.data.permission);
       return { intent, ok: true };
     }
     if (intent === "unshare") {
-      await revokeShare(ctx, session, id, String(form.get("userId") ?? ""), t);
+      await revokeShare(ctx, session, id, String(form.get("userId") ?? ""));
       return { intent, ok: true };
     }
     if (intent === "restore") {
-      const version = await restoreFromForm(ctx, session, id, form, t);
+      const version = await restoreFromForm(ctx, session, id, form);
       return { intent, ok: true, restored: version?.number };
     }
     if (intent === "delete") {
-      await deleteDocument(ctx, session, id, t);
+      await deleteDocument(ctx, session, id);
       throw redirect("/documents");
     }
     return data({ intent, error: t("errors.unknownAction") }, 400);
-  } catch (error) {
+  } catch (caught) {
+    const error = asHttpError(caught, t);
     if (error instanceof HttpError) return data({ intent, error: error.message }, error.status);
     throw error;
   }

@@ -7,7 +7,7 @@ import { LegalIntelligencePage } from "~/modules/ai/legal/components/legal-intel
 import { legalIntelligenceReport } from "~/modules/ai/legal/findings.server";
 import { questionSchema } from "~/modules/ai/validation";
 import { requireSession } from "~/modules/auth/guard.server";
-import { HttpError } from "~/platform/http.server";
+import { asHttpError, HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const handle = { i18n: ["ai"] };
@@ -49,7 +49,8 @@ export async function action(args: ActionFunctionArgs) {
       { feature: "legal_intelligence", language: aiLanguage(args.request), t },
     );
     return { error: null, answer };
-  } catch (error) {
+  } catch (caught) {
+    const error = asHttpError(caught, t);
     if (error instanceof HttpError) return data({ error: error.message, answer: null }, { status: error.status, headers: error.headers });
     throw error;
   }

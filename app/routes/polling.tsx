@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
@@ -7,8 +8,8 @@ import { pollsT } from "~/modules/polls/i18n.server";
 import { canCreatePolls } from "~/modules/polls/access.server";
 import { createPoll, listPolls } from "~/modules/polls/service.server";
 import { workspaceVoters } from "~/modules/workspaces/beneficial-shares.server";
-import { createPollSchema, pollFormToObject } from "~/modules/polls/validation";
-import { HttpError } from "~/platform/http.server";
+import { createPollFormSchema } from "~/modules/polls/validation";
+import { asHttpError, HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const handle = { i18n: ["polls"] };
@@ -22,22 +23,25 @@ export async function loader(args: LoaderFunctionArgs) {
   return { polls, voters, canCreate };
 }
 
-/** Opens a poll from the form, then shows it. */
+/** Opens a poll from the form (Conform, the API's rules), then shows it. */
 export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   const t = pollsT(args.request);
-  const parsed = createPollSchema(t).safeParse(pollFormToObject(await args.request.formData()));
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
-    return data({ intent: "create", error: parsed.error.issues[0].message, fieldErrors }, 400);
+  const submission = parseWithZod(await args.request.formData(), { schema: createPollFormSchema(t) });
+  // Adding or removing an option row without JavaScript comes back as the form with its new rows.
+  if (submission.status === undefined) return { intent: "create", result: submission.reply(), error: null };
+  if (submission.status !== "success") {
+    return data({ intent: "create", result: submission.reply(), error: Object.values(submission.error ?? {}).flat()[0] ?? null }, 400);
   }
   try {
-    const { id } = await createPoll(ctx, session, parsed.data, t);
+    const { id } = await createPoll(ctx, session, submission.value, t);
     return redirect(`/polling/${id}`);
-  } catch (error) {
-    if (error instanceof HttpError) return data({ intent: "create", error: error.message, fieldErrors: error.fieldErrors }, error.status);
+  } catch (caught) {
+    const error = asHttpError(caught, t);
+    if (error instanceof HttpError) {
+      return data({ intent: "create", result: submission.reply({ fieldErrors: error.fieldErrors }), error: error.message }, error.status);
+    }
     throw error;
   }
 }

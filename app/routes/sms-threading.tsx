@@ -18,10 +18,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const sms = { provider: ctx.config.SMS_PROVIDER, from: ctx.config.SMS_FROM_NUMBER, simulator: phoneSimulatorEnabled(ctx) };
   if (!session.workspace) return { topics: [], sms, chosen: null };
   try {
-    const topics = await listTopics(ctx.db, session, { state: "all" }, conversationsT(args.request));
+    const topics = await listTopics(ctx.db, session, { state: "all" });
     return { topics, sms, chosen: new URL(args.request.url).searchParams.get("topic") };
   } catch (error) {
-    throwAsResponse(error);
+    throwAsResponse(error, conversationsT(args.request));
   }
 }
 

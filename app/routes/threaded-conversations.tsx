@@ -17,10 +17,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const state = new URL(args.request.url).searchParams.get("state");
   const chosen: "open" | "resolved" | "all" = state === "resolved" || state === "all" ? state : "open";
   try {
-    const topics = await listTopics(getRequestContext(args.request, args.context).db, session, { state: chosen }, conversationsT(args.request));
+    const topics = await listTopics(getRequestContext(args.request, args.context).db, session, { state: chosen });
     return { topics, state: chosen, canAct: session.workspace.role !== "viewer" };
   } catch (error) {
-    throwAsResponse(error);
+    throwAsResponse(error, conversationsT(args.request));
   }
 }
 

@@ -18,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [documents, source] = session.workspace
     ? await Promise.all([
         translatableDocuments(ctx.db, session),
-        documentId ? documentSource(ctx, session, documentId, translatorT(args.request)).catch(throwAsResponse) : null,
+        documentId ? documentSource(ctx, session, documentId).catch((error) => throwAsResponse(error, translatorT(args.request))) : null,
       ])
     : [[], null];
   return { provider: translationProvider(ctx), documents, source };

@@ -6,7 +6,7 @@ import { VersionHistoryPage } from "~/modules/documents/components/version-contr
 import { documentsT } from "~/modules/documents/i18n.server";
 import { canEditDocument } from "~/modules/documents/service.server";
 import { compareVersions, listVersions, restoreFromForm } from "~/modules/documents/versions.server";
-import { HttpError, throwAsResponse } from "~/platform/http.server";
+import { asHttpError, HttpError, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const handle = { i18n: ["documents"] };
@@ -17,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
   const t = documentsT(args.request);
   const id = args.params.id ?? "";
-  const { document, versions } = await listVersions(ctx, session, id, t).catch(throwAsResponse);
+  const { document, versions } = await listVersions(ctx, session, id).catch((error) => throwAsResponse(error, t));
   const params = new URL(args.request.url).searchParams;
   // By default the two newest versions are compared, as a reader most often wants.
   const from = params.get("from") ?? versions[1]?.id;
@@ -26,10 +26,11 @@ export async function loader(args: LoaderFunctionArgs) {
   let comparisonError: string | null = null;
   if (from && to && versions.length > 1) {
     try {
-      const result = await compareVersions(ctx, session, id, from, to, t);
+      const result = await compareVersions(ctx, session, id, from, to);
       comparison = { from: result.from, to: result.to, ...result.diff };
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.status === 404) throwAsResponse(error);
+    } catch (caught) {
+      const error = asHttpError(caught, t);
+      if (!(error instanceof HttpError) || error.status === 404) throwAsResponse(error, t);
       comparisonError = error.message;
     }
   }
@@ -49,9 +50,10 @@ export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData();
   if (form.get("intent") !== "restore") return data({ error: t("errors.unknownAction") }, 400);
   try {
-    const version = await restoreFromForm(ctx, session, args.params.id ?? "", form, t);
+    const version = await restoreFromForm(ctx, session, args.params.id ?? "", form);
     return { ok: true, restored: version?.number };
-  } catch (error) {
+  } catch (caught) {
+    const error = asHttpError(caught, t);
     if (error instanceof HttpError) return data({ error: error.message }, error.status);
     throw error;
   }

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { isolateClientAddress, signInAsDemo } from "./support";
+import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
@@ -88,6 +88,45 @@ test.describe("polls, live", () => {
     expect((await download).suggestedFilename()).toMatch(/^vote-record-repaint-the-lake-cabin-.*\.csv$/);
     const axe = await new AxeBuilder({ page: owner }).analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  });
+
+  test("the new-poll form checks its fields with the API's sentences: on blur in the browser, and on the server without JavaScript", async ({
+    page,
+    browser,
+  }) => {
+    await signInAsDemo(page);
+    await hydrated(page, "/polling");
+    const form = page.getByTestId("create-poll-form");
+    await form.getByLabel("Question or proposal").fill("ab");
+    await form.getByLabel("Question or proposal").blur();
+    await expect(form.getByText("The title needs at least 3 characters.")).toBeVisible();
+    await form.getByLabel("Question or proposal").fill("Which painter?");
+    await expect(form.getByText("The title needs at least 3 characters.")).toHaveCount(0);
+
+    await form.getByLabel("Kind of poll").selectOption("single");
+    await form.getByRole("button", { name: "Add an option" }).click();
+    await expect(form.getByLabel(/^Option \d$/)).toHaveCount(3);
+    await form.getByRole("button", { name: "Remove option 3" }).click();
+    await expect(form.getByLabel(/^Option \d$/)).toHaveCount(2);
+    await form.getByLabel("Option 1").fill("Smith & Sons");
+    await form.getByLabel("Members with chosen roles").check();
+    await form.getByRole("button", { name: "Open the poll" }).click();
+    await expect(form.getByText("Give at least 2 options.")).toBeVisible();
+    await expect(form.getByText("Choose at least one role.")).toBeVisible();
+    await expect(page).toHaveURL(/\/polling$/);
+
+    // Without JavaScript the server reads the same form with the same rules.
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plain = await context.newPage();
+    await plain.goto("/polling");
+    const plainForm = plain.getByTestId("create-poll-form");
+    await plainForm.getByLabel("Question or proposal").fill("Which painter?");
+    await plainForm.getByLabel("Closes at (your local time)").fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 16));
+    await plainForm.getByLabel("Chosen people").check();
+    await plainForm.getByRole("button", { name: "Open the poll" }).click();
+    await expect(plainForm.getByRole("alert")).toHaveText("Choose at least one person.");
+    await expect(plainForm.getByText("Choose at least one person.")).toHaveCount(2);
+    await context.close();
   });
 
   test("a ranked-choice poll: reorder with the keyboard-friendly buttons, and the rounds are shown when it closes", async ({ page }) => {

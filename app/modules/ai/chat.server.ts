@@ -1,6 +1,6 @@
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { serverT } from "~/i18n.server";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import { hitRateLimit, rateLimitRetryAfter, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { answerOffline, type Draft } from "./answer-offline";
@@ -56,12 +56,12 @@ function action(name: SuggestedActionName, t: Translate): SuggestedAction {
 }
 
 /** Counts the question against the person's limit; a 429 with Retry-After past it. */
-export async function checkAiRateLimit(ctx: RequestContext, session: CurrentSession, t: Translate): Promise<void> {
+export async function checkAiRateLimit(ctx: RequestContext, session: CurrentSession): Promise<void> {
   const key = `ai:user:${session.user.id}`;
   const count = await hitRateLimit(ctx.db, key, AI_RATE_LIMIT);
   if (count > AI_RATE_LIMIT.limit) {
     const seconds = Math.max(1, await rateLimitRetryAfter(ctx.db, key, AI_RATE_LIMIT));
-    throw new HttpError(429, t("errors.rateLimited", { count: AI_RATE_LIMIT.limit, seconds }), undefined, { "Retry-After": String(seconds) });
+    throw new Refusal(429, "errors.rateLimited", { count: AI_RATE_LIMIT.limit, seconds }, undefined, { "Retry-After": String(seconds) });
   }
 }
 
@@ -81,7 +81,7 @@ export interface AskOptions {
  */
 export async function askAssistant(ctx: RequestContext, session: CurrentSession, question: Question, options: AskOptions): Promise<AssistantMessage> {
   const { t, language } = options;
-  await checkAiRateLimit(ctx, session, t);
+  await checkAiRateLimit(ctx, session);
 
   const helpT = serverT("help", language);
   const intent = detectIntent(question.message, question.capability);

@@ -5,7 +5,7 @@ import { canAdminister } from "~/modules/workspaces/roles";
 import { memberships } from "~/modules/workspaces/schema";
 import { chunks, D1_IN_LIST } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import type { ChannelRow } from "./audience.server";
@@ -13,11 +13,9 @@ import { chatEvent } from "./events.server";
 import { DEFAULT_CHANNEL_NAME } from "./limits";
 import { channelMembers, channels, chatMessages, type ChannelKind } from "./schema";
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
-
 /** The caller inside their current workspace; chat needs one. */
-export function workspaceOf(session: CurrentSession, t: Translate) {
-  if (!session.workspace) throw new HttpError(404, t("errors.noWorkspace"));
+export function workspaceOf(session: CurrentSession) {
+  if (!session.workspace) throw new Refusal(404, "errors.noWorkspace");
   return { workspaceId: session.workspace.id, role: session.workspace.role, userId: session.user.id };
 }
 
@@ -68,24 +66,24 @@ export interface ChannelAccess {
  * A channel as the caller may see it. Private channels do not exist for non-members (404, never
  * the name); open channels can be read before joining, but only members write.
  */
-export async function channelAccess(db: Db, session: CurrentSession, channelId: string, t: Translate): Promise<ChannelAccess> {
-  const { workspaceId, role, userId } = workspaceOf(session, t);
+export async function channelAccess(db: Db, session: CurrentSession, channelId: string): Promise<ChannelAccess> {
+  const { workspaceId, role, userId } = workspaceOf(session);
   const row = await db
     .select({ channel: channels, memberId: channelMembers.userId })
     .from(channels)
     .leftJoin(channelMembers, and(eq(channelMembers.channelId, channels.id), eq(channelMembers.userId, userId)))
     .where(and(eq(channels.id, channelId), eq(channels.workspaceId, workspaceId)))
     .get();
-  if (!row) throw new HttpError(404, t("errors.channelNotFound"));
+  if (!row) throw new Refusal(404, "errors.channelNotFound");
   const member = row.channel.isDefault || row.memberId !== null;
-  if (row.channel.kind === "private" && !member) throw new HttpError(404, t("errors.channelNotFound"));
+  if (row.channel.kind === "private" && !member) throw new Refusal(404, "errors.channelNotFound");
   const manage = canAdminister(role) || row.channel.createdBy === userId;
   return { channel: row.channel, member, manage, post: member && row.channel.archivedAt === null && role !== "viewer" };
 }
 
 /** A channel by its id, or by its name as typed in a link such as /channel/general. */
-export async function resolveChannelId(db: Db, session: CurrentSession, idOrName: string, t: Translate): Promise<string> {
-  const { workspaceId } = workspaceOf(session, t);
+export async function resolveChannelId(db: Db, session: CurrentSession, idOrName: string): Promise<string> {
+  const { workspaceId } = workspaceOf(session);
   if (isUuid(idOrName)) return idOrName;
   await ensureDefaultChannel(db, workspaceId);
   const row = await db
@@ -101,7 +99,7 @@ export async function resolveChannelId(db: Db, session: CurrentSession, idOrName
       .from(channels)
       .where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(idOrName))))
       .get());
-  if (!exact) throw new HttpError(404, t("errors.channelNotFound"));
+  if (!exact) throw new Refusal(404, "errors.channelNotFound");
   return exact.id;
 }
 
@@ -123,8 +121,8 @@ export interface ChannelSummary {
  * The channels the caller can see (General, open ones, private ones they belong to), with how many
  * messages from others arrived since they last read each channel they belong to.
  */
-export async function listChannels(db: Db, session: CurrentSession, t: Translate): Promise<ChannelSummary[]> {
-  const { workspaceId, role, userId } = workspaceOf(session, t);
+export async function listChannels(db: Db, session: CurrentSession): Promise<ChannelSummary[]> {
+  const { workspaceId, role, userId } = workspaceOf(session);
   const read = () =>
     db
       .select({
@@ -180,8 +178,8 @@ export async function listChannels(db: Db, session: CurrentSession, t: Translate
 }
 
 /** The channel /chat opens: the one this person visited last, or General. */
-export async function lastUsedChannelId(db: Db, session: CurrentSession, t: Translate): Promise<string> {
-  const { workspaceId, userId } = workspaceOf(session, t);
+export async function lastUsedChannelId(db: Db, session: CurrentSession): Promise<string> {
+  const { workspaceId, userId } = workspaceOf(session);
   const row = await db
     .select({ id: channels.id })
     .from(channelMembers)
@@ -239,18 +237,17 @@ export async function createChannel(
   ctx: RequestContext,
   session: CurrentSession,
   input: { name: string; description?: string; kind: ChannelKind; memberIds: string[] },
-  t: Translate,
 ) {
-  const { workspaceId, role, userId } = workspaceOf(session, t);
-  if (role === "viewer") throw new HttpError(403, t("errors.viewerCannotCreate"));
+  const { workspaceId, role, userId } = workspaceOf(session);
+  if (role === "viewer") throw new Refusal(403, "errors.viewerCannotCreate");
   await ensureDefaultChannel(ctx.db, workspaceId);
   const taken = await ctx.db
     .select({ id: channels.id })
     .from(channels)
     .where(and(eq(channels.workspaceId, workspaceId), eq(channels.nameKey, channelNameKey(input.name))))
     .get();
-  if (taken) throw new HttpError(409, t("errors.channelNameTaken", { name: input.name }), { name: [t("errors.channelNameTaken", { name: input.name })] });
-  const memberIds = await onlyWorkspaceMembers(ctx.db, workspaceId, [userId, ...input.memberIds], t);
+  if (taken) throw new Refusal(409, "errors.channelNameTaken", { name: input.name }, { name: "errors.channelNameTaken" });
+  const memberIds = await onlyWorkspaceMembers(ctx.db, workspaceId, [userId, ...input.memberIds]);
   const id = crypto.randomUUID();
   const now = new Date();
   await ctx.db
@@ -270,7 +267,7 @@ export async function createChannel(
         ctx.db.insert(channelMembers).values(ids.map((memberId) => ({ channelId: id, userId: memberId, workspaceId, joinedAt: now }))),
       ),
     ])
-    .catch(nameTakenAs409(t, input.name));
+    .catch(nameTakenAs409(input.name));
   await ctx.audit({
     action: "chat.channel.create",
     workspaceId,
@@ -279,7 +276,7 @@ export async function createChannel(
     targetId: id,
     metadata: { kind: input.kind, members: memberIds.length },
   });
-  const access = await channelAccess(ctx.db, session, id, t);
+  const access = await channelAccess(ctx.db, session, id);
   await chatEvent(ctx, access.channel, { kind: "channel.updated", channelId: id });
   return access.channel;
 }
@@ -289,9 +286,8 @@ export async function updateChannel(
   session: CurrentSession,
   channelId: string,
   input: { name?: string; description?: string; archived?: boolean },
-  t: Translate,
 ) {
-  const access = await channelAccess(ctx.db, session, channelId, t);
+  const access = await channelAccess(ctx.db, session, channelId);
   if (!access.manage) {
     await ctx.audit({
       action: "chat.channel.update",
@@ -301,10 +297,10 @@ export async function updateChannel(
       targetType: "channel",
       targetId: channelId,
     });
-    throw new HttpError(403, t("errors.cannotManageChannel"));
+    throw new Refusal(403, "errors.cannotManageChannel");
   }
   if (access.channel.isDefault && (input.archived || (input.name !== undefined && channelNameKey(input.name) !== access.channel.nameKey))) {
-    throw new HttpError(409, t("errors.defaultChannelFixed"));
+    throw new Refusal(409, "errors.defaultChannelFixed");
   }
   const set: Partial<typeof channels.$inferInsert> = {};
   if (input.name !== undefined && channelNameKey(input.name) !== access.channel.nameKey) {
@@ -313,7 +309,7 @@ export async function updateChannel(
       .from(channels)
       .where(and(eq(channels.workspaceId, access.channel.workspaceId), eq(channels.nameKey, channelNameKey(input.name))))
       .get();
-    if (taken) throw new HttpError(409, t("errors.channelNameTaken", { name: input.name }), { name: [t("errors.channelNameTaken", { name: input.name })] });
+    if (taken) throw new Refusal(409, "errors.channelNameTaken", { name: input.name }, { name: "errors.channelNameTaken" });
     set.name = input.name;
     set.nameKey = channelNameKey(input.name);
   } else if (input.name !== undefined) set.name = input.name;
@@ -324,7 +320,7 @@ export async function updateChannel(
     .update(channels)
     .set(set)
     .where(eq(channels.id, channelId))
-    .catch(nameTakenAs409(t, input.name ?? ""));
+    .catch(nameTakenAs409(input.name ?? ""));
   await ctx.audit({
     action: input.archived === undefined ? "chat.channel.rename" : input.archived ? "chat.channel.archive" : "chat.channel.unarchive",
     workspaceId: access.channel.workspaceId,
@@ -339,12 +335,12 @@ export async function updateChannel(
 }
 
 /** Joining an open channel (anyone) or adding people to a channel (those who manage it). */
-export async function addMembers(ctx: RequestContext, session: CurrentSession, channelId: string, userIds: string[], t: Translate) {
-  const access = await channelAccess(ctx.db, session, channelId, t);
+export async function addMembers(ctx: RequestContext, session: CurrentSession, channelId: string, userIds: string[]) {
+  const access = await channelAccess(ctx.db, session, channelId);
   const self = userIds.length === 1 && userIds[0] === session.user.id;
-  if (!(self && access.channel.kind === "open") && !access.manage) throw new HttpError(403, t("errors.cannotManageChannel"));
-  if (access.channel.archivedAt) throw new HttpError(409, t("errors.channelArchived"));
-  const ids = await onlyWorkspaceMembers(ctx.db, access.channel.workspaceId, userIds, t);
+  if (!(self && access.channel.kind === "open") && !access.manage) throw new Refusal(403, "errors.cannotManageChannel");
+  if (access.channel.archivedAt) throw new Refusal(409, "errors.channelArchived");
+  const ids = await onlyWorkspaceMembers(ctx.db, access.channel.workspaceId, userIds);
   const now = new Date();
   for (const slice of chunks(ids, 15)) {
     await ctx.db
@@ -364,10 +360,10 @@ export async function addMembers(ctx: RequestContext, session: CurrentSession, c
 }
 
 /** Leaving (anyone but General) or removing someone (those who manage it). */
-export async function removeMember(ctx: RequestContext, session: CurrentSession, channelId: string, userId: string, t: Translate) {
-  const access = await channelAccess(ctx.db, session, channelId, t);
-  if (access.channel.isDefault) throw new HttpError(409, t("errors.defaultChannelFixed"));
-  if (userId !== session.user.id && !access.manage) throw new HttpError(403, t("errors.cannotManageChannel"));
+export async function removeMember(ctx: RequestContext, session: CurrentSession, channelId: string, userId: string) {
+  const access = await channelAccess(ctx.db, session, channelId);
+  if (access.channel.isDefault) throw new Refusal(409, "errors.defaultChannelFixed");
+  if (userId !== session.user.id && !access.manage) throw new Refusal(403, "errors.cannotManageChannel");
   await ctx.db.delete(channelMembers).where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)));
   await ctx.audit({
     action: userId === session.user.id ? "chat.channel.leave" : "chat.channel.remove_member",
@@ -390,7 +386,7 @@ export async function channelMemberList(db: Db, channel: ChannelRow) {
     .orderBy(asc(users.name));
 }
 
-async function onlyWorkspaceMembers(db: Db, workspaceId: string, userIds: string[], t: Translate): Promise<string[]> {
+async function onlyWorkspaceMembers(db: Db, workspaceId: string, userIds: string[]): Promise<string[]> {
   const wanted = [...new Set(userIds)];
   const found = new Set<string>();
   for (const slice of chunks(wanted, D1_IN_LIST)) {
@@ -400,15 +396,15 @@ async function onlyWorkspaceMembers(db: Db, workspaceId: string, userIds: string
       .where(and(eq(memberships.workspaceId, workspaceId), inArray(memberships.userId, slice)));
     rows.forEach((r) => found.add(r.userId));
   }
-  if (found.size !== wanted.length) throw new HttpError(400, t("errors.notWorkspaceMembers"));
+  if (found.size !== wanted.length) throw new Refusal(400, "errors.notWorkspaceMembers");
   return wanted;
 }
 
 /** Two people choosing the same name at the same moment: the unique index decides, and the loser hears why. */
-export function nameTakenAs409(t: Translate, name: string, key = "errors.channelNameTaken") {
+export function nameTakenAs409(name: string, key = "errors.channelNameTaken") {
   return (error: unknown): never => {
     const text = `${error instanceof Error ? error.message : ""} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ""}`;
-    if (/UNIQUE constraint failed/i.test(text)) throw new HttpError(409, t(key, { name }));
+    if (/UNIQUE constraint failed/i.test(text)) throw new Refusal(409, key, { name });
     throw error;
   };
 }

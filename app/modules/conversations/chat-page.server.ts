@@ -10,7 +10,6 @@ import {
   resolveChannelId,
   workspaceMembers,
   workspaceOf,
-  type Translate,
 } from "./channels.server";
 import { chatThreadId } from "./limits";
 import { listMessages } from "./messages.server";
@@ -18,15 +17,15 @@ import { phoneSimulatorEnabled } from "./sms/simulator.server";
 import { listTopics } from "./topics.server";
 
 /** Everything the chat screen shows first: the channel (last used for /chat), its newest messages, topics and people. */
-export async function loadChatScreen(ctx: RequestContext, session: CurrentSession, channelParam: string | undefined, topicId: string | null, t: Translate) {
-  const { workspaceId, role } = workspaceOf(session, t);
-  const channelId = channelParam ? await resolveChannelId(ctx.db, session, channelParam, t) : await lastUsedChannelId(ctx.db, session, t);
-  const access = await channelAccess(ctx.db, session, channelId, t);
+export async function loadChatScreen(ctx: RequestContext, session: CurrentSession, channelParam: string | undefined, topicId: string | null) {
+  const { workspaceId, role } = workspaceOf(session);
+  const channelId = channelParam ? await resolveChannelId(ctx.db, session, channelParam) : await lastUsedChannelId(ctx.db, session);
+  const access = await channelAccess(ctx.db, session, channelId);
   // Opening a channel shows its newest page: that is what has been read.
   await markRead(ctx.db, session, access, "newest", { visited: true });
   const [channels, topics, page, channelMembers, everyone] = await Promise.all([
-    listChannels(ctx.db, session, t),
-    listTopics(ctx.db, session, { channelId }, t),
+    listChannels(ctx.db, session),
+    listTopics(ctx.db, session, { channelId }),
     listMessages(ctx.db, access, { topicId: topicId ?? undefined }),
     // General's members are the workspace's: one query serves both.
     access.channel.isDefault ? null : channelMemberList(ctx.db, access.channel),

@@ -6,10 +6,10 @@ import { canAdminister } from "~/modules/workspaces/roles";
 import { memberships } from "~/modules/workspaces/schema";
 import { inChunks } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { channelAudience } from "./audience.server";
-import { channelAccess, markRead, workspaceOf, type ChannelAccess, type Translate } from "./channels.server";
+import { channelAccess, markRead, workspaceOf, type ChannelAccess } from "./channels.server";
 import { chatEvent } from "./events.server";
 import { toViews } from "./message-views.server";
 import { mentionedNames } from "./format";
@@ -49,18 +49,18 @@ export async function listMessages(db: Db, access: ChannelAccess, query: History
   return { messages: await toViews(db, page), hasOlder };
 }
 
-async function requireOwnMessage(ctx: RequestContext, session: CurrentSession, messageId: string, t: Translate, allowAdmins = false) {
-  const { workspaceId, role } = workspaceOf(session, t);
+async function requireOwnMessage(ctx: RequestContext, session: CurrentSession, messageId: string, allowAdmins = false) {
+  const { workspaceId, role } = workspaceOf(session);
   const message = await ctx.db
     .select()
     .from(chatMessages)
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.workspaceId, workspaceId)))
     .get();
-  if (!message) throw new HttpError(404, t("errors.messageNotFound"));
+  if (!message) throw new Refusal(404, "errors.messageNotFound");
   // Seeing the channel comes first: a private channel's message is "not found" to outsiders.
-  const access = await channelAccess(ctx.db, session, message.channelId, t);
-  if (message.deletedAt) throw new HttpError(409, t("errors.messageDeleted"));
-  if (access.channel.archivedAt) throw new HttpError(409, t("errors.channelArchived"));
+  const access = await channelAccess(ctx.db, session, message.channelId);
+  if (message.deletedAt) throw new Refusal(409, "errors.messageDeleted");
+  if (access.channel.archivedAt) throw new Refusal(409, "errors.channelArchived");
   const own = message.authorId === session.user.id;
   if (!own && !(allowAdmins && canAdminister(role))) {
     await ctx.audit({
@@ -71,7 +71,7 @@ async function requireOwnMessage(ctx: RequestContext, session: CurrentSession, m
       targetType: "chat_message",
       targetId: messageId,
     });
-    throw new HttpError(403, t("errors.notYourMessage"));
+    throw new Refusal(403, "errors.notYourMessage");
   }
   return { message, access };
 }
@@ -82,10 +82,9 @@ export async function postMessage(
   session: CurrentSession,
   channelId: string,
   input: { body: string; topicId?: string; topic?: string; purpose?: string },
-  t: Translate,
 ): Promise<MessageView> {
-  const access = await channelAccess(ctx.db, session, channelId, t);
-  if (access.channel.archivedAt) throw new HttpError(409, t("errors.channelArchived"));
+  const access = await channelAccess(ctx.db, session, channelId);
+  if (access.channel.archivedAt) throw new Refusal(409, "errors.channelArchived");
   if (!access.member) {
     await ctx.audit({
       action: "chat.message.post",
@@ -95,16 +94,14 @@ export async function postMessage(
       targetType: "channel",
       targetId: channelId,
     });
-    throw new HttpError(403, t("errors.notChannelMember"));
+    throw new Refusal(403, "errors.notChannelMember");
   }
-  if (!access.post) throw new HttpError(403, t("errors.viewerCannotPost"));
-  const topic = await findOrCreateTopic(
-    ctx,
-    session,
-    access,
-    { topicId: input.topicId, name: input.topic ?? (input.topicId ? undefined : DEFAULT_TOPIC_NAME), purpose: input.purpose },
-    t,
-  );
+  if (!access.post) throw new Refusal(403, "errors.viewerCannotPost");
+  const topic = await findOrCreateTopic(ctx, session, access, {
+    topicId: input.topicId,
+    name: input.topic ?? (input.topicId ? undefined : DEFAULT_TOPIC_NAME),
+    purpose: input.purpose,
+  });
   const mentions = await resolveMentions(ctx.db, access, input.body);
   const now = new Date();
   const id = crypto.randomUUID();
@@ -148,22 +145,16 @@ export async function postMessage(
 }
 
 /** Edits one's own message (the old words are kept) and/or moves it to another topic (author or administrators). */
-export async function editMessage(
-  ctx: RequestContext,
-  session: CurrentSession,
-  messageId: string,
-  input: { body?: string; topicId?: string; topic?: string },
-  t: Translate,
-) {
+export async function editMessage(ctx: RequestContext, session: CurrentSession, messageId: string, input: { body?: string; topicId?: string; topic?: string }) {
   const moving = input.topicId !== undefined || input.topic !== undefined;
-  const { message, access } = await requireOwnMessage(ctx, session, messageId, t, moving && input.body === undefined);
-  if (access.channel.archivedAt) throw new HttpError(409, t("errors.channelArchived"));
+  const { message, access } = await requireOwnMessage(ctx, session, messageId, moving && input.body === undefined);
+  if (access.channel.archivedAt) throw new Refusal(409, "errors.channelArchived");
   const now = new Date();
   const set: Partial<MessageRow> = {};
   const revisions: (typeof chatMessageRevisions.$inferInsert)[] = [];
   let newMentions: string[] = [];
   if (input.body !== undefined && input.body !== message.body) {
-    if (message.authorId !== session.user.id) throw new HttpError(403, t("errors.notYourMessage"));
+    if (message.authorId !== session.user.id) throw new Refusal(403, "errors.notYourMessage");
     const mentions = await resolveMentions(ctx.db, access, input.body);
     newMentions = mentions.filter((id) => !message.mentions.includes(id));
     Object.assign(set, { body: input.body, editedAt: now, mentions: [...new Set([...message.mentions, ...mentions])] });
@@ -179,7 +170,7 @@ export async function editMessage(
   }
   let topic = null;
   if (moving) {
-    topic = await findOrCreateTopic(ctx, session, access, { topicId: input.topicId, name: input.topic }, t);
+    topic = await findOrCreateTopic(ctx, session, access, { topicId: input.topicId, name: input.topic });
     if (topic.id !== message.topicId) {
       set.topicId = topic.id;
       revisions.push({
@@ -221,8 +212,8 @@ export async function editMessage(
 }
 
 /** Deletes one's own message: the words leave the channel but stay in the history for the record. */
-export async function deleteMessage(ctx: RequestContext, session: CurrentSession, messageId: string, t: Translate) {
-  const { message, access } = await requireOwnMessage(ctx, session, messageId, t);
+export async function deleteMessage(ctx: RequestContext, session: CurrentSession, messageId: string) {
+  const { message, access } = await requireOwnMessage(ctx, session, messageId);
   const now = new Date();
   await ctx.db.batch([
     ctx.db.insert(chatMessageRevisions).values({
@@ -248,17 +239,17 @@ export async function deleteMessage(ctx: RequestContext, session: CurrentSession
 }
 
 /** The earlier versions of a message, for those who can see its channel. */
-export async function messageHistory(ctx: RequestContext, session: CurrentSession, messageId: string, t: Translate) {
-  const { workspaceId } = workspaceOf(session, t);
+export async function messageHistory(ctx: RequestContext, session: CurrentSession, messageId: string) {
+  const { workspaceId } = workspaceOf(session);
   const message = await ctx.db
     .select()
     .from(chatMessages)
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.workspaceId, workspaceId)))
     .get();
-  if (!message) throw new HttpError(404, t("errors.messageNotFound"));
-  await channelAccess(ctx.db, session, message.channelId, t);
+  if (!message) throw new Refusal(404, "errors.messageNotFound");
+  await channelAccess(ctx.db, session, message.channelId);
   // Earlier words (including those of a deleted message) are for the author and the trust's administrators.
-  if (message.authorId !== session.user.id && !canAdminister(workspaceOf(session, t).role)) throw new HttpError(403, t("errors.historyForbidden"));
+  if (message.authorId !== session.user.id && !canAdminister(workspaceOf(session).role)) throw new Refusal(403, "errors.historyForbidden");
   const revisions = await ctx.db
     .select({ body: chatMessageRevisions.body, change: chatMessageRevisions.change, changedAt: chatMessageRevisions.changedAt, changedBy: users.name })
     .from(chatMessageRevisions)
@@ -269,8 +260,8 @@ export async function messageHistory(ctx: RequestContext, session: CurrentSessio
 }
 
 /** Message search over the channels the caller can see (General, open ones, their private ones). */
-export async function searchMessages(db: Db, session: CurrentSession, query: string, t: Translate) {
-  const { workspaceId, userId } = workspaceOf(session, t);
+export async function searchMessages(db: Db, session: CurrentSession, query: string) {
+  const { workspaceId, userId } = workspaceOf(session);
   const fts = toFtsQuery(query);
   if (!fts) return [];
   const rows = await db.all<{ id: string; snippet: string }>(sql`

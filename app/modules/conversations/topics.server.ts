@@ -3,9 +3,9 @@ import type { CurrentSession } from "~/modules/auth/session.server";
 import { canAdminister } from "~/modules/workspaces/roles";
 import { chunks, D1_IN_LIST, inChunks } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { channelAccess, nameTakenAs409, workspaceOf, type ChannelAccess, type Translate } from "./channels.server";
+import { channelAccess, nameTakenAs409, workspaceOf, type ChannelAccess } from "./channels.server";
 import { chatEvent } from "./events.server";
 import { channelMembers, channels, chatMessages, chatTopics, smsOptOuts, smsParticipants, topicFollows, type TopicFollowMode } from "./schema";
 import type { TopicView } from "./views";
@@ -23,7 +23,6 @@ export async function findOrCreateTopic(
   session: CurrentSession,
   access: ChannelAccess,
   wanted: { topicId?: string; name?: string; purpose?: string },
-  t: Translate,
 ): Promise<TopicRow> {
   if (wanted.topicId) {
     const topic = await ctx.db
@@ -31,11 +30,11 @@ export async function findOrCreateTopic(
       .from(chatTopics)
       .where(and(eq(chatTopics.id, wanted.topicId), eq(chatTopics.channelId, access.channel.id)))
       .get();
-    if (!topic) throw new HttpError(404, t("errors.topicNotFound"));
+    if (!topic) throw new Refusal(404, "errors.topicNotFound");
     return topic;
   }
   const name = (wanted.name ?? "").trim();
-  if (!name) throw new HttpError(400, t("errors.topicNameRequired"));
+  if (!name) throw new Refusal(400, "errors.topicNameRequired");
   const key = topicNameKey(name);
   const existing = await ctx.db
     .select()
@@ -140,9 +139,9 @@ export interface TopicQuery {
 }
 
 /** Topics of the channels the caller can see, most recently active first. */
-export async function listTopics(db: Db, session: CurrentSession, query: TopicQuery, t: Translate): Promise<TopicView[]> {
-  const { workspaceId, userId } = workspaceOf(session, t);
-  if (query.channelId) await channelAccess(db, session, query.channelId, t);
+export async function listTopics(db: Db, session: CurrentSession, query: TopicQuery): Promise<TopicView[]> {
+  const { workspaceId, userId } = workspaceOf(session);
+  if (query.channelId) await channelAccess(db, session, query.channelId);
   const rows = await db
     .select({ topic: chatTopics })
     .from(chatTopics)
@@ -171,22 +170,22 @@ export async function listTopics(db: Db, session: CurrentSession, query: TopicQu
 }
 
 /** A topic with the caller's access to its channel (404 when the channel is not theirs to see). */
-export async function topicAccess(db: Db, session: CurrentSession, topicId: string, t: Translate) {
-  const { workspaceId } = workspaceOf(session, t);
+export async function topicAccess(db: Db, session: CurrentSession, topicId: string) {
+  const { workspaceId } = workspaceOf(session);
   const topic = await db
     .select()
     .from(chatTopics)
     .where(and(eq(chatTopics.id, topicId), eq(chatTopics.workspaceId, workspaceId)))
     .get();
-  if (!topic) throw new HttpError(404, t("errors.topicNotFound"));
-  const access = await channelAccess(db, session, topic.channelId, t);
+  if (!topic) throw new Refusal(404, "errors.topicNotFound");
+  const access = await channelAccess(db, session, topic.channelId);
   return { topic, access };
 }
 
 /** One rule for every field of a topic: whoever started it, whoever created its channel, owners and trustees. */
-export function canChangeTopic(session: CurrentSession, topic: Pick<TopicRow, "createdBy">, channel: { createdBy: string | null }, t: Translate): boolean {
+export function canChangeTopic(session: CurrentSession, topic: Pick<TopicRow, "createdBy">, channel: { createdBy: string | null }): boolean {
   const me = session.user.id;
-  return topic.createdBy === me || channel.createdBy === me || canAdminister(workspaceOf(session, t).role);
+  return topic.createdBy === me || channel.createdBy === me || canAdminister(workspaceOf(session).role);
 }
 
 /** Renames, labels, resolves or reopens a topic (see canChangeTopic for who may). */
@@ -195,10 +194,9 @@ export async function updateTopic(
   session: CurrentSession,
   topicId: string,
   input: { name?: string; purpose?: string | null; resolved?: boolean },
-  t: Translate,
 ) {
-  const { topic, access } = await topicAccess(ctx.db, session, topicId, t);
-  if (!access.post) throw new HttpError(403, access.member ? t("errors.channelArchived") : t("errors.notChannelMember"));
+  const { topic, access } = await topicAccess(ctx.db, session, topicId);
+  if (!access.post) throw new Refusal(403, access.member ? "errors.channelArchived" : "errors.notChannelMember");
   const set: Partial<TopicRow> = {};
   if (input.name !== undefined && input.name.trim() !== topic.name) {
     set.name = input.name.trim();
@@ -210,7 +208,7 @@ export async function updateTopic(
     set.resolvedBy = input.resolved ? session.user.id : null;
   }
   if (Object.keys(set).length === 0) return (await topicViews(ctx.db, session.user.id, [topic]))[0];
-  if (!canChangeTopic(session, topic, access.channel, t)) {
+  if (!canChangeTopic(session, topic, access.channel)) {
     await ctx.audit({
       action: "chat.topic.update",
       outcome: "denied",
@@ -219,7 +217,7 @@ export async function updateTopic(
       targetType: "chat_topic",
       targetId: topicId,
     });
-    throw new HttpError(403, t("errors.cannotChangeTopic"));
+    throw new Refusal(403, "errors.cannotChangeTopic");
   }
   if (set.nameKey) {
     const clash = await ctx.db
@@ -227,13 +225,13 @@ export async function updateTopic(
       .from(chatTopics)
       .where(and(eq(chatTopics.channelId, topic.channelId), eq(chatTopics.nameKey, set.nameKey)))
       .get();
-    if (clash && clash.id !== topicId) throw new HttpError(409, t("errors.topicNameTaken"));
+    if (clash && clash.id !== topicId) throw new Refusal(409, "errors.topicNameTaken");
   }
   await ctx.db
     .update(chatTopics)
     .set(set)
     .where(eq(chatTopics.id, topicId))
-    .catch(nameTakenAs409(t, input.name ?? "", "errors.topicNameTaken"));
+    .catch(nameTakenAs409(input.name ?? "", "errors.topicNameTaken"));
   await ctx.audit({
     action: set.resolvedAt !== undefined ? (set.resolvedAt ? "chat.topic.resolve" : "chat.topic.reopen") : "chat.topic.update",
     workspaceId: topic.workspaceId,
@@ -247,8 +245,8 @@ export async function updateTopic(
 }
 
 /** Follow (notified of every message), mute (never notified) or neither. */
-export async function setTopicFollow(db: Db, session: CurrentSession, topicId: string, mode: TopicFollowMode | "none", t: Translate) {
-  const { topic } = await topicAccess(db, session, topicId, t);
+export async function setTopicFollow(db: Db, session: CurrentSession, topicId: string, mode: TopicFollowMode | "none") {
+  const { topic } = await topicAccess(db, session, topicId);
   if (mode === "none") {
     await db.delete(topicFollows).where(and(eq(topicFollows.topicId, topicId), eq(topicFollows.userId, session.user.id)));
   } else {

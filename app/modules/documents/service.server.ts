@@ -4,7 +4,7 @@ import { users } from "~/modules/auth/schema";
 import { auditRow } from "~/modules/audit/audit.server";
 import { auditLog } from "~/modules/audit/schema";
 import type { Db } from "~/platform/db.server";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { documentRights, visibleDocuments } from "./access.server";
@@ -26,8 +26,6 @@ import {
 } from "./schema";
 import type { ListQuery } from "./list-query";
 import { MATCH_END, MATCH_START, scopedFtsQuery, toFtsQuery, workspaceToken } from "./search";
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** Stored text is capped so one row stays well inside D1's row limit; the cap is noted on the page. */
 export const MAX_STORED_TEXT_CHARS = 900_000;
@@ -123,17 +121,17 @@ export async function findVisibleDocument(db: Db, session: CurrentSession, id: s
 }
 
 /** The document, or a 404 that is also written to the audit log as a refused access (never the data). */
-export async function requireVisibleDocument(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
+export async function requireVisibleDocument(ctx: RequestContext, session: CurrentSession, id: string) {
   const document = await findVisibleDocument(ctx.db, session, id);
-  if (!document) await refuse(ctx, session, id, 404, t("errors.documentNotFound"));
+  if (!document) await refuse(ctx, session, id, 404, "errors.documentNotFound");
   return document!;
 }
 
 /**
  * Records a refused document access (who, which id, from where; outcome "denied") and throws the
- * answer. The id is kept only when it has the shape of one, so the log never stores arbitrary input.
+ * refusal (`key`: its sentence's key). The id is kept only when it has the shape of one, so the log never stores arbitrary input.
  */
-export async function refuse(ctx: RequestContext, session: CurrentSession, id: string, status: 403 | 404, message: string): Promise<never> {
+export async function refuse(ctx: RequestContext, session: CurrentSession, id: string, status: 403 | 404, key: string): Promise<never> {
   await ctx.db.insert(auditLog).values(
     auditRow({
       action: "document.access_denied",
@@ -147,7 +145,7 @@ export async function refuse(ctx: RequestContext, session: CurrentSession, id: s
       metadata: { status },
     }),
   );
-  throw new HttpError(status, message);
+  throw new Refusal(status, key);
 }
 
 /** Uploaders and administrators may delete and share a document. */
@@ -164,8 +162,8 @@ export function canEditDocument(session: CurrentSession, document: { uploadedBy:
 export const VIEW_DEDUP_MS = 60_000;
 
 /** Everything the document page shows: text, analysis and its own activity. Opening it is recorded. */
-export async function openDocument(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx, session, id, t);
+export async function openDocument(ctx: RequestContext, session: CurrentSession, id: string) {
+  const document = await requireVisibleDocument(ctx, session, id);
   const now = new Date();
   const [text, analysis, access] = await Promise.all([
     ctx.db.select().from(documentTexts).where(eq(documentTexts.documentId, id)).get(),
@@ -324,14 +322,14 @@ export function documentAudit(
 }
 
 /** "Re-run analysis": back to Pending and onto the queue. */
-export async function requestAnalysis(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx, session, id, t);
-  if (!canEditDocument(session, document)) await refuse(ctx, session, id, 403, t("errors.editForbidden"));
-  if (document.status === "analyzing") throw new HttpError(409, t("errors.alreadyAnalyzing"));
+export async function requestAnalysis(ctx: RequestContext, session: CurrentSession, id: string) {
+  const document = await requireVisibleDocument(ctx, session, id);
+  if (!canEditDocument(session, document)) await refuse(ctx, session, id, 403, "errors.editForbidden");
+  if (document.status === "analyzing") throw new Refusal(409, "errors.alreadyAnalyzing");
   const kind = kindFromMimeType(document.mimeType);
   const hasText = await ctx.db.select({ id: documentTexts.documentId }).from(documentTexts).where(eq(documentTexts.documentId, id)).get();
   if (!hasText && kind && (isImageKind(kind) || (kind === "pdf" && (await currentVersionSource(ctx.db, document)) === "scan")))
-    throw new HttpError(409, t("errors.needsOcr"));
+    throw new Refusal(409, "errors.needsOcr");
   await ctx.db.batch([
     ctx.db.update(documents).set({ status: "pending", errorReason: null, updatedAt: new Date() }).where(eq(documents.id, id)),
     documentAudit(ctx, session, "document.analysis_requested", id),
@@ -348,13 +346,13 @@ async function currentVersionSource(db: Db, document: { currentVersionId: string
 }
 
 /** The browser's OCR result for an image document; it is then analysed like any other text. */
-export async function saveRecognisedText(ctx: RequestContext, session: CurrentSession, id: string, text: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx, session, id, t);
-  if (!canEditDocument(session, document)) await refuse(ctx, session, id, 403, t("errors.editForbidden"));
+export async function saveRecognisedText(ctx: RequestContext, session: CurrentSession, id: string, text: string) {
+  const document = await requireVisibleDocument(ctx, session, id);
+  if (!canEditDocument(session, document)) await refuse(ctx, session, id, 403, "errors.editForbidden");
   const kind = kindFromMimeType(document.mimeType);
   // Pictures, and PDFs the scanner assembled from pictures, get their text from the browser's OCR.
   const recognisable = !!kind && (isImageKind(kind) || (kind === "pdf" && (await currentVersionSource(ctx.db, document)) === "scan"));
-  if (!recognisable) throw new HttpError(409, t("errors.ocrOnlyImages"));
+  if (!recognisable) throw new Refusal(409, "errors.ocrOnlyImages");
   await saveDocumentText(ctx.db, document, text, "ocr");
   await ctx.db.batch([
     ctx.db.update(documents).set({ status: "pending", errorReason: null, updatedAt: new Date() }).where(eq(documents.id, id)),
@@ -364,9 +362,9 @@ export async function saveRecognisedText(ctx: RequestContext, session: CurrentSe
   await enqueueAnalysis(ctx, { documentId: id, workspaceId: document.workspaceId, versionId: document.currentVersionId ?? undefined });
 }
 
-export async function renameDocument(ctx: RequestContext, session: CurrentSession, id: string, changes: { title: string; type: DocumentType }, t: Translate) {
-  const document = await requireVisibleDocument(ctx, session, id, t);
-  if (!canEditDocument(session, document)) await refuse(ctx, session, id, 403, t("errors.editForbidden"));
+export async function renameDocument(ctx: RequestContext, session: CurrentSession, id: string, changes: { title: string; type: DocumentType }) {
+  const document = await requireVisibleDocument(ctx, session, id);
+  if (!canEditDocument(session, document)) await refuse(ctx, session, id, 403, "errors.editForbidden");
   await ctx.db.batch([
     ctx.db.update(documents).set({ title: changes.title, type: changes.type, updatedAt: new Date() }).where(eq(documents.id, id)),
     ctx.db
@@ -378,9 +376,9 @@ export async function renameDocument(ctx: RequestContext, session: CurrentSessio
 }
 
 /** Deletes the row (text, analysis, search and access rows follow) and then the stored files. */
-export async function deleteDocument(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx, session, id, t);
-  if (!canManageDocument(session, document)) await refuse(ctx, session, id, 403, t("errors.manageForbidden"));
+export async function deleteDocument(ctx: RequestContext, session: CurrentSession, id: string) {
+  const document = await requireVisibleDocument(ctx, session, id);
+  if (!canManageDocument(session, document)) await refuse(ctx, session, id, 403, "errors.manageForbidden");
   // Every version's file goes too (a restored version shares its file with the one it restored).
   const versionKeys = await ctx.db.selectDistinct({ key: documentVersions.storageKey }).from(documentVersions).where(eq(documentVersions.documentId, id));
   await ctx.db.batch([
@@ -392,10 +390,10 @@ export async function deleteDocument(ctx: RequestContext, session: CurrentSessio
 }
 
 /** Records a download in the audit log and returns the stored object. */
-export async function downloadDocument(ctx: RequestContext, session: CurrentSession, id: string, t: Translate, inline: boolean) {
-  const document = await requireVisibleDocument(ctx, session, id, t);
+export async function downloadDocument(ctx: RequestContext, session: CurrentSession, id: string, inline: boolean) {
+  const document = await requireVisibleDocument(ctx, session, id);
   const object = await ctx.env.FILES.get(document.storageKey);
-  if (!object) throw new HttpError(404, t("errors.fileMissing"));
+  if (!object) throw new Refusal(404, "errors.fileMissing");
   ctx.waitUntil(documentAudit(ctx, session, inline ? "document.view_file" : "document.download", id).run());
   return { document, object };
 }

@@ -4,25 +4,23 @@ import type { CurrentSession } from "~/modules/auth/session.server";
 import { users } from "~/modules/auth/schema";
 import { canAdminister } from "~/modules/workspaces/roles";
 import { memberships } from "~/modules/workspaces/schema";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { documentRights } from "./access.server";
 import { documentShares, type SharePermission } from "./schema";
 import { documentAudit, refuse, requireVisibleDocument } from "./service.server";
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-
 /** Only those who may manage a document (its uploader, owners and trustees) see and change its sharing. */
-async function requireManageable(ctx: RequestContext, session: CurrentSession, documentId: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx, session, documentId, t);
-  if (!documentRights(session, document).canManage) await refuse(ctx, session, documentId, 403, t("errors.shareForbidden"));
+async function requireManageable(ctx: RequestContext, session: CurrentSession, documentId: string) {
+  const document = await requireVisibleDocument(ctx, session, documentId);
+  if (!documentRights(session, document).canManage) await refuse(ctx, session, documentId, 403, "errors.shareForbidden");
   return document;
 }
 
 /** Who the document is shared with, and the members it could be shared with. */
-export async function listShares(ctx: RequestContext, session: CurrentSession, documentId: string, t: Translate) {
-  return sharingOf(ctx, await requireManageable(ctx, session, documentId, t));
+export async function listShares(ctx: RequestContext, session: CurrentSession, documentId: string) {
+  return sharingOf(ctx, await requireManageable(ctx, session, documentId));
 }
 
 /** The sharing of a document the caller has already opened and may manage (the document page). */
@@ -60,15 +58,8 @@ export async function sharingOf(ctx: RequestContext, document: { id: string; wor
 }
 
 /** Shares a document with a member, or changes what the share allows. */
-export async function shareDocument(
-  ctx: RequestContext,
-  session: CurrentSession,
-  documentId: string,
-  userId: string,
-  permission: SharePermission,
-  t: Translate,
-) {
-  const document = await requireManageable(ctx, session, documentId, t);
+export async function shareDocument(ctx: RequestContext, session: CurrentSession, documentId: string, userId: string, permission: SharePermission) {
+  const document = await requireManageable(ctx, session, documentId);
   const member = isUuid(userId)
     ? await ctx.db
         .select({ role: memberships.role })
@@ -76,8 +67,8 @@ export async function shareDocument(
         .where(and(eq(memberships.workspaceId, document.workspaceId), eq(memberships.userId, userId)))
         .get()
     : undefined;
-  if (!member) throw new HttpError(404, t("errors.memberNotFound"));
-  if (canAdminister(member.role) || userId === document.uploadedBy) throw new HttpError(400, t("errors.shareNotNeeded"));
+  if (!member) throw new Refusal(404, "errors.memberNotFound");
+  if (canAdminister(member.role) || userId === document.uploadedBy) throw new Refusal(400, "errors.shareNotNeeded");
   const existing = await ctx.db
     .select({ permission: documentShares.permission })
     .from(documentShares)
@@ -96,10 +87,10 @@ export async function shareDocument(
 }
 
 /** Stops sharing a document with a member; they no longer find it anywhere. */
-export async function revokeShare(ctx: RequestContext, session: CurrentSession, documentId: string, userId: string, t: Translate) {
-  const document = await requireManageable(ctx, session, documentId, t);
+export async function revokeShare(ctx: RequestContext, session: CurrentSession, documentId: string, userId: string) {
+  const document = await requireManageable(ctx, session, documentId);
   const where = and(eq(documentShares.documentId, document.id), eq(documentShares.userId, userId));
   const existing = await ctx.db.select({ permission: documentShares.permission }).from(documentShares).where(where).get();
-  if (!existing) throw new HttpError(404, t("errors.shareNotFound"));
+  if (!existing) throw new Refusal(404, "errors.shareNotFound");
   await ctx.db.batch([ctx.db.delete(documentShares).where(where), documentAudit(ctx, session, "document.share_revoked", document.id, { userId })]);
 }

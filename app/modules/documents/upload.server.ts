@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { auditRow } from "~/modules/audit/audit.server";
 import { auditLog } from "~/modules/audit/schema";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { detectFileKind, FILE_KINDS, type FileKind, isImageKind, SNIFF_BYTES, titleFromFileName } from "./file-types";
 import { enqueueAnalysis } from "./jobs.server";
@@ -35,7 +35,7 @@ interface Sniffed {
 }
 
 /** Reads just enough of the body to recognise the file; the rest stays unread in the stream. */
-async function sniff(body: ReadableStream<Uint8Array>, fileName: string, t: Translate): Promise<Sniffed> {
+async function sniff(body: ReadableStream<Uint8Array>, fileName: string): Promise<Sniffed> {
   const reader = body.getReader();
   const head: Uint8Array[] = [];
   let size = 0;
@@ -47,9 +47,9 @@ async function sniff(body: ReadableStream<Uint8Array>, fileName: string, t: Tran
       size += value.byteLength;
     }
   } catch {
-    throw new HttpError(400, t("errors.uploadInterrupted"));
+    throw new Refusal(400, "errors.uploadInterrupted");
   }
-  if (size === 0) throw new HttpError(400, t("errors.emptyFile"));
+  if (size === 0) throw new Refusal(400, "errors.emptyFile");
   const sample = new Uint8Array(Math.min(size, SNIFF_BYTES));
   let offset = 0;
   for (const chunk of head) {
@@ -61,7 +61,7 @@ async function sniff(body: ReadableStream<Uint8Array>, fileName: string, t: Tran
   const kind = detectFileKind(sample, fileName);
   if (!kind) {
     await reader.cancel();
-    throw new HttpError(415, t("errors.unsupportedType"));
+    throw new Refusal(415, "errors.unsupportedType");
   }
   return { kind, head, reader };
 }
@@ -126,18 +126,17 @@ export async function storeUploadedFile(
   ctx: RequestContext,
   target: { workspaceId: string; documentId: string },
   input: Pick<UploadInput, "body" | "contentLength" | "fileName" | "source">,
-  t: Translate,
 ): Promise<StoredFile> {
   const limit = ctx.config.MAX_UPLOAD_BYTES;
   const limitMb = Math.round(limit / (1024 * 1024));
-  if (input.contentLength === null || !Number.isFinite(input.contentLength)) throw new HttpError(411, t("errors.lengthRequired"));
-  if (input.contentLength === 0 || !input.body) throw new HttpError(400, input.source === "scan" ? t("errors.emptyScan") : t("errors.emptyFile"));
-  if (input.contentLength > limit) throw new HttpError(413, t("errors.tooLarge", { mb: limitMb }));
+  if (input.contentLength === null || !Number.isFinite(input.contentLength)) throw new Refusal(411, "errors.lengthRequired");
+  if (input.contentLength === 0 || !input.body) throw new Refusal(400, input.source === "scan" ? "errors.emptyScan" : "errors.emptyFile");
+  if (input.contentLength > limit) throw new Refusal(413, "errors.tooLarge", { mb: limitMb });
 
-  const sniffed = await sniff(input.body, input.fileName, t);
+  const sniffed = await sniff(input.body, input.fileName);
   if (input.source === "scan" && sniffed.kind !== "pdf") {
     await sniffed.reader.cancel();
-    throw new HttpError(415, t("errors.scanNotPdf"));
+    throw new Refusal(415, "errors.scanNotPdf");
   }
   const info = FILE_KINDS[sniffed.kind];
   const storageKey = `ws/${target.workspaceId}/documents/${target.documentId}/${crypto.randomUUID()}.${info.extension}`;
@@ -151,7 +150,7 @@ export async function storeUploadedFile(
     // A cut connection or a body shorter/longer than declared: R2 keeps nothing of a failed put.
     console.warn("Upload to R2 failed", error);
     await ctx.env.FILES.delete(storageKey).catch(() => {});
-    throw new HttpError(400, t("errors.uploadInterrupted"));
+    throw new Refusal(400, "errors.uploadInterrupted");
   }
   return { storageKey, kind: sniffed.kind, mimeType: info.mimeType, sizeBytes: input.contentLength, sha256: await sha256 };
 }
@@ -166,9 +165,9 @@ export function readsTextOnServer(kind: FileKind, source: UploadInput["source"])
  * together or not at all: the rows are written only after R2 has the whole file, and the object is
  * removed if the rows cannot be written. The Worker never holds the file in memory.
  */
-export async function uploadDocument(ctx: RequestContext, session: CurrentSession, input: UploadInput, t: Translate) {
+export async function uploadDocument(ctx: RequestContext, session: CurrentSession, input: UploadInput) {
   const workspace = session.workspace;
-  if (!workspace) throw new HttpError(404, t("errors.noWorkspace"));
+  if (!workspace) throw new Refusal(404, "errors.noWorkspace");
   if (!canUploadDocuments(workspace.role)) {
     await ctx.db.insert(auditLog).values(
       auditRow({
@@ -181,11 +180,11 @@ export async function uploadDocument(ctx: RequestContext, session: CurrentSessio
         userAgent: ctx.userAgent,
       }),
     );
-    throw new HttpError(403, t("errors.uploadForbidden"));
+    throw new Refusal(403, "errors.uploadForbidden");
   }
 
   const id = crypto.randomUUID();
-  const stored = await storeUploadedFile(ctx, { workspaceId: workspace.id, documentId: id }, input, t);
+  const stored = await storeUploadedFile(ctx, { workspaceId: workspace.id, documentId: id }, input);
   const versionId = crypto.randomUUID();
   const source = input.source ?? "upload";
   const now = new Date();

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { users } from "~/modules/auth/schema";
 import type { Db } from "~/platform/db.server";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { seesEveryDocument, visibleDocuments } from "./access.server";
@@ -14,7 +14,6 @@ import { canEditDocument, documentAudit, refuse, requireVisibleDocument, saveDoc
 import { readsTextOnServer, storeUploadedFile, type UploadInput } from "./upload.server";
 import { compareTexts } from "./version-diff";
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 type VisibleDocument = Awaited<ReturnType<typeof requireVisibleDocument>>;
 
 export const VERSION_NOTE_MAX = 500;
@@ -35,8 +34,8 @@ const versionColumns = {
 };
 
 /** Every version of a document this person may see, newest first. */
-export async function listVersions(ctx: RequestContext, session: CurrentSession, documentId: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx, session, documentId, t);
+export async function listVersions(ctx: RequestContext, session: CurrentSession, documentId: string) {
+  const document = await requireVisibleDocument(ctx, session, documentId);
   return { document, versions: await versionsOf(ctx.db, document) };
 }
 
@@ -51,7 +50,7 @@ export async function versionsOf(db: Db, document: { id: string; workspaceId: st
 }
 
 /** One version of a visible document; a version of another document or workspace is a 404 (audited). */
-async function requireVersion(ctx: RequestContext, session: CurrentSession, document: VisibleDocument, versionId: string, t: Translate) {
+async function requireVersion(ctx: RequestContext, session: CurrentSession, document: VisibleDocument, versionId: string) {
   const version = isUuid(versionId)
     ? await ctx.db
         .select()
@@ -59,13 +58,13 @@ async function requireVersion(ctx: RequestContext, session: CurrentSession, docu
         .where(and(eq(documentVersions.id, versionId), eq(documentVersions.documentId, document.id), eq(documentVersions.workspaceId, document.workspaceId)))
         .get()
     : undefined;
-  if (!version) await refuse(ctx, session, document.id, 404, t("errors.versionNotFound"));
+  if (!version) await refuse(ctx, session, document.id, 404, "errors.versionNotFound");
   return version!;
 }
 
-async function requireEditable(ctx: RequestContext, session: CurrentSession, documentId: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx, session, documentId, t);
-  if (!canEditDocument(session, document)) await refuse(ctx, session, documentId, 403, t("errors.versionForbidden"));
+async function requireEditable(ctx: RequestContext, session: CurrentSession, documentId: string) {
+  const document = await requireVisibleDocument(ctx, session, documentId);
+  if (!canEditDocument(session, document)) await refuse(ctx, session, documentId, 403, "errors.versionForbidden");
   return document;
 }
 
@@ -119,10 +118,9 @@ export async function uploadVersion(
   session: CurrentSession,
   documentId: string,
   input: Pick<UploadInput, "body" | "contentLength" | "fileName" | "source"> & { note?: string },
-  t: Translate,
 ) {
-  const document = await requireEditable(ctx, session, documentId, t);
-  const stored = await storeUploadedFile(ctx, { workspaceId: document.workspaceId, documentId: document.id }, input, t);
+  const document = await requireEditable(ctx, session, documentId);
+  const stored = await storeUploadedFile(ctx, { workspaceId: document.workspaceId, documentId: document.id }, input);
   const versionId = crypto.randomUUID();
   const source: VersionSource = input.source === "scan" ? "scan" : "upload";
   const file = { fileName: input.fileName, mimeType: stored.mimeType, sizeBytes: stored.sizeBytes, sha256: stored.sha256, storageKey: stored.storageKey };
@@ -144,7 +142,7 @@ export async function uploadVersion(
     ]);
   } catch (error) {
     await ctx.env.FILES.delete(stored.storageKey);
-    if (isUniqueViolation(error)) throw new HttpError(409, t("errors.versionConflict"));
+    if (isUniqueViolation(error)) throw new Refusal(409, "errors.versionConflict");
     throw error;
   }
   if (document.thumbnailKey) ctx.waitUntil(ctx.env.FILES.delete(document.thumbnailKey).catch(() => {}));
@@ -157,17 +155,10 @@ export async function uploadVersion(
  * Brings an older version back as a new current version (history is never rewritten): the new
  * version points at the older file, takes its text, and is analysed again.
  */
-export async function restoreVersion(
-  ctx: RequestContext,
-  session: CurrentSession,
-  documentId: string,
-  versionId: string,
-  note: string | undefined,
-  t: Translate,
-) {
-  const document = await requireEditable(ctx, session, documentId, t);
-  const old = await requireVersion(ctx, session, document, versionId, t);
-  if (old.id === document.currentVersionId) throw new HttpError(409, t("errors.versionAlreadyCurrent"));
+export async function restoreVersion(ctx: RequestContext, session: CurrentSession, documentId: string, versionId: string, note: string | undefined) {
+  const document = await requireEditable(ctx, session, documentId);
+  const old = await requireVersion(ctx, session, document, versionId);
+  if (old.id === document.currentVersionId) throw new Refusal(409, "errors.versionAlreadyCurrent");
   const oldText = await ctx.db.select().from(documentVersionTexts).where(eq(documentVersionTexts.versionId, old.id)).get();
   const newId = crypto.randomUUID();
   const file = { fileName: old.fileName, mimeType: old.mimeType, sizeBytes: old.sizeBytes, sha256: old.sha256, storageKey: old.storageKey };
@@ -190,7 +181,7 @@ export async function restoreVersion(
       documentAudit(ctx, session, "document.version_restore", document.id, { restoredFrom: old.number, hasNote: !!note }),
     ]);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, t("errors.versionConflict"));
+    if (isUniqueViolation(error)) throw new Refusal(409, "errors.versionConflict");
     throw error;
   }
   if (document.thumbnailKey) ctx.waitUntil(ctx.env.FILES.delete(document.thumbnailKey).catch(() => {}));
@@ -204,20 +195,20 @@ export async function restoreVersion(
 }
 
 /** A version's stored file; every download is written to the audit log with its version number. */
-export async function downloadVersion(ctx: RequestContext, session: CurrentSession, documentId: string, versionId: string, inline: boolean, t: Translate) {
-  const document = await requireVisibleDocument(ctx, session, documentId, t);
-  const version = await requireVersion(ctx, session, document, versionId, t);
+export async function downloadVersion(ctx: RequestContext, session: CurrentSession, documentId: string, versionId: string, inline: boolean) {
+  const document = await requireVisibleDocument(ctx, session, documentId);
+  const version = await requireVersion(ctx, session, document, versionId);
   const object = await ctx.env.FILES.get(version.storageKey);
-  if (!object) throw new HttpError(404, t("errors.fileMissing"));
+  if (!object) throw new Refusal(404, "errors.fileMissing");
   ctx.waitUntil(documentAudit(ctx, session, inline ? "document.version_view" : "document.version_download", document.id, { version: version.number }).run());
   return { document, version, object };
 }
 
 /** The texts of two versions compared passage by passage ("from" is the older reading). */
-export async function compareVersions(ctx: RequestContext, session: CurrentSession, documentId: string, fromId: string, toId: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx, session, documentId, t);
-  const from = await requireVersion(ctx, session, document, fromId, t);
-  const to = await requireVersion(ctx, session, document, toId, t);
+export async function compareVersions(ctx: RequestContext, session: CurrentSession, documentId: string, fromId: string, toId: string) {
+  const document = await requireVisibleDocument(ctx, session, documentId);
+  const from = await requireVersion(ctx, session, document, fromId);
+  const to = await requireVersion(ctx, session, document, toId);
   const texts = await ctx.db
     .select({ versionId: documentVersionTexts.versionId, content: documentVersionTexts.content })
     .from(documentVersionTexts)
@@ -226,7 +217,7 @@ export async function compareVersions(ctx: RequestContext, session: CurrentSessi
   const before = textOf(from.id);
   const after = textOf(to.id);
   if (before === undefined || after === undefined) {
-    throw new HttpError(409, t("errors.versionTextMissing", { number: before === undefined ? from.number : to.number }));
+    throw new Refusal(409, "errors.versionTextMissing", { number: before === undefined ? from.number : to.number });
   }
   return { document, from: { id: from.id, number: from.number }, to: { id: to.id, number: to.number }, diff: compareTexts(before, after) };
 }
@@ -286,8 +277,8 @@ export async function listEditableDocuments(db: Db, session: CurrentSession) {
 }
 
 /** The pages' "restore" form (document page and history page): a version id and an optional note. */
-export async function restoreFromForm(ctx: RequestContext, session: CurrentSession, documentId: string, form: FormData, t: Translate) {
+export async function restoreFromForm(ctx: RequestContext, session: CurrentSession, documentId: string, form: FormData) {
   const note = String(form.get("note") ?? "").trim();
-  if (note.length > VERSION_NOTE_MAX) throw new HttpError(400, t("errors.versionNoteTooLong", { max: VERSION_NOTE_MAX }));
-  return restoreVersion(ctx, session, documentId, String(form.get("versionId") ?? ""), note || undefined, t);
+  if (note.length > VERSION_NOTE_MAX) throw new Refusal(400, "errors.versionNoteTooLong", { max: VERSION_NOTE_MAX });
+  return restoreVersion(ctx, session, documentId, String(form.get("versionId") ?? ""), note || undefined);
 }

@@ -6,7 +6,7 @@ import { canUploadDocuments } from "~/modules/documents/permissions";
 import { documentAudit } from "~/modules/documents/service.server";
 import { uploadDocument } from "~/modules/documents/upload.server";
 import { uploadVersion } from "~/modules/documents/versions.server";
-import { HttpError, parseWith } from "~/platform/http.server";
+import { HttpError, parseWith, Refusal } from "~/platform/http.server";
 import { hitRateLimit, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { acceptDraftAnswer, draftPrompt } from "./ai";
@@ -29,8 +29,8 @@ export interface DraftFile {
   mimeType: string;
 }
 
-function requireWorkspace(session: CurrentSession, t: Translate) {
-  if (!session.workspace) throw new HttpError(404, t("errors.noWorkspace"));
+function requireWorkspace(session: CurrentSession) {
+  if (!session.workspace) throw new Refusal(404, "errors.noWorkspace");
   return session.workspace;
 }
 
@@ -56,7 +56,7 @@ export async function exportDraft(
   input: { template: TemplateId; format: DraftFormat; fields: unknown },
   t: Translate,
 ): Promise<DraftFile> {
-  const workspace = requireWorkspace(session, t);
+  const workspace = requireWorkspace(session);
   const file = await buildDraftFile(session, input.template, input.format, input.fields, t);
   await ctx.audit({
     action: "drafting.export",
@@ -81,7 +81,7 @@ export async function saveDraft(
   input: { template: TemplateId; format: DraftFormat; fields: unknown; target: SaveTarget },
   t: Translate,
 ) {
-  const workspace = requireWorkspace(session, t);
+  const workspace = requireWorkspace(session);
   if (!canUploadDocuments(workspace.role)) {
     await ctx.audit({
       action: "drafting.save_denied",
@@ -91,7 +91,7 @@ export async function saveDraft(
       targetType: "draft",
       metadata: { template: input.template },
     });
-    throw new HttpError(403, t("errors.saveForbidden"));
+    throw new Refusal(403, "errors.saveForbidden");
   }
   const file = await buildDraftFile(session, input.template, input.format, input.fields, t);
   const upload = { fileName: file.fileName, body: new Response(file.bytes).body, contentLength: file.bytes.byteLength, source: "upload" as const };
@@ -100,17 +100,14 @@ export async function saveDraft(
   if (input.target.kind === "document") {
     const title =
       input.target.title || `${TEMPLATES[input.template].documentTitle}${file.values.trustName ? ` — ${String(file.values.trustName)}` : ""}`.slice(0, 200);
-    const document = await uploadDocument(ctx, session, { ...upload, title, type: input.target.type }, t);
+    const document = await uploadDocument(ctx, session, { ...upload, title, type: input.target.type });
     await documentAudit(ctx, session, "drafting.save", document.id, metadata);
     return { kind: "document" as const, document: { id: document.id, title: document.title, status: document.status, fileName: document.fileName } };
   }
-  const version = await uploadVersion(
-    ctx,
-    session,
-    input.target.documentId,
-    { ...upload, note: input.target.note || t("save.defaultNote", { template: TEMPLATES[input.template].documentTitle }) },
-    t,
-  );
+  const version = await uploadVersion(ctx, session, input.target.documentId, {
+    ...upload,
+    note: input.target.note || t("save.defaultNote", { template: TEMPLATES[input.template].documentTitle }),
+  });
   await documentAudit(ctx, session, "drafting.save", input.target.documentId, { ...metadata, version: version?.number ?? null });
   return { kind: "version" as const, documentId: input.target.documentId, version };
 }
@@ -132,10 +129,10 @@ export async function draftWithAi(
   t: Translate,
   model: TextModel | null = draftingModel(ctx),
 ) {
-  const workspace = requireWorkspace(session, t);
-  if (!model) throw new HttpError(503, t("errors.aiUnavailable"));
+  const workspace = requireWorkspace(session);
+  if (!model) throw new Refusal(503, "errors.aiUnavailable");
   const count = await hitRateLimit(ctx.db, `drafting-ai:${session.user.id}`, AI_DRAFT_LIMIT);
-  if (count > AI_DRAFT_LIMIT.limit) throw new HttpError(429, t("errors.aiTooMany"), undefined, { "Retry-After": String(AI_DRAFT_LIMIT.windowMs / 1000) });
+  if (count > AI_DRAFT_LIMIT.limit) throw new Refusal(429, "errors.aiTooMany", undefined, undefined, { "Retry-After": String(AI_DRAFT_LIMIT.windowMs / 1000) });
 
   // Only the template's own fields, as text, go to the model as context.
   const current: Record<string, unknown> = {};
@@ -156,6 +153,6 @@ export async function draftWithAi(
     await recordUsage(ctx.db, { workspaceId: workspace.id, userId: session.user.id, feature: "drafting", engine: model.engine });
   }
   const accepted = acceptDraftAnswer(input.template, answer, t);
-  if (!accepted || Object.keys(accepted.fields).length === 0) throw new HttpError(502, t("errors.aiUnusable"));
+  if (!accepted || Object.keys(accepted.fields).length === 0) throw new Refusal(502, "errors.aiUnusable");
   return { ...accepted, engine: model.engine, model: model.model };
 }

@@ -4,7 +4,7 @@ import { auditRow } from "~/modules/audit/audit.server";
 import { auditLog } from "~/modules/audit/schema";
 import { canAdminister } from "~/modules/workspaces/roles";
 import type { Role } from "~/modules/workspaces/schema";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { polls, pollVoters, pollWatchers } from "./schema";
 import { isUuid } from "~/platform/ids";
@@ -61,7 +61,7 @@ export function auditPoll(
 }
 
 /** The poll if this person may see it; otherwise a 404 that is written to the audit log as refused. */
-export async function requirePoll(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
+export async function requirePoll(ctx: RequestContext, session: CurrentSession, id: string) {
   const poll =
     isUuid(id) && session.workspace
       ? await ctx.db
@@ -72,7 +72,7 @@ export async function requirePoll(ctx: RequestContext, session: CurrentSession, 
       : undefined;
   if (!poll) {
     await auditPoll(ctx, session, "poll.access_denied", isUuid(id) ? id : "", { status: 404 }, "denied");
-    throw new HttpError(404, t("errors.pollNotFound"));
+    throw new Refusal(404, "errors.pollNotFound");
   }
   return poll;
 }

@@ -2,17 +2,17 @@ import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { users } from "~/modules/auth/schema";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { notify } from "~/modules/notifications/service.server";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { auditPoll, requirePoll, type Translate } from "./access.server";
+import { auditPoll, requirePoll } from "./access.server";
 import { closePoll } from "./closing.server";
 import { pollOptions, pollVoters, pollWatchers, type PollType } from "./schema";
 
 /** Casting and changing votes. */
-function validChoices(type: PollType, optionIds: string[], choices: string[], t: Translate) {
-  if (new Set(choices).size !== choices.length) throw new HttpError(400, t("errors.choiceRepeated"));
-  if (choices.some((c) => !optionIds.includes(c))) throw new HttpError(400, t("errors.optionNotInPoll"));
-  if ((type === "yes_no" || type === "single") && choices.length !== 1) throw new HttpError(400, t("errors.chooseOne"));
+function validChoices(type: PollType, optionIds: string[], choices: string[]) {
+  if (new Set(choices).size !== choices.length) throw new Refusal(400, "errors.choiceRepeated");
+  if (choices.some((c) => !optionIds.includes(c))) throw new Refusal(400, "errors.optionNotInPoll");
+  if ((type === "yes_no" || type === "single") && choices.length !== 1) throw new Refusal(400, "errors.chooseOne");
 }
 
 /**
@@ -20,8 +20,8 @@ function validChoices(type: PollType, optionIds: string[], choices: string[], t:
  * choices. The insert only happens while the poll is open, in the same statement, so a ballot can
  * never slip in after closing; the unique index makes a second row impossible.
  */
-export async function castBallot(ctx: RequestContext, session: CurrentSession, id: string, choices: string[], t: Translate) {
-  const poll = await requirePoll(ctx, session, id, t);
+export async function castBallot(ctx: RequestContext, session: CurrentSession, id: string, choices: string[]) {
+  const poll = await requirePoll(ctx, session, id);
   const [voter, options] = await Promise.all([
     ctx.db
       .select()
@@ -32,17 +32,16 @@ export async function castBallot(ctx: RequestContext, session: CurrentSession, i
   ]);
   if (!voter) {
     await auditPoll(ctx, session, "poll.vote_denied", id, { reason: "not_eligible" }, "denied");
-    throw new HttpError(403, t("errors.notEligible"));
+    throw new Refusal(403, "errors.notEligible");
   }
   if (poll.status !== "open" || poll.closesAt.getTime() <= Date.now()) {
     if (poll.status === "open") ctx.waitUntil(closePoll(ctx.env, id, { closedBy: null }));
-    throw new HttpError(409, t("errors.pollClosed"));
+    throw new Refusal(409, "errors.pollClosed");
   }
   validChoices(
     poll.type,
     options.map((o) => o.id),
     choices,
-    t,
   );
 
   const now = Date.now();
@@ -54,7 +53,7 @@ export async function castBallot(ctx: RequestContext, session: CurrentSession, i
   )
     .bind(crypto.randomUUID(), id, poll.workspaceId, session.user.id, JSON.stringify(choices), now)
     .first<{ changes: number }>();
-  if (!result) throw new HttpError(409, t("errors.pollClosed"));
+  if (!result) throw new Refusal(409, "errors.pollClosed");
   const changed = result.changes > 0;
   const positions = choices.map((c) => options.findIndex((o) => o.id === c) + 1);
   const audited = auditPoll(

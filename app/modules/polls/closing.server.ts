@@ -6,7 +6,7 @@ import { auditLog } from "~/modules/audit/schema";
 import { notify, pushThreadEvent, recipientsFor, recipientT } from "~/modules/notifications/service.server";
 import { createDb } from "~/platform/db.server";
 import { getConfig } from "~/platform/env.server";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { auditPoll, requirePoll, seesEveryPoll, type Translate } from "./access.server";
 import { pollBallots, pollOptions, polls, pollVoters, pollWatchers } from "./schema";
@@ -159,15 +159,15 @@ export async function scheduleClosing(env: Env, pollId: string, closesAt: number
 }
 
 /** Closing by hand: the creator or an administrator. */
-export async function closePollByHand(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
-  const poll = await requirePoll(ctx, session, id, t);
+export async function closePollByHand(ctx: RequestContext, session: CurrentSession, id: string) {
+  const poll = await requirePoll(ctx, session, id);
   if (poll.createdBy !== session.user.id && !seesEveryPoll(session)) {
     await auditPoll(ctx, session, "poll.close_denied", id, undefined, "denied");
-    throw new HttpError(403, t("errors.closeForbidden"));
+    throw new Refusal(403, "errors.closeForbidden");
   }
-  if (poll.status === "closed") throw new HttpError(409, t("errors.pollClosed"));
+  if (poll.status === "closed") throw new Refusal(409, "errors.pollClosed");
   const closed = await closePoll(ctx.env, id, { closedBy: session.user.id, ip: ctx.ip, userAgent: ctx.userAgent });
-  if (!closed) throw new HttpError(409, t("errors.pollClosed"));
+  if (!closed) throw new Refusal(409, "errors.pollClosed");
   ctx.waitUntil(
     ctx.env.PollTimer.get(ctx.env.PollTimer.idFromName(id))
       .cancel()

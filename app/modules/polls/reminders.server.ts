@@ -1,18 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { notify, recipientsFor, recipientT } from "~/modules/notifications/service.server";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { auditPoll, requirePoll, seesEveryPoll, type Translate } from "./access.server";
+import { auditPoll, requirePoll, seesEveryPoll } from "./access.server";
 import { pollBallots, polls, pollVoters } from "./schema";
 
 /** Reminders go to eligible voters who have not voted, at most once an hour per poll. */
 export const REMINDER_INTERVAL_MS = 60 * 60_000;
 
-export async function remindVoters(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
-  const poll = await requirePoll(ctx, session, id, t);
-  if (poll.createdBy !== session.user.id && !seesEveryPoll(session)) throw new HttpError(403, t("errors.remindForbidden"));
-  if (poll.status !== "open") throw new HttpError(409, t("errors.pollClosed"));
+export async function remindVoters(ctx: RequestContext, session: CurrentSession, id: string) {
+  const poll = await requirePoll(ctx, session, id);
+  if (poll.createdBy !== session.user.id && !seesEveryPoll(session)) throw new Refusal(403, "errors.remindForbidden");
+  if (poll.status !== "open") throw new Refusal(409, "errors.pollClosed");
   const now = Date.now();
   // Claim the reminder slot atomically so two clicks never send two rounds.
   const claimed = await ctx.db
@@ -20,7 +20,7 @@ export async function remindVoters(ctx: RequestContext, session: CurrentSession,
     .set({ lastRemindedAt: new Date(now) })
     .where(and(eq(polls.id, id), sql`(${polls.lastRemindedAt} IS NULL OR ${polls.lastRemindedAt} <= ${now - REMINDER_INTERVAL_MS})`))
     .run();
-  if (!claimed.meta.changes) throw new HttpError(429, t("errors.remindedRecently"));
+  if (!claimed.meta.changes) throw new Refusal(429, "errors.remindedRecently");
   const waiting = await ctx.db
     .select({ userId: pollVoters.userId })
     .from(pollVoters)

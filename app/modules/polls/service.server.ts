@@ -4,7 +4,7 @@ import type { CurrentSession } from "~/modules/auth/session.server";
 import { notify, recipientsFor, recipientT } from "~/modules/notifications/service.server";
 import { memberships } from "~/modules/workspaces/schema";
 import type { Db } from "~/platform/db.server";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { auditPoll, canCreatePolls, requirePoll, seesEveryPoll, visiblePolls, type Translate } from "./access.server";
 import { closePoll, describeResult, scheduleClosing } from "./closing.server";
@@ -36,18 +36,18 @@ async function eligibleVoters(db: Db, workspaceId: string, input: Pick<CreatePol
  */
 export async function createPoll(ctx: RequestContext, session: CurrentSession, input: CreatePollInput, t: Translate) {
   const workspace = session.workspace;
-  if (!workspace) throw new HttpError(404, t("errors.noWorkspace"));
+  if (!workspace) throw new Refusal(404, "errors.noWorkspace");
   if (!canCreatePolls(workspace.role)) {
     await auditPoll(ctx, session, "poll.create_denied", "", undefined, "denied");
-    throw new HttpError(403, t("errors.createForbidden"));
+    throw new Refusal(403, "errors.createForbidden");
   }
   const { members, chosen } = await eligibleVoters(ctx.db, workspace.id, input);
   if (input.eligibility === "people") {
     const unknown = input.eligibleUserIds.filter((id) => !members.some((m) => m.userId === id));
-    if (unknown.length) throw new HttpError(400, t("errors.notAMember"), { eligibleUserIds: [t("errors.notAMember")] });
+    if (unknown.length) throw new Refusal(400, "errors.notAMember", undefined, { eligibleUserIds: "errors.notAMember" });
   }
-  if (chosen.length === 0) throw new HttpError(400, t("errors.nobodyEligible"), { eligibility: [t("errors.nobodyEligible")] });
-  if (input.weighted && chosen.every((v) => v.weight === 0)) throw new HttpError(400, t("errors.noShares"), { weighted: [t("errors.noShares")] });
+  if (chosen.length === 0) throw new Refusal(400, "errors.nobodyEligible", undefined, { eligibility: "errors.nobodyEligible" });
+  if (input.weighted && chosen.every((v) => v.weight === 0)) throw new Refusal(400, "errors.noShares", undefined, { weighted: "errors.noShares" });
 
   const id = crypto.randomUUID();
   const now = new Date();
@@ -186,11 +186,11 @@ export async function listPolls(db: Db, session: CurrentSession) {
  * results are visible), live tallies (unless hidden until closing) and, once closed, the result.
  */
 export async function pollDetail(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
-  let poll = await requirePoll(ctx, session, id, t);
+  let poll = await requirePoll(ctx, session, id);
   // A poll past its time is closed on first sight, should its alarm and the cron both be late.
   if (poll.status === "open" && poll.closesAt.getTime() <= Date.now()) {
     await closePoll(ctx.env, poll.id, { closedBy: null });
-    poll = await requirePoll(ctx, session, id, t);
+    poll = await requirePoll(ctx, session, id);
   }
   const [options, voters, ballots, creator] = await Promise.all([
     ctx.db.select().from(pollOptions).where(eq(pollOptions.pollId, id)).orderBy(asc(pollOptions.position)),
@@ -268,8 +268,8 @@ export async function pollDetail(ctx: RequestContext, session: CurrentSession, i
 }
 export type PollDetail = Awaited<ReturnType<typeof pollDetail>>;
 
-export async function setWatching(ctx: RequestContext, session: CurrentSession, id: string, watching: boolean, t: Translate) {
-  const poll = await requirePoll(ctx, session, id, t);
+export async function setWatching(ctx: RequestContext, session: CurrentSession, id: string, watching: boolean) {
+  const poll = await requirePoll(ctx, session, id);
   if (watching) {
     await ctx.db.insert(pollWatchers).values({ pollId: id, userId: session.user.id, workspaceId: poll.workspaceId }).onConflictDoNothing();
   } else {

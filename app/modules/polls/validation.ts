@@ -94,28 +94,37 @@ export const ballotSchema = (t: Translate) =>
     })
     .strict();
 
-/** A form posts several values under one name; JSON sends arrays. Both become the same object. */
-export function pollFormToObject(form: FormData) {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const list = (name: string) => form.getAll(name).filter((v): v is string => typeof v === "string");
-  const closesAt = text("closesAt");
-  // <input type="datetime-local"> has no zone; the browser adds the person's offset in `closesAtOffset`.
-  const offset = text("closesAtOffset");
+/** One value or several under one name (Conform gives a lone checkbox as a string): always a list of strings. */
+function list(value: unknown): string[] {
+  return (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === "string");
+}
+
+/**
+ * The "New poll" form's fields as the API's poll: empty option rows are left out, and the closing time gets
+ * the browser's offset, which the form sends in `closesAtOffset` (<input type="datetime-local"> has no zone).
+ */
+function formToPoll(value: unknown) {
+  if (value === null || typeof value !== "object") return value;
+  const form = value as Record<string, unknown>;
+  const { closesAt, closesAtOffset: offset } = form;
   return {
-    title: text("title"),
-    description: text("description"),
-    type: text("type"),
-    options: list("options"),
-    closesAt: closesAt && offset && !/[zZ]|[+-]\d\d:\d\d$/.test(closesAt) ? `${closesAt}${offset}` : closesAt,
-    eligibility: text("eligibility"),
-    eligibleRoles: list("eligibleRoles"),
-    eligibleUserIds: list("eligibleUserIds"),
-    quorumPercent: text("quorumPercent") || undefined,
-    hideResults: text("hideResults"),
-    weighted: text("weighted"),
-    anonymous: text("anonymous"),
+    title: form.title,
+    description: form.description,
+    type: form.type,
+    options: list(form.options).filter((o) => o.trim() !== ""),
+    closesAt:
+      typeof closesAt === "string" && closesAt && typeof offset === "string" && offset && !/[zZ]|[+-]\d\d:\d\d$/.test(closesAt)
+        ? `${closesAt}${offset}`
+        : closesAt,
+    eligibility: form.eligibility,
+    eligibleRoles: list(form.eligibleRoles),
+    eligibleUserIds: list(form.eligibleUserIds),
+    quorumPercent: form.quorumPercent,
+    hideResults: form.hideResults,
+    weighted: form.weighted,
+    anonymous: form.anonymous,
   };
 }
+
+/** The "New poll" form, read by Conform's parseWithZod in the browser (on blur) and on the server: the API's rules. */
+export const createPollFormSchema = (t: Translate, now = Date.now()) => z.preprocess(formToPoll, createPollSchema(t, now));

@@ -6,14 +6,12 @@ import { visibleDocuments } from "~/modules/documents/access.server";
 import { documents, documentTexts } from "~/modules/documents/schema";
 import { documentAudit, requireVisibleDocument } from "~/modules/documents/service.server";
 import type { Db } from "~/platform/db.server";
-import { HttpError } from "~/platform/http.server";
+import { HttpError, Refusal } from "~/platform/http.server";
 import { hitRateLimit, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { limitSource } from "./chunks";
 import { chooseTranslator, type Translator } from "./engines";
 import type { TranslateRequest } from "./validation";
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** Parts per person and quarter hour: a long trust instrument (about a hundred parts) and then some. */
 export const TRANSLATE_LIMIT: Limit = { limit: 300, windowMs: 15 * 60 * 1000 };
@@ -33,24 +31,18 @@ export function translationProvider(ctx: Pick<RequestContext, "config" | "env">)
  * A part of a document needs the right to read it; the first part of a document is audited (which
  * document, which languages, never the text). Rate-limited per person; each call is counted.
  */
-export async function translatePart(
-  ctx: RequestContext,
-  session: CurrentSession,
-  input: TranslateRequest,
-  t: Translate,
-  translator: Translator | null = translatorFor(ctx),
-) {
+export async function translatePart(ctx: RequestContext, session: CurrentSession, input: TranslateRequest, translator: Translator | null = translatorFor(ctx)) {
   const workspace = session.workspace;
-  if (!workspace) throw new HttpError(404, t("errors.noWorkspace"));
-  if (!translator) throw new HttpError(503, t("errors.noProvider"));
+  if (!workspace) throw new Refusal(404, "errors.noWorkspace");
+  if (!translator) throw new Refusal(503, "errors.noProvider");
   if (input.documentId) {
-    await requireVisibleDocument(ctx, session, input.documentId, t);
+    await requireVisibleDocument(ctx, session, input.documentId);
     if (!input.part)
       await documentAudit(ctx, session, "document.translate", input.documentId, { source: input.source, target: input.target, engine: translator.engine });
   }
   const count = await hitRateLimit(ctx.db, `translate:${session.user.id}`, TRANSLATE_LIMIT);
   if (count > TRANSLATE_LIMIT.limit) {
-    throw new HttpError(429, t("errors.tooMany", { minutes: TRANSLATE_LIMIT.windowMs / 60_000 }), undefined, {
+    throw new Refusal(429, "errors.tooMany", { minutes: TRANSLATE_LIMIT.windowMs / 60_000 }, undefined, {
       "Retry-After": String(TRANSLATE_LIMIT.windowMs / 1000),
     });
   }
@@ -59,8 +51,8 @@ export async function translatePart(
     if (!translation.trim()) throw new TextModelError("The translation came back empty.");
     return { translation, engine: translator.engine, model: translator.model };
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(502, t("errors.providerFailed", { reason: error instanceof Error ? error.message : "" }));
+    if (error instanceof HttpError || error instanceof Refusal) throw error;
+    throw new Refusal(502, "errors.providerFailed", { reason: error instanceof Error ? error.message : "" });
   } finally {
     await recordUsage(ctx.db, { workspaceId: workspace.id, userId: session.user.id, feature: "translation", engine: translator.engine });
   }
@@ -79,8 +71,8 @@ export async function translatableDocuments(db: Db, session: CurrentSession) {
 }
 
 /** A document's text to translate (404 for a document this person may not read, audited as refused). */
-export async function documentSource(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
-  const document = await requireVisibleDocument(ctx, session, id, t);
+export async function documentSource(ctx: RequestContext, session: CurrentSession, id: string) {
+  const document = await requireVisibleDocument(ctx, session, id);
   const row = await ctx.db.select({ content: documentTexts.content }).from(documentTexts).where(eq(documentTexts.documentId, document.id)).get();
   if (!row) return { id: document.id, title: document.title, text: null, truncated: false, status: document.status };
   const { text, truncated } = limitSource(row.content);

@@ -1,8 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
-import { HttpError } from "~/platform/http.server";
+import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import type { Translate } from "../channels.server";
 import { chatEvent } from "../events.server";
 import { toViews } from "../message-views.server";
 import { plainText } from "../format";
@@ -17,18 +16,18 @@ import { newReplyCode, readInbound } from "./reply-code";
 type TopicRow = typeof chatTopics.$inferSelect;
 
 /** Adds someone without an account to a topic by phone; they get its messages by SMS and reply by SMS. */
-export async function addSmsParticipant(ctx: RequestContext, session: CurrentSession, topicId: string, input: { phone: string; name: string }, t: Translate) {
-  const { topic, access } = await topicAccess(ctx.db, session, topicId, t);
-  if (!access.post) throw new HttpError(403, access.member ? t("errors.viewerCannotPost") : t("errors.notChannelMember"));
+export async function addSmsParticipant(ctx: RequestContext, session: CurrentSession, topicId: string, input: { phone: string; name: string }) {
+  const { topic, access } = await topicAccess(ctx.db, session, topicId);
+  if (!access.post) throw new Refusal(403, access.member ? "errors.viewerCannotPost" : "errors.notChannelMember");
   const phone = toE164(input.phone);
-  if (!phone) throw new HttpError(400, t("errors.phoneInvalid"), { phone: [t("errors.phoneInvalid")] });
-  if (phone === ctx.config.SMS_FROM_NUMBER) throw new HttpError(400, t("errors.phoneIsOurs"), { phone: [t("errors.phoneIsOurs")] });
+  if (!phone) throw new Refusal(400, "errors.phoneInvalid", undefined, { phone: "errors.phoneInvalid" });
+  if (phone === ctx.config.SMS_FROM_NUMBER) throw new Refusal(400, "errors.phoneIsOurs", undefined, { phone: "errors.phoneIsOurs" });
   const existing = await ctx.db
     .select()
     .from(smsParticipants)
     .where(and(eq(smsParticipants.topicId, topicId), eq(smsParticipants.phone, phone)))
     .get();
-  if (existing && existing.removedAt === null) throw new HttpError(409, t("errors.phoneAlreadyInTopic"), { phone: [t("errors.phoneAlreadyInTopic")] });
+  if (existing && existing.removedAt === null) throw new Refusal(409, "errors.phoneAlreadyInTopic", undefined, { phone: "errors.phoneAlreadyInTopic" });
   const now = new Date();
   if (existing) {
     await ctx.db.update(smsParticipants).set({ removedAt: null, displayName: input.name, addedBy: session.user.id }).where(eq(smsParticipants.id, existing.id));
@@ -67,15 +66,15 @@ export async function addSmsParticipant(ctx: RequestContext, session: CurrentSes
   return view;
 }
 
-export async function removeSmsParticipant(ctx: RequestContext, session: CurrentSession, topicId: string, participantId: string, t: Translate) {
-  const { topic, access } = await topicAccess(ctx.db, session, topicId, t);
-  if (!access.post) throw new HttpError(403, t("errors.notChannelMember"));
+export async function removeSmsParticipant(ctx: RequestContext, session: CurrentSession, topicId: string, participantId: string) {
+  const { topic, access } = await topicAccess(ctx.db, session, topicId);
+  if (!access.post) throw new Refusal(403, "errors.notChannelMember");
   const removed = await ctx.db
     .update(smsParticipants)
     .set({ removedAt: new Date() })
     .where(and(eq(smsParticipants.id, participantId), eq(smsParticipants.topicId, topicId), isNull(smsParticipants.removedAt)))
     .returning({ id: smsParticipants.id });
-  if (removed.length === 0) throw new HttpError(404, t("errors.participantNotFound"));
+  if (removed.length === 0) throw new Refusal(404, "errors.participantNotFound");
   await ctx.audit({
     action: "chat.sms.remove_participant",
     workspaceId: topic.workspaceId,
