@@ -270,6 +270,41 @@ describe("trust banking: the ledger", () => {
     expect((await owner.client.get(`/api/banking/reconciliations/${rec.id}/constructor`)).status).toBe(404);
   });
 
+  it("a CSV whose columns cannot be told apart: the person chooses them, and dates and decimals are still read from the data", async () => {
+    const { owner, accountId } = await bankedWorkspace("bankcols");
+    const csv = "Wann;Was genau;Wie viel\n13.10.2026;Gärtnerei Sommer;-1.234,50\n14.10.2026;Zinsgutschrift;12,07\n";
+    const upload = (extra: Record<string, string> = {}) => {
+      const form = new FormData();
+      form.set("file", new Blob([csv]), "export.csv");
+      for (const [k, v] of Object.entries(extra)) form.set(k, v);
+      return owner.client.fetch(`/api/banking/accounts/${accountId}/imports`, { method: "POST", body: form, headers: { Origin: owner.client.origin } });
+    };
+    const first = await upload();
+    expect(first.status, await first.clone().text()).toBe(200);
+    const asked = (await first.json()) as {
+      importId: string | null;
+      needsMapping?: boolean;
+      csvHeaders: string[];
+      rows: unknown[];
+      proposedMapping: Record<string, unknown>;
+    };
+    expect(asked).toMatchObject({ importId: null, needsMapping: true, csvHeaders: ["Wann", "Was genau", "Wie viel"], rows: [] });
+    expect(asked.proposedMapping).toMatchObject({ delimiter: ";", headerRow: 0 });
+
+    const chosen = { delimiter: ";", encoding: "utf-8", headerRow: 0, columns: { date: "Wann", description: "Was genau", amount: "Wie viel" } };
+    const second = await upload({ mapping: JSON.stringify(chosen) });
+    expect(second.status, await second.clone().text()).toBe(200);
+    const read = (await second.json()) as { importId: string; rows: { postedOn: string; amountMinor: number }[] };
+    expect(read.rows.map((r) => [r.postedOn, r.amountMinor])).toEqual([
+      ["2026-10-13", -123_450],
+      ["2026-10-14", 1_207],
+    ]);
+    // A mapping naming a column the file does not have is a clear 422.
+    const missing = await upload({ mapping: JSON.stringify({ ...chosen, columns: { ...chosen.columns, amount: "Betrag" } }) });
+    expect(missing.status).toBe(422);
+    expect(await error(missing)).toBe("This file has no column called “Betrag”. Choose the file's columns again.");
+  });
+
   it("who sees banking: the owner's totals switch for beneficiaries, read grants for family and viewers, audited", async () => {
     const { owner, accountId } = await bankedWorkspace("bankshare");
     const trustee = await addMember(baseUrl, owner.client, "trustee");

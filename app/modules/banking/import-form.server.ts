@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { Refusal } from "~/platform/http.server";
-import type { CsvMapping, DateFormat } from "./statements/types";
+import type { DateFormat, GivenCsvMapping } from "./statements/types";
 
 const mappingSchema = z
   .object({
     delimiter: z.enum([",", ";", "\t"]),
-    decimal: z.enum([".", ","]),
-    dateFormat: z.enum(["iso", "mdy", "dmy"]),
+    // Left out when the person chose the columns themselves: then the data says.
+    decimal: z.enum([".", ","]).optional(),
+    dateFormat: z.enum(["iso", "mdy", "dmy"]).optional(),
     encoding: z.enum(["utf-8", "windows-1252"]),
     headerRow: z.number().int().min(0).max(1000),
     columns: z
@@ -28,7 +29,7 @@ const mappingSchema = z
 /** The statement upload's form: the file, and what the person decided about its columns and dates. */
 export async function readImportForm(request: Request): Promise<{
   file: { name: string; bytes: Uint8Array; type: string };
-  options: { mapping?: CsvMapping; dateFormat?: DateFormat };
+  options: { mapping?: GivenCsvMapping; dateFormat?: DateFormat };
 }> {
   if (!/^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? "")) throw new Refusal(400, "import.errors.multipartExpected");
   let form: FormData;
@@ -39,7 +40,7 @@ export async function readImportForm(request: Request): Promise<{
   }
   const file = form.get("file");
   if (!file || typeof file === "string") throw new Refusal(400, "import.errors.fileMissing");
-  const options: { mapping?: CsvMapping; dateFormat?: DateFormat } = {};
+  const options: { mapping?: GivenCsvMapping; dateFormat?: DateFormat } = {};
   const mapping = form.get("mapping");
   if (typeof mapping === "string" && mapping.trim()) {
     let raw: unknown;

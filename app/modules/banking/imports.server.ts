@@ -9,7 +9,7 @@ import { candidateWindow, classifyRows, type Classified } from "./duplicates";
 import { firstMatchingRule, type Rule } from "./rules";
 import { bankImports, bankRules, bankTransactions } from "./schema";
 import { parseStatement, proposeCsvMapping } from "./statements";
-import { StatementError, type CsvMapping, type DateFormat, type StatementRow } from "./statements/types";
+import { StatementError, type CsvMapping, type DateFormat, type GivenCsvMapping, type StatementRow } from "./statements/types";
 
 /** Statements are small; anything bigger than this is not one. */
 export const STATEMENT_MAX_BYTES = 20 * 1024 * 1024;
@@ -22,13 +22,19 @@ export interface PreviewRow extends Pick<StatementRow, "postedOn" | "description
 }
 
 export interface ImportPreview {
-  importId: string;
+  /** Null when there is nothing to commit yet (`needsMapping`). */
+  importId: string | null;
   format: string;
   proposedMapping?: CsvMapping;
   /** Set when the file's dates read as more than one format: the person chooses before anything is imported. */
   ambiguousDateFormats?: DateFormat[];
   /** A CSV's header names, for the person to choose columns from. */
   csvHeaders?: string[];
+  /**
+   * The CSV's columns could not be told apart (headers in no language we know): nothing was read, and the
+   * person chooses the date, description and amount columns from `csvHeaders`, starting from `proposedMapping`.
+   */
+  needsMapping?: true;
   rows: PreviewRow[];
   ledgerBalanceMinor?: number;
   ledgerBalanceOn?: string;
@@ -47,7 +53,7 @@ export async function previewImport(
   access: BankingAccess,
   accountId: string,
   file: { name: string; bytes: Uint8Array; type: string },
-  options: { mapping?: CsvMapping; dateFormat?: DateFormat },
+  options: { mapping?: GivenCsvMapping; dateFormat?: DateFormat },
 ): Promise<ImportPreview> {
   requireManage(access);
   const account = await requireAccount(ctx.db, access, accountId);
@@ -55,16 +61,24 @@ export async function previewImport(
   if (file.bytes.byteLength > STATEMENT_MAX_BYTES) throw new Refusal(413, "import.errors.tooLarge", { mib: STATEMENT_MAX_BYTES / 1024 / 1024 });
 
   const savedMapping = account.csvMapping as CsvMapping | null;
+  const parse = (mapping: GivenCsvMapping | undefined) =>
+    parseStatement(file.bytes, file.name, { currency: account.currency, mapping, dateFormat: options.dateFormat });
   let parsed;
   try {
-    parsed = parseStatement(file.bytes, file.name, {
-      currency: account.currency,
-      mapping: options.mapping ?? savedMapping ?? undefined,
-      dateFormat: options.dateFormat,
-    });
+    try {
+      parsed = parse(options.mapping ?? savedMapping ?? undefined);
+    } catch (error) {
+      // The account's saved columns do not fit this file (the bank changed its export, or another bank's
+      // file): read it afresh, as a first CSV, rather than refuse it.
+      const savedDidNotFit = error instanceof StatementError && error.key === "import.errors.mappingMissingColumn" && !options.mapping && savedMapping;
+      if (!savedDidNotFit) throw error;
+      parsed = parse(undefined);
+    }
   } catch (error) {
-    if (error instanceof StatementError) throw new Refusal(422, error.key, error.values);
-    throw error;
+    if (!(error instanceof StatementError)) throw error;
+    const draft = error.key === "import.errors.mappingIncomplete" && !options.mapping ? csvDraft(file.bytes) : undefined;
+    if (draft) return { importId: null, format: "csv", needsMapping: true, proposedMapping: draft.draft, csvHeaders: draft.headers, rows: [] };
+    throw new Refusal(422, error.key, error.values);
   }
   const foreign = parsed.rows.find((r) => r.currency !== account.currency);
   if (foreign) throw new Refusal(422, "import.errors.currencyMismatch", { file: foreign.currency, account: account.currency });
@@ -126,6 +140,14 @@ export async function previewImport(
     createdAt: new Date(),
   });
   return preview;
+}
+
+function csvDraft(bytes: Uint8Array) {
+  try {
+    return proposeCsvMapping(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 function csvHeaders(bytes: Uint8Array): string[] | undefined {

@@ -5,11 +5,16 @@ import { NativeSelect } from "~/components/ui/select";
 import { useLanguage } from "~/modules/preferences/display";
 import type { ImportPreview } from "../imports.server";
 import { formatMinor } from "../money";
-import type { CsvMapping, DateFormat } from "../statements/types";
+import type { CsvMapping, DateFormat, GivenCsvMapping } from "../statements/types";
 
 /** Rows drawn at once: a 10,000-row statement is summarised, and its first rows shown for checking. */
 const SHOWN_ROWS = 200;
 const COLUMN_ROLES = ["date", "description", "amount", "debit", "credit", "reference", "balance", "payee"] as const;
+
+/** The columns the person chose, with dates and decimals left for the data to tell (the draft only guessed them). */
+function readFromData({ dateFormat: _dateFormat, decimal: _decimal, ...chosen }: CsvMapping): GivenCsvMapping {
+  return chosen;
+}
 
 /**
  * One statement's preview: each row new, a duplicate or a possible duplicate, with a tick the person can
@@ -22,7 +27,7 @@ export function ImportPreviewTable({
   onDiscard,
 }: {
   preview: ImportPreview;
-  onRedo: (options: { mapping?: CsvMapping; dateFormat?: DateFormat }) => void;
+  onRedo: (options: { mapping?: GivenCsvMapping; dateFormat?: DateFormat }) => void;
   onCommit: (overrides: Record<string, "import" | "skip">) => void;
   onDiscard: () => void;
 }) {
@@ -55,6 +60,52 @@ export function ImportPreviewTable({
   }
 
   const headers = preview.csvHeaders ?? Object.values(mapping?.columns ?? {}).filter((v): v is string => Boolean(v));
+  const mappingFields = mapping ? (
+    <fieldset className="grid gap-2 rounded-md border border-solid border-border p-3">
+      <legend className="px-1 text-sm font-medium">{t("import.mappingLegend")}</legend>
+      <p className="m-0 text-sm text-muted-foreground">{t("import.mappingHelp")}</p>
+      <div className="grid gap-2 sm:grid-cols-4">
+        {COLUMN_ROLES.map((role) => (
+          <label key={role} className="grid gap-1 text-sm">
+            {t(`mapping.${role}`)}
+            <NativeSelect
+              value={mapping.columns[role] ?? ""}
+              onChange={(e) => setMapping({ ...mapping, columns: { ...mapping.columns, [role]: e.target.value || undefined } })}
+            >
+              <option value="">{t("mapping.none")}</option>
+              {headers.map((h) => (
+                <option key={h} value={h}>
+                  {h}
+                </option>
+              ))}
+            </NativeSelect>
+          </label>
+        ))}
+      </div>
+      <Button variant="outline" className="justify-self-start" onClick={() => onRedo({ mapping: preview.needsMapping ? readFromData(mapping) : mapping })}>
+        {t("import.readAgain")}
+      </Button>
+    </fieldset>
+  ) : null;
+  const complete = Boolean(mapping?.columns.date && mapping.columns.description && (mapping.columns.amount || mapping.columns.debit || mapping.columns.credit));
+
+  if (preview.needsMapping) {
+    return (
+      <div className="grid gap-3">
+        <p className="m-0 text-sm" role="status">
+          {t("import.needsMapping")}
+        </p>
+        {mappingFields}
+        {!complete ? <p className="m-0 text-sm text-muted-foreground">{t("import.needsMappingHint")}</p> : null}
+        <div>
+          <Button variant="outline" onClick={onDiscard}>
+            {t("import.discard")}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className="grid gap-3">
       <p className="m-0 text-sm" role="status">
@@ -74,33 +125,7 @@ export function ImportPreviewTable({
           })}
         </p>
       ) : null}
-      {mapping ? (
-        <fieldset className="grid gap-2 rounded-md border border-solid border-border p-3">
-          <legend className="px-1 text-sm font-medium">{t("import.mappingLegend")}</legend>
-          <p className="m-0 text-sm text-muted-foreground">{t("import.mappingHelp")}</p>
-          <div className="grid gap-2 sm:grid-cols-4">
-            {COLUMN_ROLES.map((role) => (
-              <label key={role} className="grid gap-1 text-sm">
-                {t(`mapping.${role}`)}
-                <NativeSelect
-                  value={mapping.columns[role] ?? ""}
-                  onChange={(e) => setMapping({ ...mapping, columns: { ...mapping.columns, [role]: e.target.value || undefined } })}
-                >
-                  <option value="">{t("mapping.none")}</option>
-                  {headers.map((h) => (
-                    <option key={h} value={h}>
-                      {h}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </label>
-            ))}
-          </div>
-          <Button variant="outline" className="justify-self-start" onClick={() => onRedo({ mapping })}>
-            {t("import.readAgain")}
-          </Button>
-        </fieldset>
-      ) : null}
+      {mappingFields}
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{t("import.tableCaption")}</caption>

@@ -7,7 +7,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { ApiError, apiFetch, apiUpload } from "~/platform/api-fetch";
 import type { AccountSummary } from "../accounts.server";
 import type { ImportPreview } from "../imports.server";
-import type { CsvMapping, DateFormat } from "../statements/types";
+import type { DateFormat, GivenCsvMapping } from "../statements/types";
 import { ImportPreviewTable } from "./import-preview-table";
 
 interface Pending {
@@ -35,7 +35,7 @@ export function StatementImport({ accounts }: { accounts: AccountSummary[] }) {
   const update = (key: string, patch: Partial<Pending>) => setPending((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
   const errorText = (error: unknown) => (error instanceof ApiError ? (error.error ?? error.message) : t("import.failed"));
 
-  async function upload(item: Pending, options: { mapping?: CsvMapping; dateFormat?: DateFormat } = {}) {
+  async function upload(item: Pending, options: { mapping?: GivenCsvMapping; dateFormat?: DateFormat } = {}) {
     update(item.key, { progress: 0, error: undefined, preview: undefined });
     const form = new FormData();
     form.set("file", item.file);

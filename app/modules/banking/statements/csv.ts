@@ -8,6 +8,7 @@ import {
   StatementError,
   type CsvMapping,
   type CsvProposal,
+  type GivenCsvMapping,
   type DateFormat,
   type ParsedStatement,
   type ParseOptions,
@@ -82,11 +83,12 @@ export function proposeCsv(text: string, encoding: Encoding): CsvProposal {
     headers: analysis.headers,
     columns: analysis.columns,
     mapping: isComplete(analysis.columns) ? analysis.mapping : undefined,
+    draft: analysis.mapping,
     dateFormats: analysis.dateFormats,
   };
 }
 
-function analyse(text: string, encoding: Encoding, given: CsvMapping | undefined, dateFormat: DateFormat | undefined): Analysis {
+function analyse(text: string, encoding: Encoding, given: GivenCsvMapping | undefined, dateFormat: DateFormat | undefined): Analysis {
   const layout = given ?? detectLayout(text);
   if (layout === null) throw new StatementError("import.errors.notAStatement");
   const { body, preamble } = fromLine(text, layout.headerRow);

@@ -22,6 +22,9 @@ export interface CsvMapping {
   columns: CsvColumns;
 }
 
+/** A mapping a person chose: without a date format or decimal separator, those are read from the data. */
+export type GivenCsvMapping = Omit<CsvMapping, "decimal" | "dateFormat"> & Partial<Pick<CsvMapping, "decimal" | "dateFormat">>;
+
 export interface StatementRow {
   postedOn: string; // YYYY-MM-DD
   description: string; // what the person reads: payee/name plus memo when both exist ("CAL STATE UNIV TUITION · SOFIA CHEN"), trimmed, whitespace collapsed
@@ -50,12 +53,14 @@ export interface CsvProposal {
   headers: string[];
   columns: Partial<CsvColumns>;
   mapping?: CsvMapping;
+  /** The layout read from the file (separators, encoding, header row) with whatever columns were recognised: the start of the person's own mapping. */
+  draft: CsvMapping;
   dateFormats: DateFormat[]; // the formats every date fits; more than one means the person must choose
 }
 
 export interface ParseOptions {
   currency: string; // the account's currency, used where the file names none
-  mapping?: CsvMapping;
+  mapping?: GivenCsvMapping;
   dateFormat?: DateFormat; // the person's answer to `ambiguousDateFormats`
 }
 
