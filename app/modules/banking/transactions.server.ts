@@ -8,7 +8,7 @@ import type { RequestContext } from "~/platform/request-context.server";
 import { auditBanking, type BankingAccess } from "./access.server";
 import { requireAccount } from "./accounts.server";
 import { defaultSide, isCategory, namesBeneficiary } from "./categories";
-import { bankReceipts, bankReconciliations, bankTransactions, TRANSACTION_STATUSES, type TransactionStatus } from "./schema";
+import { bankReceipts, bankReconciliations, bankRules, bankTransactions, TRANSACTION_STATUSES, type TransactionStatus } from "./schema";
 import type { TransactionUpdate } from "./validation";
 
 export interface TransactionView {
@@ -29,6 +29,8 @@ export interface TransactionView {
   cleared: boolean;
   locked: boolean;
   ruleId: string | null;
+  /** The rule that filled the transaction in (its name is null once the rule is deleted); null once a person edits it. */
+  rule: { id: string; name: string | null } | null;
   receipts: { id: string; fileName: string; contentType: string }[];
 }
 
@@ -75,9 +77,10 @@ export async function listTransactions(db: Db, access: BankingAccess, accountId:
   }
   const [found, balance] = await Promise.all([
     db
-      .select({ tx: bankTransactions, lockedStatus: bankReconciliations.status })
+      .select({ tx: bankTransactions, lockedStatus: bankReconciliations.status, ruleName: bankRules.name })
       .from(bankTransactions)
       .leftJoin(bankReconciliations, eq(bankReconciliations.id, bankTransactions.reconciliationId))
+      .leftJoin(bankRules, eq(bankRules.id, bankTransactions.ruleId))
       .where(and(...where))
       .orderBy(desc(bankTransactions.postedOn), desc(bankTransactions.createdAt))
       // One more than the page: whether an older page exists, without counting 50,000 rows.
@@ -108,7 +111,7 @@ export async function listTransactions(db: Db, access: BankingAccess, accountId:
     : [];
   return {
     account,
-    transactions: rows.map(({ tx, lockedStatus }) => toView(tx, lockedStatus === "locked", receipts)),
+    transactions: rows.map(({ tx, lockedStatus, ruleName }) => toView(tx, lockedStatus === "locked", receipts, ruleName)),
     balanceMinor: balance ? account.openingBalanceMinor + balance.total : null,
     page,
     pageSize,
@@ -122,6 +125,7 @@ function toView(
   tx: TransactionRow,
   locked: boolean,
   receipts: { id: string; transactionId: string; fileName: string; contentType: string }[],
+  ruleName: string | null = null,
 ): TransactionView {
   return {
     id: tx.id,
@@ -141,6 +145,7 @@ function toView(
     cleared: tx.cleared,
     locked,
     ruleId: tx.ruleId,
+    rule: tx.ruleId ? { id: tx.ruleId, name: ruleName } : null,
     receipts: receipts.filter((r) => r.transactionId === tx.id).map(({ id, fileName, contentType }) => ({ id, fileName, contentType })),
   };
 }
