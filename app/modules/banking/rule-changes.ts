@@ -184,7 +184,8 @@ export function draftFromTransaction(tx: {
   const side = tx.principalOrIncome === "principal" || tx.principalOrIncome === "income" ? tx.principalOrIncome : undefined;
   // The side is kept only when it is not what the category gives anyway.
   if (side && !(actions.category && defaultSide(actions.category) === side)) actions.principalOrIncome = side;
-  if (tx.responsibleParty) actions.responsibleParty = { ...(tx.responsibleParty.userId ? { userId: tx.responsibleParty.userId } : {}), name: tx.responsibleParty.name };
+  if (tx.responsibleParty)
+    actions.responsibleParty = { ...(tx.responsibleParty.userId ? { userId: tx.responsibleParty.userId } : {}), name: tx.responsibleParty.name };
   if (tx.notes) actions.note = tx.notes;
   return {
     name: part.slice(0, 100),

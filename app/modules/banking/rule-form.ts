@@ -34,7 +34,15 @@ const conditionSchema = (t: Translate) =>
           toMinor: minor(t).optional(),
         })
         .strict(),
-      z.object({ field: z.literal("account"), accountId: z.string({ required_error: t("rules.validation.accountRequired") }).min(1).max(100) }).strict(),
+      z
+        .object({
+          field: z.literal("account"),
+          accountId: z
+            .string({ required_error: t("rules.validation.accountRequired") })
+            .min(1)
+            .max(100),
+        })
+        .strict(),
       z.object({ field: z.literal("date"), from: isoDay(t).optional(), to: isoDay(t).optional() }).strict(),
     ],
     { errorMap: (issue, ctx) => ({ message: issue.code === "invalid_union_discriminator" ? t("rules.validation.fieldInvalid") : ctx.defaultError }) },
@@ -49,8 +57,7 @@ function checkCondition(t: Translate, c: z.infer<ReturnType<typeof conditionSche
     if (c.toMinor === undefined) add("toMinor", t("rules.validation.betweenTo"));
     else if (c.valueMinor > c.toMinor) add("toMinor", t("rules.validation.betweenOrder"));
   }
-  if (c.field === "amount" && c.op !== "between" && c.toMinor !== undefined)
-    add("toMinor", t("rules.validation.toOnlyBetween"));
+  if (c.field === "amount" && c.op !== "between" && c.toMinor !== undefined) add("toMinor", t("rules.validation.toOnlyBetween"));
   if (c.field === "date") {
     if (!c.from && !c.to) add("from", t("rules.validation.dateRange"));
     else if (c.from && c.to && c.from > c.to) add("to", t("rules.validation.dateOrder"));
@@ -62,7 +69,9 @@ const conditionsSchema = (t: Translate) =>
     .array(conditionSchema(t), { required_error: t("rules.validation.conditionRequired"), invalid_type_error: t("rules.validation.conditionRequired") })
     .min(1, t("rules.validation.conditionRequired"))
     .max(MAX_CONDITIONS, t("rules.validation.tooManyConditions", { max: MAX_CONDITIONS }))
-    .superRefine((list, context) => list.forEach((c, i) => checkCondition(t, c, (path, message) => context.addIssue({ code: "custom", path: [i, path], message }))))
+    .superRefine((list, context) =>
+      list.forEach((c, i) => checkCondition(t, c, (path, message) => context.addIssue({ code: "custom", path: [i, path], message }))),
+    )
     // Checked above: "between" has its upper bound, the others none.
     .transform((list) => list as RuleCondition[]);
 
@@ -144,7 +153,12 @@ export const moveRuleSchema = (t: Translate) =>
   z
     .object({
       direction: z.enum(["up", "down"], { errorMap: () => ({ message: t("rules.validation.moveInvalid") }) }).optional(),
-      position: z.number({ invalid_type_error: t("rules.validation.moveInvalid") }).int(t("rules.validation.moveInvalid")).min(1).max(10_000).optional(),
+      position: z
+        .number({ invalid_type_error: t("rules.validation.moveInvalid") })
+        .int(t("rules.validation.moveInvalid"))
+        .min(1)
+        .max(10_000)
+        .optional(),
     })
     .strict()
     .refine((m) => (m.direction === undefined) !== (m.position === undefined), t("rules.validation.moveInvalid"));
@@ -167,13 +181,14 @@ export const CONDITION_KINDS = [
 ] as const;
 export type ConditionKind = (typeof CONDITION_KINDS)[number];
 
-export interface ConditionRow {
+// Types rather than interfaces: Conform's field names want an index signature.
+export type ConditionRow = {
   kind: ConditionKind;
   value?: string;
   to?: string;
-}
+};
 
-export interface RuleFormValue {
+export type RuleFormValue = {
   name?: string;
   conditions?: ConditionRow[];
   purpose?: string;
@@ -181,10 +196,16 @@ export interface RuleFormValue {
   party?: string;
   side?: string;
   note?: string;
-}
+};
 
-/** Amounts in the form are read in the currency of the account the rule names, else the trust's first account's. */
-export function ruleFormSchema(t: Translate, accounts: { id: string; currency: string }[]) {
+/** What the form gives the API: a rule's body. */
+export type RuleFormOutput = z.output<ReturnType<typeof ruleFormSchema>>;
+
+/**
+ * Amounts in the form are read in the currency of the account the rule names, else the trust's first
+ * account's; a responsible party typed as a member's name is that member (by id), anything else an outside party.
+ */
+export function ruleFormSchema(t: Translate, accounts: { id: string; currency: string }[], members: { userId: string; name: string }[] = []) {
   return z
     .object({
       name: nameSchema(t),
@@ -231,7 +252,7 @@ export function ruleFormSchema(t: Translate, accounts: { id: string; currency: s
       const actions = {
         ...(form.purpose ? { purpose: form.purpose } : {}),
         ...(form.category ? { category: form.category } : {}),
-        ...(form.party ? { responsibleParty: form.party } : {}),
+        ...(form.party ? { responsibleParty: members.find((m) => m.name === form.party)?.userId ?? form.party } : {}),
         ...(form.side ? { principalOrIncome: form.side } : {}),
         ...(form.note ? { note: form.note } : {}),
       };
@@ -263,7 +284,11 @@ export function ruleToForm(
         case "description":
           return { kind: `description.${c.op}`, value: c.value };
         case "amount":
-          return { kind: `amount.${c.op}`, value: minorToInput(c.valueMinor, currency), ...(c.op === "between" ? { to: minorToInput(c.toMinor, currency) } : {}) };
+          return {
+            kind: `amount.${c.op}`,
+            value: minorToInput(c.valueMinor, currency),
+            ...(c.op === "between" ? { to: minorToInput(c.toMinor, currency) } : {}),
+          };
         case "account":
           return { kind: "account", value: c.accountId };
         case "date":
@@ -272,7 +297,7 @@ export function ruleToForm(
     }),
     purpose: rule.actions.purpose ?? "",
     category: rule.actions.category ?? "",
-    party: rule.actions.responsibleParty?.userId ?? rule.actions.responsibleParty?.name ?? "",
+    party: rule.actions.responsibleParty?.name ?? "",
     side: rule.actions.principalOrIncome ?? "",
     note: rule.actions.note ?? "",
   };

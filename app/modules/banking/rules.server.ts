@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { users } from "~/modules/auth/schema";
+import type { CurrentSession } from "~/modules/auth/session.server";
 import { memberships } from "~/modules/workspaces/schema";
+import { listMembers } from "~/modules/workspaces/service.server";
 import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import { isUuid } from "~/platform/ids";
@@ -43,8 +45,19 @@ export function requireReadRules(access: BankingAccess): void {
 /** The workspace's rules in the order they are tried (the first that matches fills a transaction in). */
 export async function listRules(db: Db, access: BankingAccess): Promise<RuleView[]> {
   requireReadRules(access);
-  const rows = await db.select().from(bankRules).where(eq(bankRules.workspaceId, access.workspaceId)).orderBy(asc(bankRules.position), asc(bankRules.createdAt));
+  const rows = await db
+    .select()
+    .from(bankRules)
+    .where(eq(bankRules.workspaceId, access.workspaceId))
+    .orderBy(asc(bankRules.position), asc(bankRules.createdAt));
   return rows.map(toView);
+}
+
+/** The /trust-banking page's rules panel: the rules and the members a rule may name; null for those who may not read rules. */
+export async function rulesPanelData(ctx: RequestContext, session: CurrentSession, access: BankingAccess) {
+  if (!access.readAll) return null;
+  const [rules, members] = await Promise.all([listRules(ctx.db, access), listMembers(ctx, session)]);
+  return { rules, members: members.map((m) => ({ userId: m.userId, name: m.name, role: m.role })) };
 }
 
 /** The rule if it is in the caller's workspace; otherwise 404. */
@@ -109,11 +122,17 @@ export async function createRule(ctx: RequestContext, access: BankingAccess, inp
     createdBy: access.userId,
     createdAt: new Date(),
   });
-  await auditBanking(ctx, access, "banking.rule_created", { type: "bank_rule", id }, {
-    name: input.name,
-    conditions: JSON.stringify(conditions),
-    actions: JSON.stringify(actions),
-  });
+  await auditBanking(
+    ctx,
+    access,
+    "banking.rule_created",
+    { type: "bank_rule", id },
+    {
+      name: input.name,
+      conditions: JSON.stringify(conditions),
+      actions: JSON.stringify(actions),
+    },
+  );
   return { id, position };
 }
 
@@ -147,11 +166,17 @@ export async function deleteRule(ctx: RequestContext, access: BankingAccess, id:
   requireManage(access);
   const rule = await requireRule(ctx.db, access, id);
   await ctx.db.delete(bankRules).where(and(eq(bankRules.id, rule.id), eq(bankRules.workspaceId, access.workspaceId)));
-  await auditBanking(ctx, access, "banking.rule_deleted", { type: "bank_rule", id: rule.id }, {
-    name: rule.name,
-    conditions: JSON.stringify(rule.conditions),
-    actions: JSON.stringify(rule.actions),
-  });
+  await auditBanking(
+    ctx,
+    access,
+    "banking.rule_deleted",
+    { type: "bank_rule", id: rule.id },
+    {
+      name: rule.name,
+      conditions: JSON.stringify(rule.conditions),
+      actions: JSON.stringify(rule.actions),
+    },
+  );
 }
 
 /** Moves a rule one place up or down, or to a place (1 is first); the order is renumbered 1…n in one statement. */
@@ -160,10 +185,7 @@ export async function moveRule(ctx: RequestContext, access: BankingAccess, id: s
   const rule = await requireRule(ctx.db, access, id);
   const order = (await listRules(ctx.db, access)).map((r) => r.id);
   const from = order.indexOf(rule.id);
-  const target = Math.max(
-    0,
-    Math.min(order.length - 1, to.position !== undefined ? to.position - 1 : to.direction === "up" ? from - 1 : from + 1),
-  );
+  const target = Math.max(0, Math.min(order.length - 1, to.position !== undefined ? to.position - 1 : to.direction === "up" ? from - 1 : from + 1));
   order.splice(from, 1);
   order.splice(target, 0, rule.id);
   // One bound parameter for the whole order, however many rules there are (D1 allows 100 per statement).

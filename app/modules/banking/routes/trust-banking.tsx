@@ -12,7 +12,9 @@ import { createAccount, listAccounts } from "../accounts.server";
 import { AccountForm } from "../components/account-form";
 import { AccountList } from "../components/account-list";
 import { StatementImport } from "../components/statement-import";
+import { RulesPanel } from "../components/rules-panel";
 import { bankingT } from "../i18n.server";
+import { rulesPanelData } from "../rules.server";
 import { accountFormSchema } from "../validation";
 
 export const handle = { i18n: ["banking"] } satisfies SignedInPageHandle;
@@ -24,7 +26,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const t = bankingT(args.request);
   try {
     const access = await bankingAccess(db, session);
-    return { accounts: await listAccounts(db, access), canManage: access.manage };
+    return {
+      accounts: await listAccounts(db, access),
+      canManage: access.manage,
+      rules: await rulesPanelData(getRequestContext(args.request, args.context), session, access),
+    };
   } catch (error) {
     throwAsResponse(error, t);
   }
@@ -48,7 +54,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TrustBankingPage() {
-  const { accounts, canManage } = useLoaderData<typeof loader>();
+  const { accounts, canManage, rules } = useLoaderData<typeof loader>();
   const { t } = useTranslation("banking");
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
@@ -59,6 +65,7 @@ export default function TrustBankingPage() {
       <AccountList accounts={accounts} />
       {canManage && accounts.length > 0 ? <StatementImport accounts={accounts} /> : null}
       {canManage ? <AccountForm /> : null}
+      {rules ? <RulesPanel rules={rules.rules} members={rules.members} accounts={accounts} canManage={canManage} /> : null}
     </div>
   );
 }
