@@ -146,7 +146,7 @@ export function RuleEditor({
         </div>
       </fieldset>
 
-      <fieldset className="m-0 grid min-w-0 gap-3 border-0 p-0 sm:grid-cols-2">
+      <fieldset className="m-0 grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 border-0 p-0 sm:grid-cols-2">
         <legend className="mb-2 p-0 font-medium">{t("rules.editor.actions")}</legend>
         <div className="sm:col-span-2">
           <FormField id={fields.purpose.id} errorId={fields.purpose.errorId} label={t("rules.editor.setPurpose")} errors={fields.purpose.errors}>
@@ -154,7 +154,7 @@ export function RuleEditor({
           </FormField>
         </div>
         <FormField id={fields.category.id} errorId={fields.category.errorId} label={t("rules.editor.setCategory")} errors={fields.category.errors}>
-          <NativeSelect {...getSelectProps(fields.category)} key={fields.category.key}>
+          <NativeSelect {...getSelectProps(fields.category)} key={fields.category.key} className="w-full min-w-0">
             <option value="">{t("rules.editor.leaveAsIs")}</option>
             {CATEGORY_IDS.map((c) => (
               <option key={c} value={c}>
@@ -164,7 +164,7 @@ export function RuleEditor({
           </NativeSelect>
         </FormField>
         <FormField id={fields.side.id} errorId={fields.side.errorId} label={t("rules.editor.setSide")} errors={fields.side.errors}>
-          <NativeSelect {...getSelectProps(fields.side)} key={fields.side.key}>
+          <NativeSelect {...getSelectProps(fields.side)} key={fields.side.key} className="w-full min-w-0">
             <option value="">{t("rules.editor.sideFromCategory")}</option>
             {PRINCIPAL_OR_INCOME.map((s) => (
               <option key={s} value={s}>
@@ -238,9 +238,9 @@ function ConditionRowFields({
           </Button>
         ) : null}
       </div>
-      <div className="grid min-w-0 gap-2 sm:grid-cols-3">
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-3">
         <FormField id={row.kind.id} errorId={row.kind.errorId} label={t("rules.editor.kind")} errors={row.kind.errors}>
-          <NativeSelect {...getSelectProps(row.kind)} key={row.kind.key}>
+          <NativeSelect {...getSelectProps(row.kind)} key={row.kind.key} className="w-full min-w-0">
             {CONDITION_KINDS.map((k) => (
               <option key={k} value={k}>
                 {t(`rules.kind.${k}`)}
@@ -250,7 +250,7 @@ function ConditionRowFields({
         </FormField>
         <FormField id={row.value.id} errorId={row.value.errorId} label={valueLabel} errors={row.value.errors}>
           {field === "account" ? (
-            <NativeSelect {...getSelectProps(row.value)} key={`${row.value.key}-account`}>
+            <NativeSelect {...getSelectProps(row.value)} key={`${row.value.key}-account`} className="w-full min-w-0">
               <option value="">—</option>
               {accounts.map((a) => (
                 <option key={a.id} value={a.id}>
