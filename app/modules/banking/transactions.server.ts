@@ -8,7 +8,7 @@ import type { RequestContext } from "~/platform/request-context.server";
 import { auditBanking, type BankingAccess } from "./access.server";
 import { requireAccount } from "./accounts.server";
 import { defaultSide, isCategory, namesBeneficiary } from "./categories";
-import { bankReceipts, bankReconciliations, bankTransactions, type TransactionStatus } from "./schema";
+import { bankReceipts, bankReconciliations, bankRules, bankTransactions, type TransactionStatus } from "./schema";
 import { ownParts, splitsOf, type SplitView } from "./split-parts.server";
 import type { TransactionFilter } from "./transaction-query";
 import type { TransactionUpdate } from "./validation";
@@ -33,6 +33,8 @@ export interface TransactionView {
   cleared: boolean;
   locked: boolean;
   ruleId: string | null;
+  /** The rule that filled the transaction in (its name is null once the rule is deleted); null once a person edits it. */
+  rule: { id: string; name: string | null } | null;
   receipts: { id: string; fileName: string; contentType: string }[];
   /** The parts when the transaction is split (a beneficiary sees only hers). */
   splits: SplitView[];
@@ -76,9 +78,10 @@ export async function listTransactions(db: Db, access: BankingAccess, accountId:
   }
   const [found, balance] = await Promise.all([
     db
-      .select({ tx: bankTransactions, lockedStatus: bankReconciliations.status })
+      .select({ tx: bankTransactions, lockedStatus: bankReconciliations.status, ruleName: bankRules.name })
       .from(bankTransactions)
       .leftJoin(bankReconciliations, eq(bankReconciliations.id, bankTransactions.reconciliationId))
+      .leftJoin(bankRules, eq(bankRules.id, bankTransactions.ruleId))
       .where(and(...where))
       .orderBy(desc(bankTransactions.postedOn), desc(bankTransactions.createdAt))
       // One more than the page: whether an older page exists, without counting 50,000 rows.
@@ -98,7 +101,9 @@ export async function listTransactions(db: Db, access: BankingAccess, accountId:
   const [receipts, splits] = await Promise.all([receiptsOf(db, access.workspaceId, ids), splitsOf(db, access.workspaceId, ids)]);
   return {
     account,
-    transactions: rows.map(({ tx, lockedStatus }) => toView(tx, lockedStatus === "locked", receipts, visibleParts(access, splits.get(tx.id)))),
+    transactions: rows.map(({ tx, lockedStatus, ruleName }) =>
+      toView(tx, lockedStatus === "locked", receipts, visibleParts(access, splits.get(tx.id)), ruleName),
+    ),
     balanceMinor: balance ? account.openingBalanceMinor + balance.total : null,
     page,
     pageSize,
@@ -135,6 +140,7 @@ function toView(
   locked: boolean,
   receipts: { id: string; transactionId: string; fileName: string; contentType: string }[],
   splits: SplitView[],
+  ruleName: string | null = null,
 ): TransactionView {
   // A beneficiary reading a split sees the sum of her own parts, never what went to the others.
   const ownShare = tx.beneficiaryUserId === null && splits.length > 0 && splits.reduce((sum, p) => sum + p.amountMinor, 0);
@@ -156,6 +162,7 @@ function toView(
     cleared: tx.cleared,
     locked,
     ruleId: tx.ruleId,
+    rule: tx.ruleId ? { id: tx.ruleId, name: ruleName } : null,
     receipts: receipts.filter((r) => r.transactionId === tx.id).map(({ id, fileName, contentType }) => ({ id, fileName, contentType })),
     splits,
   };

@@ -9,6 +9,7 @@ import { ApiError, apiFetch } from "~/platform/api-fetch";
 import { CATEGORY_IDS, defaultSide, isCategory, namesBeneficiary } from "../categories";
 import { PRINCIPAL_OR_INCOME } from "../constants";
 import type { TransactionView } from "../transactions.server";
+import { CreateRuleButton } from "./create-rule-button";
 import { ReceiptList } from "./receipt-list";
 import { SplitEditor, SplitList } from "./split-editor";
 
@@ -177,6 +178,7 @@ export function TransactionEditor({
           className="rounded-md border border-solid border-input bg-card p-2 text-sm text-foreground"
         />
       </label>
+      <CreateRuleButton tx={tx} members={members} canEdit={canEdit} />
       <div className="sm:col-span-2">
         <ReceiptList tx={tx} canAttach={canEdit} />
       </div>

@@ -13,7 +13,9 @@ import { AccountForm } from "../components/account-form";
 import { AccountList } from "../components/account-list";
 import { SharingPanel } from "../components/sharing-panel";
 import { StatementImport } from "../components/statement-import";
+import { RulesPanel } from "../components/rules-panel";
 import { bankingT } from "../i18n.server";
+import { rulesPanelData } from "../rules.server";
 import { bankingSharing } from "../sharing.server";
 import { accountFormSchema } from "../validation";
 
@@ -26,8 +28,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const t = bankingT(args.request);
   try {
     const access = await bankingAccess(ctx.db, session);
-    const [accounts, sharing] = await Promise.all([listAccounts(ctx.db, access), access.manage ? bankingSharing(ctx, access) : null]);
-    return { accounts, canManage: access.manage, sharing, isOwner: session.workspace?.role === "owner" };
+    const [accounts, sharing, rules] = await Promise.all([
+      listAccounts(ctx.db, access),
+      access.manage ? bankingSharing(ctx, access) : null,
+      rulesPanelData(ctx, session, access),
+    ]);
+    return { accounts, canManage: access.manage, sharing, isOwner: session.workspace?.role === "owner", rules };
   } catch (error) {
     throwAsResponse(error, t);
   }
@@ -51,7 +57,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TrustBankingPage() {
-  const { accounts, canManage, sharing, isOwner } = useLoaderData<typeof loader>();
+  const { accounts, canManage, sharing, isOwner, rules } = useLoaderData<typeof loader>();
   const { t } = useTranslation("banking");
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
@@ -62,6 +68,7 @@ export default function TrustBankingPage() {
       <AccountList accounts={accounts} />
       {canManage && accounts.length > 0 ? <StatementImport accounts={accounts} /> : null}
       {canManage ? <AccountForm /> : null}
+      {rules ? <RulesPanel rules={rules.rules} members={rules.members} accounts={accounts} canManage={canManage} /> : null}
       {sharing ? <SharingPanel sharing={sharing} isOwner={isOwner} /> : null}
     </div>
   );
