@@ -87,12 +87,35 @@ export async function listReconciliations(db: Db, access: BankingAccess, account
   if (!access.readAll) throw new Refusal(403, "errors.onlyTrustees");
   const account = await requireAccount(db, access, accountId);
   const rows = await db
-    .select()
+    .select({ row: bankReconciliations, lockerName: users.name })
     .from(bankReconciliations)
+    .leftJoin(users, eq(users.id, bankReconciliations.lockedBy))
     .where(eq(bankReconciliations.accountId, account.id))
     .orderBy(desc(bankReconciliations.statementEndOn))
     .limit(24);
-  return Promise.all(rows.map((r) => view(db, r, account.openingBalanceMinor)));
+  // A locked period cannot change: its kept report says what it was, without summing the account again.
+  return Promise.all(rows.map(({ row, lockerName }) => keptView(row, lockerName) ?? view(db, row, account.openingBalanceMinor)));
+}
+
+function keptView(row: typeof bankReconciliations.$inferSelect, lockerName: string | null): ReconciliationView | null {
+  const report = row.report as { clearedBalanceMinor?: number; outstanding?: unknown } | null;
+  if (row.status !== "locked" || !report || typeof report.clearedBalanceMinor !== "number" || !Array.isArray(report.outstanding)) return null;
+  const outstanding = (report.outstanding as Partial<ReconciliationView["uncleared"][number]>[]).filter(
+    (u): u is ReconciliationView["uncleared"][number] => typeof u?.id === "string" && typeof u.amountMinor === "number",
+  );
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    statementEndOn: row.statementEndOn,
+    closingBalanceMinor: row.closingBalanceMinor,
+    clearedBalanceMinor: report.clearedBalanceMinor,
+    differenceMinor: row.closingBalanceMinor - report.clearedBalanceMinor,
+    status: row.status,
+    uncleared: outstanding,
+    lockedAt: row.lockedAt?.toISOString() ?? null,
+    lockedBy: lockerName,
+    unlockReason: row.unlockReason,
+  };
 }
 
 /** What the last imported statement of the account said its balance was, to propose as the closing balance. */

@@ -54,10 +54,10 @@ export const PAGE_SIZE = 100;
 
 /** An account's transactions, newest first, as far as this person may see them; and its balance when they may. */
 export async function listTransactions(db: Db, access: BankingAccess, accountId: string, filter: TransactionFilter, { withBalance = true } = {}) {
-  const account = await requireAccount(db, access, accountId);
   const pageSize = Math.max(1, Math.min(filter.limit ?? PAGE_SIZE, LIST_LIMIT));
   const page = Math.max(1, Math.min(filter.page ?? 1, 10_000));
-  const where: SQL[] = [eq(bankTransactions.accountId, account.id), eq(bankTransactions.workspaceId, access.workspaceId)];
+  if (!isUuid(accountId)) throw new Refusal(404, "errors.accountNotFound");
+  const where: SQL[] = [eq(bankTransactions.accountId, accountId), eq(bankTransactions.workspaceId, access.workspaceId)];
   if (!access.readAll) where.push(ownSubLedger(access.userId));
   if (filter.from) where.push(gte(bankTransactions.postedOn, filter.from));
   if (filter.to) where.push(lte(bankTransactions.postedOn, filter.to));
@@ -76,7 +76,9 @@ export async function listTransactions(db: Db, access: BankingAccess, accountId:
     const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(sql`(${bankTransactions.description} like ${pattern} escape '\\' or ${bankTransactions.purpose} like ${pattern} escape '\\')`);
   }
-  const [found, balance] = await Promise.all([
+  // The account's check runs beside the queries (each is scoped to the workspace too): one round trip fewer.
+  const [account, found, balance] = await Promise.all([
+    requireAccount(db, access, accountId),
     db
       .select({ tx: bankTransactions, lockedStatus: bankReconciliations.status, ruleName: bankRules.name })
       .from(bankTransactions)
@@ -91,7 +93,8 @@ export async function listTransactions(db: Db, access: BankingAccess, accountId:
       ? db
           .select({ total: sql<number>`coalesce(sum(${bankTransactions.amountMinor}), 0)` })
           .from(bankTransactions)
-          .where(eq(bankTransactions.accountId, account.id))
+          // By account alone, read from an index; unseen unless `requireAccount` above finds it in the workspace.
+          .where(eq(bankTransactions.accountId, accountId))
           .get()
       : Promise.resolve(null),
   ]);
