@@ -39,7 +39,7 @@ export function BalanceChart({ chart, showCurrency }: { chart: BalanceChartData;
     });
   });
   return (
-    <figure className="m-0 grid min-w-0 gap-3 rounded-lg border border-solid border-border bg-card p-4" data-testid="balance-chart">
+    <figure className="m-0 grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-solid border-border bg-card p-4" data-testid="balance-chart">
       <h3 id={`${id}-heading`} className="m-0 text-base">
         {heading}
       </h3>

@@ -16,7 +16,7 @@ export default function BalancePlot({ chart, width, height, locale }: { chart: B
   const x = scaleLinear<number>({ domain: [0, Math.max(1, days.length - 1)], range: [MARGIN.left, width - MARGIN.right] });
   const y = scaleLinear<number>({ domain: [Math.min(0, ...values), Math.max(0, ...values)], range: [height - MARGIN.bottom, MARGIN.top], nice: 4 });
   const ticks = y.ticks(4);
-  const labelEvery = Math.max(1, Math.ceil(days.length / Math.max(2, Math.floor((width - MARGIN.left) / 84))));
+  const labelEvery = Math.max(1, Math.ceil(days.length / Math.max(2, Math.floor((width - MARGIN.left) / 72))));
   const xLabels = days.map((day, i) => ({ day, i })).filter(({ i }) => (days.length - 1 - i) % labelEvery === 0);
   const label = (day: string) => (chart.step === "month" ? formatMonthShort(day.slice(0, 7), locale) : formatDayShort(day, locale));
   return (

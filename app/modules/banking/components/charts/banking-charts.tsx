@@ -12,7 +12,7 @@ export function BankingCharts({ charts, ownOnly }: { charts: BankingChartsData; 
   const balances = charts.balances ?? [];
   if (balances.length === 0 && charts.flows.length === 0) return null;
   return (
-    <section aria-labelledby="charts-heading" className="grid gap-3" data-testid="banking-charts">
+    <section aria-labelledby="charts-heading" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3" data-testid="banking-charts">
       <div className="grid gap-1">
         <h2 id="charts-heading" className="m-0 text-lg">
           {t("charts.heading")}
@@ -21,7 +21,7 @@ export function BankingCharts({ charts, ownOnly }: { charts: BankingChartsData; 
           {t("charts.period", { from: formatDay(charts.from, language), to: formatDay(charts.to, language) })}
         </p>
       </div>
-      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         {balances.map((chart) => (
           <BalanceChart key={chart.currency} chart={chart} showCurrency={balances.length > 1} />
         ))}

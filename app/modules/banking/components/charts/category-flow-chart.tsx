@@ -40,7 +40,7 @@ export function CategoryFlowChart({ chart, showCurrency, ownOnly }: { chart: Flo
   const largestOut = [...chart.categories].sort((a, b) => a.totalOutMinor - b.totalOutMinor)[0];
   const period = { from: formatMonth(chart.months[0], language), to: formatMonth(chart.months[chart.months.length - 1], language) };
   return (
-    <figure className="m-0 grid min-w-0 gap-3 rounded-lg border border-solid border-border bg-card p-4" data-testid="flow-chart">
+    <figure className="m-0 grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-solid border-border bg-card p-4" data-testid="flow-chart">
       <h3 id={`${id}-heading`} className="m-0 text-base">
         {heading}
       </h3>

@@ -10,7 +10,8 @@ export function ChartTable({ caption, children, testId }: { caption: string; chi
   return (
     <details className="text-sm" data-testid={testId}>
       <summary className="w-fit cursor-pointer text-link">{t("charts.showTable")}</summary>
-      <div className="mt-2 max-h-96 overflow-auto rounded-md border border-solid border-border">
+      {/* A scroller of its own (a long or wide table), reachable by keyboard. */}
+      <div tabIndex={0} role="region" aria-label={caption} className="mt-2 max-h-96 overflow-auto rounded-md border border-solid border-border">
         <table className="w-full border-collapse">
           <caption className="sr-only">{caption}</caption>
           {children}
@@ -22,4 +23,6 @@ export function ChartTable({ caption, children, testId }: { caption: string; chi
 
 export const headCell = "sticky top-0 border-0 border-b border-solid border-border bg-card p-2 text-left font-semibold";
 export const rowHeadCell = "border-0 border-b border-solid border-border p-2 text-left font-normal whitespace-nowrap";
+/** A row header that may wrap (a category's name), so that four columns fit a phone. */
+export const wrapHeadCell = "border-0 border-b border-solid border-border p-2 text-left font-normal";
 export const numberCell = "border-0 border-b border-solid border-border p-2 text-right tabular-nums whitespace-nowrap";

@@ -1,3 +1,4 @@
+// @unocss-include: UnoCSS reads .tsx files unless told; these class names live here, in a .ts file.
 /**
  * The charts' colours: each at least 3:1 against the card in light (#fff) and in dark mode (#161b22), as
  * WCAG 1.4.11 asks of the parts of a graphic, and told apart by hue and lightness. Written out whole so
