@@ -5,7 +5,7 @@ import { isCategory } from "../../categories";
 import { largestCategories, OTHER } from "../../charts";
 import type { FlowChart } from "../../charts.server";
 import { formatMinor } from "../../money";
-import { ChartTable, headCell, numberCell, rowHeadCell } from "./chart-table";
+import { ChartTable, headCell, numberCell, wrapHeadCell } from "./chart-table";
 import { formatMonth } from "./format";
 import { SERIES, seriesColour } from "./palette";
 import { useWidth } from "./use-width";
@@ -110,11 +110,11 @@ export function CategoryFlowChart({ chart, showCurrency, ownOnly }: { chart: Flo
                   {moved.map((f, i) => (
                     <tr key={f.category ?? "none"}>
                       {i === 0 ? (
-                        <th scope="rowgroup" rowSpan={moved.length} className={`${rowHeadCell} align-top font-semibold`}>
+                        <th scope="rowgroup" rowSpan={moved.length} className={`${wrapHeadCell} align-top font-semibold`}>
                           {formatMonth(month, language)}
                         </th>
                       ) : null}
-                      <th scope="row" className={rowHeadCell}>
+                      <th scope="row" className={wrapHeadCell}>
                         {label(f.category)}
                       </th>
                       <td className={numberCell}>{f.inMinor[m] ? money(f.inMinor[m]) : ""}</td>
