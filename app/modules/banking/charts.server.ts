@@ -3,7 +3,20 @@ import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import type { BankingAccess } from "./access.server";
 import { requireAccount } from "./accounts.server";
-import { balancesAt, categoryFlows, chooseStep, defaultRange, isDay, monthsBetween, pointDays, type CategoryFlow, type FlowRow, type Step } from "./charts";
+import {
+  balancesAt,
+  categoryFlows,
+  chooseStep,
+  defaultRange,
+  isDay,
+  monthsBetween,
+  pointDays,
+  withSplits,
+  type CategoryFlow,
+  type FlowRow,
+  type SplitPart,
+  type Step,
+} from "./charts";
 import { bankAccounts } from "./schema";
 
 /** One chart of balances: the accounts of one currency, each a line through the same days. */
@@ -42,8 +55,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The figures of the banking charts for the accounts this person may see (one account when asked), over the
- * chosen range or the last twelve months. Each account costs two index range reads of its own rows
- * (bank_tx_account_posted_idx) and one sum from the status index, whatever the number of transactions.
+ * chosen range or the last twelve months. Per account: its total from the status index, its posting days and
+ * its category sums from one range read of bank_tx_account_posted_idx, and its split parts from the
+ * workspace's (few) parts; a beneficiary's from the beneficiary indexes, her rows only.
  */
 export async function bankingCharts(db: Db, access: BankingAccess, query: ChartQuery = {}, now = today()): Promise<BankingCharts> {
   if ((query.from && !isDay(query.from)) || (query.to && !isDay(query.to))) throw new Refusal(400, "validation.dateInvalid");
@@ -110,21 +124,48 @@ async function balanceChart(db: Db, accounts: Account[], from: string, to: strin
 }
 
 async function flowChart(db: Db, access: BankingAccess, accounts: Account[], from: string, to: string): Promise<FlowChart> {
-  // A beneficiary's own money only: her unsplit transactions and her parts of split ones, never another's part.
-  const own = access.readAll ? sql`` : sql`and ((s.id is null and t.beneficiary_user_id = ${access.userId}) or s.beneficiary_user_id = ${access.userId})`;
   const perAccount = await Promise.all(
-    accounts.map((account) =>
-      db.all<FlowRow>(sql`
-        select substr(t.posted_on, 1, 7) as "month",
-          coalesce(s.category, t.category) as "category",
-          sum(max(coalesce(s.amount_minor, t.amount_minor), 0)) as "inMinor",
-          sum(min(coalesce(s.amount_minor, t.amount_minor), 0)) as "outMinor"
-        from bank_transactions t indexed by bank_tx_account_posted_idx
-        left join bank_transaction_splits s on s.transaction_id = t.id
-        where t.account_id = ${account.id} and t.workspace_id = ${access.workspaceId} and t.posted_on between ${from} and ${to} ${own}
-        group by 1, 2`),
-    ),
+    accounts.map((account) => (access.readAll ? everyFlow(db, access, account, from, to) : ownFlow(db, access, account, from, to))),
   );
   const months = monthsBetween(from, to);
   return { currency: accounts[0].currency, months, categories: categoryFlows(perAccount.flat(), months) };
+}
+
+const SUMS = sql`substr(posted_on, 1, 7) as "month", category, sum(max(amount_minor, 0)) as "inMinor", sum(min(amount_minor, 0)) as "outMinor"`;
+
+/** Split parts of the account's transactions in the range: the workspace's parts first (few), then each one's parent. */
+function splitParts(db: Db, access: BankingAccess, account: Account, from: string, to: string, beneficiary?: string) {
+  return db.all<SplitPart>(sql`
+    select substr(t.posted_on, 1, 7) as "month", t.id as "transactionId", t.category as "parentCategory", t.amount_minor as "parentAmountMinor",
+      s.category as "category", s.amount_minor as "amountMinor"
+    from bank_transaction_splits s indexed by bank_splits_beneficiary_idx
+    cross join bank_transactions t on t.id = s.transaction_id
+    where s.workspace_id = ${access.workspaceId} ${beneficiary ? sql`and s.beneficiary_user_id = ${beneficiary}` : sql``}
+      and t.account_id = ${account.id} and t.posted_on between ${from} and ${to}`);
+}
+
+/** Everything: whole transactions summed from the posting-date index, then the split ones counted by their parts. */
+async function everyFlow(db: Db, access: BankingAccess, account: Account, from: string, to: string): Promise<FlowRow[]> {
+  const [rows, parts] = await Promise.all([
+    db.all<FlowRow>(sql`
+      select ${SUMS} from bank_transactions indexed by bank_tx_account_posted_idx
+      where account_id = ${account.id} and workspace_id = ${access.workspaceId} and posted_on between ${from} and ${to}
+      group by 1, 2`),
+    splitParts(db, access, account, from, to),
+  ]);
+  return withSplits(rows, parts, true);
+}
+
+/** A beneficiary's own money only: her unsplit transactions and her parts of split ones, never another's part. */
+async function ownFlow(db: Db, access: BankingAccess, account: Account, from: string, to: string): Promise<FlowRow[]> {
+  const [rows, parts] = await Promise.all([
+    db.all<FlowRow>(sql`
+      select ${SUMS} from bank_transactions t indexed by bank_tx_beneficiary_idx
+      where workspace_id = ${access.workspaceId} and beneficiary_user_id = ${access.userId} and account_id = ${account.id}
+        and posted_on between ${from} and ${to}
+        and not exists (select 1 from bank_transaction_splits s where s.transaction_id = t.id)
+      group by 1, 2`),
+    splitParts(db, access, account, from, to, access.userId),
+  ]);
+  return withSplits(rows, parts, false);
 }

@@ -14,6 +14,7 @@ import {
   monthsBetween,
   OTHER,
   pointDays,
+  withSplits,
 } from "./charts";
 
 describe("chart dates", () => {
@@ -107,6 +108,38 @@ describe("money in and out by category", () => {
     expect(flows.map((f) => f.category)).toEqual(["taxes", "dividends", null]);
     expect(flows[1]).toEqual({ category: "dividends", inMinor: [0, 125018, 0], outMinor: [0, 0, 0], totalInMinor: 125018, totalOutMinor: 0 });
     expect(flows[2]).toEqual({ category: null, inMinor: [0, 0, 700], outMinor: [0, -5000, -300], totalInMinor: 700, totalOutMinor: -5300 });
+  });
+
+  it("counts a split transaction by its parts: the parent taken out once, each part in its own category and direction", () => {
+    const rows = [
+      { month: "2026-09", category: null, inMinor: 0, outMinor: -40000 },
+      { month: "2026-09", category: "taxes", inMinor: 0, outMinor: -900 },
+    ];
+    const parts = [
+      { month: "2026-09", transactionId: "t1", parentCategory: null, parentAmountMinor: -40000, category: "distribution", amountMinor: -25000 },
+      { month: "2026-09", transactionId: "t1", parentCategory: null, parentAmountMinor: -40000, category: "taxes", amountMinor: -15000 },
+    ];
+    const flows = categoryFlows(withSplits(rows, parts, true), months);
+    // The uncategorised parent is gone altogether; its parts are where they belong.
+    expect(flows.map((f) => [f.category, f.totalOutMinor])).toEqual([
+      ["distribution", -25000],
+      ["taxes", -15900],
+    ]);
+    // A part that brings money in (a refund split off a payment) counts as money in.
+    const mixed = withSplits(
+      [{ month: "2026-09", category: "repairs", inMinor: 0, outMinor: -100 }],
+      [
+        { month: "2026-09", transactionId: "t2", parentCategory: "repairs", parentAmountMinor: -100, category: "repairs", amountMinor: -150 },
+        { month: "2026-09", transactionId: "t2", parentCategory: "repairs", parentAmountMinor: -100, category: "insurance", amountMinor: 50 },
+      ],
+      true,
+    );
+    expect(categoryFlows(mixed, months).map((f) => [f.category, f.totalInMinor, f.totalOutMinor])).toEqual([
+      ["repairs", 0, -150],
+      ["insurance", 50, 0],
+    ]);
+    // A beneficiary's rows never held the parent: her part is only added.
+    expect(withSplits([], parts.slice(0, 1), false)).toEqual([{ month: "2026-09", category: "distribution", inMinor: 0, outMinor: -25000 }]);
   });
 
   it("gathers the smaller categories into one bucket when there are more than colours", () => {
