@@ -26,6 +26,7 @@ export const bankingModule = defineModule({
     { path: "api/banking/receipts/:id", file: "modules/banking/routes/api.receipt.ts" },
     { path: "api/banking/sharing", file: "modules/banking/routes/api.sharing.ts", id: "banking-sharing" },
     { path: "api/banking/grants/:userId", file: "modules/banking/routes/api.sharing.ts", id: "banking-grant" },
+    { path: "api/banking/charts", file: "modules/banking/routes/api.charts.ts" },
     { path: "api/banking/accounts/:id/reconciliations", file: "modules/banking/routes/api.account-reconciliations.ts" },
     { path: "api/banking/reconciliations/:id", file: "modules/banking/routes/api.reconciliation.ts", id: "banking-reconciliation" },
     { path: "api/banking/reconciliations/:id/:command", file: "modules/banking/routes/api.reconciliation.ts", id: "banking-reconciliation-command" },

@@ -9,6 +9,8 @@ import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
 import { bankingAccess } from "../access.server";
 import { createAccount, listAccounts } from "../accounts.server";
+import { bankingCharts } from "../charts.server";
+import { BankingCharts } from "../components/charts/banking-charts";
 import { AccountForm } from "../components/account-form";
 import { AccountList } from "../components/account-list";
 import { SharingPanel } from "../components/sharing-panel";
@@ -28,12 +30,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const t = bankingT(args.request);
   try {
     const access = await bankingAccess(ctx.db, session);
-    const [accounts, sharing, rules] = await Promise.all([
+    const [accounts, sharing, rules, charts] = await Promise.all([
       listAccounts(ctx.db, access),
       access.manage ? bankingSharing(ctx, access) : null,
       rulesPanelData(ctx, session, access),
+      bankingCharts(ctx.db, access),
     ]);
-    return { accounts, canManage: access.manage, sharing, isOwner: session.workspace?.role === "owner", rules };
+    return { accounts, canManage: access.manage, sharing, isOwner: session.workspace?.role === "owner", rules, charts, chartsOwnOnly: !access.readAll };
   } catch (error) {
     throwAsResponse(error, t);
   }
@@ -57,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TrustBankingPage() {
-  const { accounts, canManage, sharing, isOwner, rules } = useLoaderData<typeof loader>();
+  const { accounts, canManage, sharing, isOwner, rules, charts, chartsOwnOnly } = useLoaderData<typeof loader>();
   const { t } = useTranslation("banking");
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
@@ -66,6 +69,7 @@ export default function TrustBankingPage() {
         <p className="m-0 text-muted-foreground">{t("banking.subtitle")}</p>
       </header>
       <AccountList accounts={accounts} />
+      <BankingCharts charts={charts} ownOnly={chartsOwnOnly} />
       {canManage && accounts.length > 0 ? <StatementImport accounts={accounts} /> : null}
       {canManage ? <AccountForm /> : null}
       {rules ? <RulesPanel rules={rules.rules} members={rules.members} accounts={accounts} canManage={canManage} /> : null}
