@@ -56,7 +56,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /**
  * The figures of the banking charts for the accounts this person may see (one account when asked), over the
  * chosen range or the last twelve months. Per account: its total from the status index, its posting days and
- * its category sums from one range read of bank_tx_account_posted_idx, and its split parts from the
+ * its category sums from one range read of bank_tx_account_posted_amount_idx, and its split parts from the
  * workspace's (few) parts; a beneficiary's from the beneficiary indexes, her rows only.
  */
 export async function bankingCharts(db: Db, access: BankingAccess, query: ChartQuery = {}, now = today()): Promise<BankingCharts> {
@@ -109,7 +109,7 @@ async function balanceChart(db: Db, accounts: Account[], from: string, to: strin
         // The range's rows, one sum per posting day, read in the index's order (no sort).
         db.all<{ on: string; amountMinor: number }>(sql`
           select posted_on as "on", sum(amount_minor) as "amountMinor"
-          from bank_transactions indexed by bank_tx_account_posted_idx
+          from bank_transactions indexed by bank_tx_account_posted_amount_idx
           where account_id = ${account.id} and posted_on >= ${from}
           group by posted_on
           order by posted_on`),
@@ -148,7 +148,7 @@ function splitParts(db: Db, access: BankingAccess, account: Account, from: strin
 async function everyFlow(db: Db, access: BankingAccess, account: Account, from: string, to: string): Promise<FlowRow[]> {
   const [rows, parts] = await Promise.all([
     db.all<FlowRow>(sql`
-      select ${SUMS} from bank_transactions indexed by bank_tx_account_posted_idx
+      select ${SUMS} from bank_transactions indexed by bank_tx_account_posted_amount_idx
       where account_id = ${account.id} and workspace_id = ${access.workspaceId} and posted_on between ${from} and ${to}
       group by 1, 2`),
     splitParts(db, access, account, from, to),
