@@ -3,7 +3,6 @@ import { sharePermissionSchema as shareSchema } from "~/modules/documents/valida
 import { revokeShare, shareDocument } from "~/modules/documents/sharing.server";
 import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
-
 const share = jsonRoute(documentsT, {
   /** PUT: share with this member (`{"permission": "view" | "edit"}`) or change it. */
   PUT: endpoint({

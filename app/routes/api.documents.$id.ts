@@ -4,7 +4,6 @@ import { describeFailure } from "~/modules/documents/failure-reasons";
 import { deleteDocument, openDocument, renameDocument, thumbnailUrl } from "~/modules/documents/service.server";
 import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
-
 const oneDocument = jsonRoute(documentsT, {
   /** GET /api/documents/{id}: the document, its text, analysis and activity (recorded as a view). */
   GET: endpoint({

@@ -4,7 +4,6 @@ import { restoreVersion } from "~/modules/documents/versions.server";
 import { parseWith, readJsonBody } from "~/platform/http.server";
 import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
-
 const restore = jsonRoute(documentsT, {
   /** POST /api/documents/{id}/versions/{versionId}/restore `{ "note"?: "…" }`: that version again, as a new current version. */
   POST: endpoint({

@@ -62,7 +62,8 @@ export async function action(args: ActionFunctionArgs) {
     return { ok: true as const, result, reply: submission.reply({ resetForm: true }) };
   } catch (caught) {
     const error = asHttpError(caught, t);
-    if (error instanceof HttpError) return data({ ok: false as const, error: error.message, reply: submission.reply({ fieldErrors: error.fieldErrors }) }, error.status);
+    if (error instanceof HttpError)
+      return data({ ok: false as const, error: error.message, reply: submission.reply({ fieldErrors: error.fieldErrors }) }, error.status);
     throw error;
   }
 }

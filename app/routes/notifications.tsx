@@ -70,7 +70,10 @@ export async function action(args: ActionFunctionArgs) {
       const merged = Object.fromEntries(
         NOTIFICATION_TYPES.map((type) => [
           type,
-          { ...current[type], ...Object.fromEntries(AVAILABLE_CHANNELS.map((channel) => [channel, typeof chosen[type] === "object" && chosen[type][channel] === true])) },
+          {
+            ...current[type],
+            ...Object.fromEntries(AVAILABLE_CHANNELS.map((channel) => [channel, typeof chosen[type] === "object" && chosen[type][channel] === true])),
+          },
         ]),
       );
       await savePreferences(db, session.user.id, merged);

@@ -35,14 +35,17 @@ export const versionNoteSchema = (t: Translate) =>
     })
     .strict();
 
-const member = (t: Translate) => z.string({ required_error: t("errors.memberNotFound"), invalid_type_error: t("errors.memberNotFound") }).min(1, t("errors.memberNotFound"));
+const member = (t: Translate) =>
+  z.string({ required_error: t("errors.memberNotFound"), invalid_type_error: t("errors.memberNotFound") }).min(1, t("errors.memberNotFound"));
 
 /** The "Restore" form of the document page and the history page: which version, and the note (the API's rules). */
 const restoreCommand = (t: Translate) => versionNoteSchema(t).extend({ intent: z.literal("restore"), versionId: z.string().default("") });
 
-const unknownAction = (t: Translate): z.ZodErrorMap => (issue, ctx) => ({
-  message: issue.code === "invalid_union_discriminator" ? t("errors.unknownAction") : ctx.defaultError,
-});
+const unknownAction =
+  (t: Translate): z.ZodErrorMap =>
+  (issue, ctx) => ({
+    message: issue.code === "invalid_union_discriminator" ? t("errors.unknownAction") : ctx.defaultError,
+  });
 
 /**
  * The document page's forms, told apart by `intent`: details (the API's title and type), analyze, share (a member

@@ -22,4 +22,3 @@ export function resolvePreference(
   const row = stored.find((r) => r.type === type && r.channel === channel);
   return row ? row.enabled : (NOTIFICATION_KINDS[type]?.defaults ?? OFF)[channel];
 }
-

@@ -42,7 +42,10 @@ export type ComplianceRemindersInput = z.infer<ReturnType<typeof complianceRemin
 /** One event type's channels as PUT /api/notifications/preferences takes them (each optional: absent keeps the stored choice). */
 export const preferenceChannelsSchema = z
   .object(
-    Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, z.boolean().optional()])) as Record<(typeof NOTIFICATION_CHANNELS)[number], z.ZodOptional<z.ZodBoolean>>,
+    Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, z.boolean().optional()])) as Record<
+      (typeof NOTIFICATION_CHANNELS)[number],
+      z.ZodOptional<z.ZodBoolean>
+    >,
   )
   .strict();
 
@@ -58,7 +61,13 @@ export const notificationsFormSchema = (types: readonly string[], t: Translate) 
   z.discriminatedUnion(
     "intent",
     [
-      z.object({ intent: z.literal("read"), id: z.string().default("").transform((id) => id.slice(0, 64)) }),
+      z.object({
+        intent: z.literal("read"),
+        id: z
+          .string()
+          .default("")
+          .transform((id) => id.slice(0, 64)),
+      }),
       z.object({ intent: z.literal("read-all") }),
       z.object({ intent: z.literal("preferences"), ...Object.fromEntries(types.map((type) => [type, preferenceChannelsSchema.default({})])) }),
     ],

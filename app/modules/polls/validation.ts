@@ -105,7 +105,13 @@ export const pollCommandSchema = (t: Translate) =>
       ballotSchema(t).extend({ intent: z.literal("vote") }),
       z.object({ intent: z.literal("close") }),
       z.object({ intent: z.literal("remind") }),
-      z.object({ intent: z.literal("watch"), watching: z.string().optional().transform((v) => v === "true") }),
+      z.object({
+        intent: z.literal("watch"),
+        watching: z
+          .string()
+          .optional()
+          .transform((v) => v === "true"),
+      }),
     ],
     { errorMap: (issue, ctx) => ({ message: issue.code === "invalid_union_discriminator" ? t("errors.unknownCommand") : ctx.defaultError }) },
   );

@@ -7,7 +7,10 @@ export const simulatorTextSchema = (t: Translate) =>
   z
     .object({
       from: z.string().min(3).max(32),
-      body: z.string({ required_error: t("errors.messageEmpty") }).min(1, t("errors.messageEmpty")).max(1600),
+      body: z
+        .string({ required_error: t("errors.messageEmpty") })
+        .min(1, t("errors.messageEmpty"))
+        .max(1600),
     })
     .strict();
 export type SimulatorText = z.infer<ReturnType<typeof simulatorTextSchema>>;

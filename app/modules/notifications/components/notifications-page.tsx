@@ -212,7 +212,13 @@ function NotificationRow({ item }: { item: NotificationItem }) {
         </span>
       </div>
       {!item.read ? (
-        <IntentForm id={`notification-read-${item.id}`} intent="read" values={{ id: item.id }} schema={notificationsFormSchema(NOTIFICATION_TYPES, t)} className="shrink-0">
+        <IntentForm
+          id={`notification-read-${item.id}`}
+          intent="read"
+          values={{ id: item.id }}
+          schema={notificationsFormSchema(NOTIFICATION_TYPES, t)}
+          className="shrink-0"
+        >
           <Button type="submit" size="sm" variant="outline" aria-describedby={textId} disabled={busy}>
             {t("item.markRead")}
           </Button>

@@ -54,7 +54,6 @@ type CreatePollFields = {
 
 type CreateActionData = { intent?: string; error?: string | null; result?: SubmissionResult<string[]> } | undefined;
 
-
 /**
  * The form that puts a decision to the family (owners and trustees), validated by Conform with the API's
  * rules (on blur in the browser, then on the server). Works without JavaScript.

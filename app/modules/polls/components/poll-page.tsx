@@ -18,7 +18,6 @@ export type { PollActionData } from "./command-form";
 
 export type PollPageData = Omit<PollDetail, "tally"> & { tally: TallyResult | null };
 
-
 /** Refreshes the page's data when this poll's tally or status changes anywhere (thread events, results). */
 export function useLivePoll(pollId: string) {
   const revalidator = useRevalidator();
