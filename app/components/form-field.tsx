@@ -15,3 +15,12 @@ export function FormField({ id, errorId, label, errors, children }: { id: string
     </div>
   );
 }
+
+/** A field's first message, under it; the control (or its fieldset) points at it with aria-describedby. */
+export function FieldError({ id, error, className = "m-0 text-sm text-destructive" }: { id: string; error: string | undefined; className?: string }) {
+  return error ? (
+    <span id={id} className={className}>
+      {error}
+    </span>
+  ) : null;
+}

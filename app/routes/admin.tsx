@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useId } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "~/components/form-field";
 import { Banner } from "~/components/ui/banner";
@@ -20,13 +20,13 @@ import { listWorkspaceAudit } from "~/modules/audit/audit.server";
 import { useDescribeActivity } from "~/modules/audit/use-activity";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { inviteMember, listMembers, listPendingInvitations, revokeInvitation } from "~/modules/workspaces/service.server";
-import { invitationFields } from "~/modules/workspaces/validation";
+import { invitationFields, sharePercentFormSchema, type SharePercentInput } from "~/modules/workspaces/validation";
 import { HttpError, Refusal } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import { useSignedInUser, type SignedInPageHandle } from "~/routes/_app";
 
-/** The audit log is written as sentences from the dashboard namespace. */
-export const handle = { i18n: ["dashboard"] } satisfies SignedInPageHandle;
+/** The audit log is written as sentences from the dashboard namespace; the share form's messages are the polls'. */
+export const handle = { i18n: ["dashboard", "polls"] } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Workspace settings · Legal Document Platform" }];
 
 /** Workspace settings: members and invitations. Owners and trustees only; anyone else gets 403. */
@@ -93,18 +93,21 @@ async function saveShare(args: ActionFunctionArgs, session: CurrentSession, form
   const ctx = getRequestContext(args.request, args.context);
   const t = pollsT(args.request);
   const userId = String(formData.get("userId") ?? "");
-  const raw = String(formData.get("sharePercent") ?? "")
-    .trim()
-    .replace(",", ".");
-  const shareBp = raw === "" ? null : Math.round(Number(raw) * 100);
+  const raw = String(formData.get("sharePercent") ?? "").trim();
+  const submission = parseWithZod(formData, { schema: sharePercentFormSchema(t) });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? t("errors.shareInvalid");
+    return data({ intent: "share", result: undefined, shareResult: submission.reply(), notice: null, error: message, userId, submitted: raw }, 400);
+  }
   try {
-    // NaN (not a number) fails the module's integer check with its own "0 to 100" message.
-    await setBeneficialShare(ctx, session, userId, shareBp);
+    await setBeneficialShare(ctx, session, submission.value.userId, submission.value.sharePercent);
   } catch (error) {
     // The module's refusals carry their key in the polls' messages (docs/decisions/0018).
     const refusal = error instanceof Refusal ? error.in(t) : error;
-    if (refusal instanceof HttpError)
-      return data({ intent: "share", result: undefined, notice: null, error: refusal.message, userId, submitted: raw }, refusal.status);
+    if (refusal instanceof HttpError) {
+      const shareResult = submission.reply({ fieldErrors: { sharePercent: [refusal.message] } });
+      return data({ intent: "share", result: undefined, shareResult, notice: null, error: refusal.message, userId, submitted: raw }, refusal.status);
+    }
     throw error;
   }
   const member = (await listMembers(ctx, session)).find((m) => m.userId === userId);
@@ -115,6 +118,7 @@ async function saveShare(args: ActionFunctionArgs, session: CurrentSession, form
     error: null,
     userId,
     submitted: null,
+    shareResult: submission.reply({ resetForm: true }),
   };
 }
 
@@ -175,6 +179,7 @@ export default function AdminRoute() {
                       shareBp={m.shareBp}
                       error={shareResult?.userId === m.userId ? shareResult.error : null}
                       submitted={shareResult?.userId === m.userId ? shareResult.submitted : null}
+                      lastResult={shareResult?.userId === m.userId ? shareResult.shareResult : undefined}
                     />
                   ) : null}
                 </li>
@@ -275,30 +280,44 @@ export default function AdminRoute() {
   );
 }
 
-/** A member's beneficial interest in percent (empty = none), saved on its own; a refusal shows beside the field. */
+/**
+ * A member's beneficial interest in percent (empty = none), saved on its own; checked by Conform on blur and on the
+ * server (`sharePercentFormSchema`); a refusal (the module's, naming the row) shows beside the field.
+ */
 function ShareForm({
   userId,
   name,
   shareBp,
   error,
   submitted,
+  lastResult,
 }: {
   userId: string;
   name: string;
   shareBp: number | null;
   error: string | null;
   submitted: string | null;
+  lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
-  const inputId = useId();
-  const errorId = useId();
+  const { t: tPolls } = useTranslation("polls");
+  const [form, fields] = useForm<{ intent: string; userId: string; sharePercent: string }, SharePercentInput>({
+    id: `share-${userId}`,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sharePercentFormSchema(tPolls) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const inputId = fields.sharePercent.id;
+  const errorId = fields.sharePercent.errorId;
+  const message = fields.sharePercent.errors?.[0] ?? error;
   const saving = useNavigation().formData?.get("userId") === userId;
   const stored = shareBp === null ? "" : String(shareBp / 100);
   return (
     // Keyed by the stored value so the field shows it again after a save.
-    <Form method="post" key={stored} className="mt-2 flex flex-wrap items-end gap-2">
+    <Form method="post" {...getFormProps(form)} key={stored} className="mt-2 flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="share" />
-      <input type="hidden" name="userId" value={userId} />
+      <input type="hidden" name={fields.userId.name} value={userId} />
       <div className="grid gap-1">
         <label htmlFor={inputId} className="text-sm">
           {t("admin.shareLabel")}
@@ -306,24 +325,24 @@ function ShareForm({
         </label>
         <Input
           id={inputId}
-          name="sharePercent"
+          name={fields.sharePercent.name}
           type="number"
           inputMode="decimal"
           min={0}
           max={100}
           step={0.01}
           defaultValue={submitted ?? stored}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? errorId : undefined}
           className="w-32"
         />
       </div>
       <Button type="submit" size="sm" variant="outline" disabled={saving} aria-label={t("admin.shareSaveFor", { name })}>
         {t("admin.shareSave")}
       </Button>
-      {error ? (
+      {message ? (
         <p id={errorId} className="m-0 basis-full text-sm text-destructive" data-testid="share-error">
-          {error}
+          {message}
         </p>
       ) : null}
     </Form>

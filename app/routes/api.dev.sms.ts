@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { requireApiSession } from "~/modules/auth/guard.server";
 import { conversationsT } from "~/modules/conversations/i18n.server";
 import { toE164 } from "~/modules/conversations/sms/phone";
+import { simulatorTextSchema as textSchema } from "~/modules/conversations/sms/simulator-schema";
 import { phoneSimulatorEnabled, simulatorRead, simulatorSend } from "~/modules/conversations/sms/simulator.server";
 import { HttpError, parseWith, readJsonBody } from "~/platform/http.server";
 import { endpoint, jsonRoute, type RouteArgs } from "~/platform/json-route.server";
@@ -14,8 +14,6 @@ async function simulatorCaller(args: RouteArgs, ctx: RequestContext, t: Translat
   if (!phoneSimulatorEnabled(ctx)) throw new HttpError(404, t("errors.simulatorOff"));
   return requireApiSession(args);
 }
-
-const textSchema = (t: Translate) => z.object({ from: z.string().min(3).max(32), body: z.string().min(1, t("errors.messageEmpty")).max(1600) }).strict();
 
 const sms = jsonRoute(conversationsT, {
   /** Development only: GET /api/dev/sms?phone=: the texts a phone of this workspace got and sent (the phone reads them). */

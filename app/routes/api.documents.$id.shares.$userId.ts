@@ -1,11 +1,7 @@
-import { z } from "zod";
 import { documentsT } from "~/modules/documents/i18n.server";
-import { SHARE_PERMISSIONS } from "~/modules/documents/schema";
+import { sharePermissionSchema as shareSchema } from "~/modules/documents/validation";
 import { revokeShare, shareDocument } from "~/modules/documents/sharing.server";
 import { endpoint, jsonRoute } from "~/platform/json-route.server";
-
-const shareSchema = (t: (k: string) => string) =>
-  z.object({ permission: z.enum(SHARE_PERMISSIONS, { errorMap: () => ({ message: t("errors.unknownPermission") }) }) }).strict();
 
 const share = jsonRoute(documentsT, {
   /** PUT: share with this member (`{"permission": "view" | "edit"}`) or change it. */

@@ -1,21 +1,8 @@
-import { z } from "zod";
 import { documentsT } from "~/modules/documents/i18n.server";
-import { DOCUMENT_TYPES } from "~/modules/documents/schema";
+import { documentChangesSchema as changesSchema } from "~/modules/documents/validation";
 import { describeFailure } from "~/modules/documents/failure-reasons";
 import { deleteDocument, openDocument, renameDocument, thumbnailUrl } from "~/modules/documents/service.server";
 import { endpoint, jsonRoute } from "~/platform/json-route.server";
-
-const changesSchema = (t: (k: string) => string) =>
-  z
-    .object({
-      title: z
-        .string({ required_error: t("errors.titleMissing") })
-        .trim()
-        .min(1, t("errors.titleMissing"))
-        .max(200, t("errors.titleTooLong")),
-      type: z.enum(DOCUMENT_TYPES, { errorMap: () => ({ message: t("errors.unknownType") }) }),
-    })
-    .strict();
 
 const oneDocument = jsonRoute(documentsT, {
   /** GET /api/documents/{id}: the document, its text, analysis and activity (recorded as a view). */

@@ -1,19 +1,8 @@
-import { z } from "zod";
 import { documentsT } from "~/modules/documents/i18n.server";
-import { restoreVersion, VERSION_NOTE_MAX } from "~/modules/documents/versions.server";
+import { versionNoteSchema as noteSchema } from "~/modules/documents/validation";
+import { restoreVersion } from "~/modules/documents/versions.server";
 import { parseWith, readJsonBody } from "~/platform/http.server";
 import { endpoint, jsonRoute } from "~/platform/json-route.server";
-
-const noteSchema = (t: (k: string, o?: Record<string, unknown>) => string) =>
-  z
-    .object({
-      note: z
-        .string()
-        .trim()
-        .max(VERSION_NOTE_MAX, t("errors.versionNoteTooLong", { max: VERSION_NOTE_MAX }))
-        .optional(),
-    })
-    .strict();
 
 const restore = jsonRoute(documentsT, {
   /** POST /api/documents/{id}/versions/{versionId}/restore `{ "note"?: "…" }`: that version again, as a new current version. */

@@ -1,19 +1,10 @@
-import { z } from "zod";
 import { getPreferences, savePreferences } from "~/modules/notifications/preferences.server";
-import { NOTIFICATION_CHANNELS } from "~/modules/notifications/schema";
+import { preferenceMatrixSchema } from "~/modules/notifications/validation";
 import { NOTIFICATION_TYPES } from "~/modules/registry";
 import { pollsT } from "~/modules/polls/i18n.server";
 import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
-const channels = z
-  .object(
-    Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, z.boolean().optional()])) as Record<
-      (typeof NOTIFICATION_CHANNELS)[number],
-      z.ZodOptional<z.ZodBoolean>
-    >,
-  )
-  .strict();
-const matrixSchema = z.object({ preferences: z.object(Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, channels.optional()]))).strict() }).strict();
+const matrixSchema = preferenceMatrixSchema(NOTIFICATION_TYPES);
 
 const preferences = jsonRoute(pollsT, {
   /** GET /api/notifications/preferences: each event type × channel (in_app, email, sms) as it applies now. */

@@ -1,9 +1,7 @@
-import { z } from "zod";
 import { pollsT } from "~/modules/polls/i18n.server";
 import { setBeneficialShare } from "~/modules/workspaces/beneficial-shares.server";
+import { beneficialShareSchema as shareSchema } from "~/modules/workspaces/validation";
 import { endpoint, jsonRoute } from "~/platform/json-route.server";
-
-const shareSchema = (t: (k: string) => string) => z.object({ shareBp: z.number({ invalid_type_error: t("errors.shareInvalid") }).nullable() }).strict();
 
 const share = jsonRoute(pollsT, {
   /** PUT `{ "shareBp": 4000 | null }`: a member's beneficial interest (basis points), which weighs weighted votes. */

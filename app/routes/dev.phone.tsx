@@ -1,29 +1,47 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppShell } from "~/components/app-shell";
+import { FieldError } from "~/components/form-field";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { requireSession } from "~/modules/auth/guard.server";
+import type { CurrentSession } from "~/modules/auth/session.server";
 import { toPublicUser } from "~/modules/auth/public-user";
 import { workspaceOf } from "~/modules/conversations/channels.server";
 import { conversationsT } from "~/modules/conversations/i18n.server";
 import { toE164 } from "~/modules/conversations/sms/phone";
 import { workspacePhones } from "~/modules/conversations/sms/service.server";
+import { simulatorTextSchema, type SimulatorText } from "~/modules/conversations/sms/simulator-schema";
 import { phoneSimulatorEnabled, simulatorRead, simulatorSend } from "~/modules/conversations/sms/simulator.server";
-import { asHttpError, HttpError } from "~/platform/http.server";
+import { asHttpError, HttpError, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const handle = { i18n: ["conversations"] };
 export const meta: MetaFunction = () => [{ title: "Phone simulator (development)" }];
 
-/** Development only: be one of the topic phones, read what it was sent and text back (through the webhook's own path). */
+/** The session's workspace, or its refusal as the page's answer. */
+function workspaceIdOf(session: CurrentSession, t: (key: string) => string) {
+  try {
+    return workspaceOf(session).workspaceId;
+  } catch (error) {
+    return throwAsResponse(error, t);
+  }
+}
+
+/**
+ * Development only: be one of the topic phones, read what it was sent and text back (through the webhook's own path).
+ * Without a workspace there are no phones: its refusal is the page's answer (404, in words), not a 500.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
   if (!phoneSimulatorEnabled(ctx)) throw data(null, 404);
   const session = await requireSession(args);
-  const { workspaceId } = workspaceOf(session);
+  const t = conversationsT(args.request);
+  const workspaceId = workspaceIdOf(session, t);
   const phones = await workspacePhones(ctx, workspaceId);
   const phone = toE164(new URL(args.request.url).searchParams.get("phone") ?? "") ?? phones[0]?.phone ?? null;
   const messages = phone && phones.some((p) => p.phone === phone) ? await simulatorRead(ctx, session, phone) : [];
@@ -35,13 +53,17 @@ export async function action(args: ActionFunctionArgs) {
   if (!phoneSimulatorEnabled(ctx)) throw data(null, 404);
   const session = await requireSession(args);
   const t = conversationsT(args.request);
-  const form = await args.request.formData();
+  const submission = parseWithZod(await args.request.formData(), { schema: simulatorTextSchema(t) });
+  if (submission.status !== "success") {
+    return data({ ok: false as const, error: Object.values(submission.error ?? {}).flat()[0] ?? t("errors.messageEmpty"), reply: submission.reply() }, 400);
+  }
   try {
-    const result = await simulatorSend(ctx, session, { from: String(form.get("from") ?? ""), body: String(form.get("body") ?? "") });
-    return { ok: true as const, result };
+    const result = await simulatorSend(ctx, session, submission.value);
+    return { ok: true as const, result, reply: submission.reply({ resetForm: true }) };
   } catch (caught) {
     const error = asHttpError(caught, t);
-    if (error instanceof HttpError) return data({ ok: false as const, error: error.message }, error.status);
+    if (error instanceof HttpError)
+      return data({ ok: false as const, error: error.message, reply: submission.reply({ fieldErrors: error.fieldErrors }) }, error.status);
     throw error;
   }
 }
@@ -52,6 +74,13 @@ export default function PhoneSimulatorRoute() {
   const navigation = useNavigation();
   const { t } = useTranslation("conversations");
   const current = phones.find((p) => p.phone === phone);
+  const [form, fields] = useForm<SimulatorText>({
+    id: "phone-reply",
+    lastResult: result?.reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: simulatorTextSchema(t) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   return (
     <AppShell user={user}>
       <section aria-labelledby="phone-title" className="grid max-w-2xl gap-3">
@@ -104,14 +133,14 @@ export default function PhoneSimulatorRoute() {
                 {result.result.outcome === "message" ? t(`phone.routed.${result.result.route}`) : t(`phone.outcome.${result.result.outcome}`)}
               </Banner>
             ) : null}
-            <Form method="post" className="flex gap-2">
-              <input type="hidden" name="from" value={current.phone} />
-              <label htmlFor="phone-body" className="sr-only">
+            <Form method="post" {...getFormProps(form)} className="flex flex-wrap gap-2">
+              <input type="hidden" name={fields.from.name} value={current.phone} />
+              <label htmlFor={fields.body.id} className="sr-only">
                 {t("phone.reply")}
               </label>
               <input
-                id="phone-body"
-                name="body"
+                {...getInputProps(fields.body, { type: "text" })}
+                key={fields.body.key}
                 required
                 maxLength={1600}
                 className="flex-1 rounded-md border border-solid border-border bg-background p-2 text-foreground"
@@ -120,6 +149,7 @@ export default function PhoneSimulatorRoute() {
               <Button type="submit" disabled={navigation.state !== "idle"}>
                 {t("phone.send")}
               </Button>
+              <FieldError id={fields.body.errorId} error={fields.body.errors?.[0]} className="m-0 basis-full text-sm text-destructive" />
             </Form>
           </>
         ) : null}

@@ -1,16 +1,16 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { parsePassageParam } from "~/modules/ai/passages";
 import { requireSession } from "~/modules/auth/guard.server";
 import { DocumentDetail } from "~/modules/documents/components/document-detail";
 import { describeFailure } from "~/modules/documents/failure-reasons";
 import { documentsT } from "~/modules/documents/i18n.server";
-import { DOCUMENT_TYPES, SHARE_PERMISSIONS } from "~/modules/documents/schema";
 import { revokeShare, shareDocument, sharingOf } from "~/modules/documents/sharing.server";
 import { deleteDocument, openDocument, renameDocument, requestAnalysis, thumbnailUrl } from "~/modules/documents/service.server";
-import { restoreFromForm, versionsOf } from "~/modules/documents/versions.server";
+import { documentFormSchema } from "~/modules/documents/validation";
+import { restoreVersion, versionsOf } from "~/modules/documents/versions.server";
 import { asHttpError, HttpError, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
@@ -50,18 +50,10 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-const detailsSchema = (t: (k: string) => string) =>
-  z.object({
-    title: z.string().trim().min(1, t("errors.titleMissing")).max(200, t("errors.titleTooLong")),
-    type: z.enum(DOCUMENT_TYPES, { errorMap: () => ({ message: t("errors.unknownType") }) }),
-  });
-
-const shareSchema = (t: (k: string) => string) =>
-  z.object({
-    userId: z.string({ invalid_type_error: t("errors.memberNotFound") }).min(1, t("errors.memberNotFound")),
-    permission: z.enum(SHARE_PERMISSIONS, { errorMap: () => ({ message: t("errors.unknownPermission") }) }),
-  });
-
+/**
+ * The page's forms (details, analyze, share, unshare, restore, delete), read by Conform with `documentFormSchema`.
+ * A refusal comes back as `{ intent, error, result }` with its status; `result` carries the fields' messages.
+ */
 export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
@@ -69,39 +61,36 @@ export async function action(args: ActionFunctionArgs) {
   const id = args.params.id ?? "";
   const form = await args.request.formData();
   const intent = form.get("intent");
+  const submission = parseWithZod(form, { schema: documentFormSchema(t) });
+  if (submission.status !== "success") {
+    return data({ intent, result: submission.reply(), error: Object.values(submission.error ?? {}).flat()[0] ?? t("errors.unknownAction") }, 400);
+  }
+  const command = submission.value;
   try {
-    if (intent === "details") {
-      const parsed = detailsSchema(t).safeParse({ title: form.get("title"), type: form.get("type") });
-      if (!parsed.success) return data({ intent, error: parsed.error.issues[0].message }, 400);
-      await renameDocument(ctx, session, id, parsed.data);
-      return { intent, ok: true };
+    switch (command.intent) {
+      case "details":
+        await renameDocument(ctx, session, id, { title: command.title, type: command.type });
+        return { intent, ok: true };
+      case "analyze":
+        await requestAnalysis(ctx, session, id);
+        return { intent, ok: true };
+      case "share":
+        await shareDocument(ctx, session, id, command.userId, command.permission);
+        return { intent, ok: true };
+      case "unshare":
+        await revokeShare(ctx, session, id, command.userId);
+        return { intent, ok: true };
+      case "restore": {
+        const version = await restoreVersion(ctx, session, id, command.versionId, command.note || undefined);
+        return { intent, ok: true, restored: version?.number };
+      }
+      case "delete":
+        await deleteDocument(ctx, session, id);
+        throw redirect("/documents");
     }
-    if (intent === "analyze") {
-      await requestAnalysis(ctx, session, id);
-      return { intent, ok: true };
-    }
-    if (intent === "share") {
-      const parsed = shareSchema(t).safeParse({ userId: form.get("userId"), permission: form.get("permission") });
-      if (!parsed.success) return data({ intent, error: parsed.error.issues[0].message }, 400);
-      await shareDocument(ctx, session, id, parsed.data.userId, parsed.data.permission);
-      return { intent, ok: true };
-    }
-    if (intent === "unshare") {
-      await revokeShare(ctx, session, id, String(form.get("userId") ?? ""));
-      return { intent, ok: true };
-    }
-    if (intent === "restore") {
-      const version = await restoreFromForm(ctx, session, id, form);
-      return { intent, ok: true, restored: version?.number };
-    }
-    if (intent === "delete") {
-      await deleteDocument(ctx, session, id);
-      throw redirect("/documents");
-    }
-    return data({ intent, error: t("errors.unknownAction") }, 400);
   } catch (caught) {
     const error = asHttpError(caught, t);
-    if (error instanceof HttpError) return data({ intent, error: error.message }, error.status);
+    if (error instanceof HttpError) return data({ intent, result: submission.reply({ fieldErrors: error.fieldErrors }), error: error.message }, error.status);
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -5,11 +6,13 @@ import { serverT } from "~/i18n.server";
 import { requireSession } from "~/modules/auth/guard.server";
 import { NotificationsPage, type NotificationsActionData } from "~/modules/notifications/components/notifications-page";
 import { AVAILABLE_CHANNELS } from "~/modules/notifications/preferences";
+import { notificationsFormSchema } from "~/modules/notifications/validation";
 import { getPreferences, savePreferences } from "~/modules/notifications/preferences.server";
 import { NOTIFICATION_NAMESPACES, NOTIFICATION_TYPES } from "~/modules/registry";
 import { isNotificationType, listNotifications, markRead } from "~/modules/notifications/service.server";
 import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
 import { getRequestContext } from "~/platform/request-context.server";
+import type { NotificationChannel } from "~/modules/notifications/schema";
 
 export const handle = { i18n: ["notifications", ...NOTIFICATION_NAMESPACES] };
 export const meta: MetaFunction = () => [{ title: "Notifications · Legal Document Platform" }];
@@ -37,16 +40,22 @@ export async function loader(args: LoaderFunctionArgs) {
   return { query, ...list, preferences, availableChannels: AVAILABLE_CHANNELS };
 }
 
-/** Forms of the page (they work without JavaScript): mark one read, mark all read, save the preferences. */
+/** Forms of the page (Conform; they work without JavaScript): mark one read, mark all read, save the preferences. */
 export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const { db } = getRequestContext(args.request, args.context);
   const t = serverT("notifications", resolveDisplayPreferences(args.request).language);
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
-  switch (intent) {
+  const submission = parseWithZod(form, { schema: notificationsFormSchema(NOTIFICATION_TYPES, t) });
+  if (submission.status !== "success") {
+    const error = Object.values(submission.error ?? {}).flat()[0] ?? t("errors.unknownAction");
+    return data({ intent, notice: null, error, result: submission.reply() } satisfies NotificationsActionData, 400);
+  }
+  const command = submission.value;
+  switch (command.intent) {
     case "read": {
-      await markRead(db, session, String(form.get("id") ?? "").slice(0, 64));
+      await markRead(db, session, command.id);
       return { intent, notice: t("notice.markedRead"), error: null } satisfies NotificationsActionData;
     }
     case "read-all": {
@@ -57,17 +66,19 @@ export async function action(args: ActionFunctionArgs) {
       // Only the deliverable channels are on the form; an unticked box is absent, so it means off.
       // SMS keeps whatever is stored (merged from the current matrix, as the JSON API does).
       const current = await getPreferences(db, session.user.id);
+      const chosen: Record<string, Partial<Record<NotificationChannel, boolean>> | string> = command;
       const merged = Object.fromEntries(
         NOTIFICATION_TYPES.map((type) => [
           type,
-          { ...current[type], ...Object.fromEntries(AVAILABLE_CHANNELS.map((channel) => [channel, form.get(`${type}.${channel}`) === "on"])) },
+          {
+            ...current[type],
+            ...Object.fromEntries(AVAILABLE_CHANNELS.map((channel) => [channel, typeof chosen[type] === "object" && chosen[type][channel] === true])),
+          },
         ]),
       );
       await savePreferences(db, session.user.id, merged);
       return { intent, notice: t("prefs.saved"), error: null } satisfies NotificationsActionData;
     }
-    default:
-      return data({ intent, notice: null, error: t("errors.unknownAction") } satisfies NotificationsActionData, 400);
   }
 }
 

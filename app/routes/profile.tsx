@@ -5,7 +5,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "~/components/form-field";
+import { FieldError, FormField } from "~/components/form-field";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -16,7 +16,7 @@ import { LanguageChoice } from "~/modules/preferences/components/language-choice
 import { DarkModeSwitch, ThemeCards } from "~/modules/preferences/components/theme-popover";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { changePassword, listSessions, removeAvatar, setAvatar, signOutOtherSessions, updateProfileDetails } from "~/modules/profile/service.server";
-import { AVATAR_MAX_BYTES, changePasswordSchema, profileDetailsSchema } from "~/modules/profile/validation";
+import { AVATAR_MAX_BYTES, avatarFormSchema, changePasswordSchema, profileDetailsSchema, type AvatarFormInput } from "~/modules/profile/validation";
 import { HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import { useSignedInUser, type SignedInPageHandle } from "~/routes/_app";
@@ -75,9 +75,25 @@ export async function action(args: ActionFunctionArgs) {
         return { intent, result: submission.reply({ resetForm: true }), error: null, success: true };
       }
       case "avatar": {
-        const file = formData.get("avatar");
-        await setAvatar(ctx, session, file instanceof File ? file : null);
-        return { intent, result: null, error: null, success: true };
+        // The file itself never goes back in the reply.
+        const submission = parseWithZod(formData, { schema: avatarFormSchema(ctx.t) });
+        if (submission.status !== "success") {
+          const message = submission.error?.avatar?.[0] ?? ctx.t("errors.avatarMissing");
+          const status = message === ctx.t("errors.avatarTooLarge") ? 413 : 400;
+          return data({ intent, result: submission.reply({ hideFields: ["avatar"] }), error: message, success: false }, status);
+        }
+        try {
+          await setAvatar(ctx, session, submission.value.avatar);
+        } catch (error) {
+          if (error instanceof HttpError) {
+            return data(
+              { intent, result: submission.reply({ fieldErrors: error.fieldErrors, hideFields: ["avatar"] }), error: error.message, success: false },
+              error.status,
+            );
+          }
+          throw error;
+        }
+        return { intent, result: submission.reply({ resetForm: true }), error: null, success: true };
       }
       case "remove-avatar":
         await removeAvatar(ctx, session);
@@ -201,6 +217,41 @@ function PasswordForm() {
   );
 }
 
+/** The profile picture: a file checked by Conform (present, not too large) on blur and on the server; its message under the field. */
+function AvatarForm({ busy }: { busy: boolean }) {
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("profile");
+  const { t: tAuth } = useTranslation("auth");
+  const [form, fields] = useForm<{ intent: string; avatar: File }, AvatarFormInput>({
+    id: "profile-avatar",
+    lastResult: actionData?.intent === "avatar" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: avatarFormSchema(tAuth) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="avatar" />
+      <div className="grid gap-1">
+        <label htmlFor={fields.avatar.id} className="text-sm font-medium">
+          {t("avatar.choose")}
+        </label>
+        <input
+          {...getInputProps(fields.avatar, { type: "file" })}
+          key={fields.avatar.key}
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          required
+          className="text-sm"
+        />
+        <FieldError id={fields.avatar.errorId} error={fields.avatar.errors?.[0]} />
+      </div>
+      <Button type="submit" disabled={busy}>
+        {busy ? t("saving") : t("avatar.upload")}
+      </Button>
+    </Form>
+  );
+}
+
 export default function ProfileRoute() {
   const { sessions } = useLoaderData<typeof loader>();
   const user = useSignedInUser();
@@ -221,18 +272,7 @@ export default function ProfileRoute() {
             <UserAvatar user={user} size={72} />
             <p className="m-0 text-sm text-muted-foreground">{t("avatar.hint")}</p>
           </div>
-          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value="avatar" />
-            <div className="grid gap-1">
-              <label htmlFor="avatar-file" className="text-sm font-medium">
-                {t("avatar.choose")}
-              </label>
-              <input id="avatar-file" name="avatar" type="file" accept="image/png,image/jpeg,image/gif,image/webp" required className="text-sm" />
-            </div>
-            <Button type="submit" disabled={busyIntent === "avatar"}>
-              {busyIntent === "avatar" ? t("saving") : t("avatar.upload")}
-            </Button>
-          </Form>
+          <AvatarForm busy={busyIntent === "avatar"} />
           {user.profileImageUrl ? (
             <Form method="post">
               <input type="hidden" name="intent" value="remove-avatar" />

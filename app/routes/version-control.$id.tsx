@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
@@ -5,7 +6,8 @@ import { requireSession } from "~/modules/auth/guard.server";
 import { VersionHistoryPage } from "~/modules/documents/components/version-control";
 import { documentsT } from "~/modules/documents/i18n.server";
 import { canEditDocument } from "~/modules/documents/service.server";
-import { compareVersions, listVersions, restoreFromForm } from "~/modules/documents/versions.server";
+import { restoreFormSchema } from "~/modules/documents/validation";
+import { compareVersions, listVersions, restoreVersion } from "~/modules/documents/versions.server";
 import { asHttpError, HttpError, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
@@ -43,18 +45,22 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
+/** "Restore" (Conform, the API's note rules): that version again as the current one. */
 export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   const t = documentsT(args.request);
-  const form = await args.request.formData();
-  if (form.get("intent") !== "restore") return data({ error: t("errors.unknownAction") }, 400);
+  const submission = parseWithZod(await args.request.formData(), { schema: restoreFormSchema(t) });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), error: Object.values(submission.error ?? {}).flat()[0] ?? t("errors.unknownAction") }, 400);
+  }
+  const { versionId, note } = submission.value;
   try {
-    const version = await restoreFromForm(ctx, session, args.params.id ?? "", form);
+    const version = await restoreVersion(ctx, session, args.params.id ?? "", versionId, note || undefined);
     return { ok: true, restored: version?.number };
   } catch (caught) {
     const error = asHttpError(caught, t);
-    if (error instanceof HttpError) return data({ error: error.message }, error.status);
+    if (error instanceof HttpError) return data({ result: submission.reply({ fieldErrors: error.fieldErrors }), error: error.message }, error.status);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
-import { Client } from "../helpers/client";
+import { Client, registerUser } from "../helpers/client";
 import { SocketClient } from "../helpers/socket";
 import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
 import { TEST_TWILIO_AUTH_TOKEN } from "../helpers/sms";
@@ -296,6 +296,13 @@ describe("team chat", () => {
 });
 
 describe("SMS threads", () => {
+  it("the phone simulator without a workspace is a 404 page that says why, not a 500", async () => {
+    const { client } = await registerUser(baseUrl, "nophone");
+    const response = await client.get("/dev/phone");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Join or start a workspace to use team chat.");
+  });
+
   it("texts a topic's phones with a reply code, routes replies to the right one of two topics, and honours STOP and START", async () => {
     const owner = await startWorkspace(baseUrl, "smsrt", "The Phone Trust");
     const channel = await general(owner.client);

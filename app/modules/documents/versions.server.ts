@@ -16,7 +16,7 @@ import { compareTexts } from "./version-diff";
 
 type VisibleDocument = Awaited<ReturnType<typeof requireVisibleDocument>>;
 
-export const VERSION_NOTE_MAX = 500;
+export { VERSION_NOTE_MAX } from "./validation";
 
 const versionColumns = {
   id: documentVersions.id,
@@ -274,11 +274,4 @@ export async function listEditableDocuments(db: Db, session: CurrentSession) {
     .where(editable)
     .orderBy(desc(documents.updatedAt))
     .limit(500);
-}
-
-/** The pages' "restore" form (document page and history page): a version id and an optional note. */
-export async function restoreFromForm(ctx: RequestContext, session: CurrentSession, documentId: string, form: FormData) {
-  const note = String(form.get("note") ?? "").trim();
-  if (note.length > VERSION_NOTE_MAX) throw new Refusal(400, "errors.versionNoteTooLong", { max: VERSION_NOTE_MAX });
-  return restoreVersion(ctx, session, documentId, String(form.get("versionId") ?? ""), note || undefined);
 }

@@ -11,8 +11,7 @@ const OFF = { in_app: false, email: false, sms: false } as const;
 export const AVAILABLE_CHANNELS: NotificationChannel[] = ["in_app", "email"];
 
 export const DEFAULT_COMPLIANCE_REMINDERS = { leadDays: [30, 7, 1], inApp: true, email: true, sms: false, overdueDaily: true };
-export const MAX_LEAD_DAYS = 365;
-export const MAX_LEAD_TIMES = 6;
+export { MAX_LEAD_DAYS, MAX_LEAD_TIMES, parseLeadDays } from "./validation";
 
 /** The effective choice for each recipient: stored rows override the defaults. */
 export function resolvePreference(
@@ -22,16 +21,4 @@ export function resolvePreference(
 ): boolean {
   const row = stored.find((r) => r.type === type && r.channel === channel);
   return row ? row.enabled : (NOTIFICATION_KINDS[type]?.defaults ?? OFF)[channel];
-}
-
-/** Lead times as a person types them ("30, 7, 1"): whole days, 0–365, no repeats, largest first. */
-export function parseLeadDays(raw: string): number[] | null {
-  const parts = raw
-    .split(/[\s,;]+/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  if (parts.length === 0 || parts.length > MAX_LEAD_TIMES) return null;
-  const days = parts.map(Number);
-  if (days.some((d) => !Number.isInteger(d) || d < 0 || d > MAX_LEAD_DAYS)) return null;
-  return [...new Set(days)].sort((a, b) => b - a);
 }

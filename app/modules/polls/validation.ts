@@ -94,6 +94,29 @@ export const ballotSchema = (t: Translate) =>
     })
     .strict();
 
+/**
+ * The poll page's commands as its forms send them, told apart by `intent` (vote, close, remind, watch): the
+ * ballot's choices follow the API's rules; `watching` is "true" to watch. Any other intent is an unknown command.
+ */
+export const pollCommandSchema = (t: Translate) =>
+  z.discriminatedUnion(
+    "intent",
+    [
+      ballotSchema(t).extend({ intent: z.literal("vote") }),
+      z.object({ intent: z.literal("close") }),
+      z.object({ intent: z.literal("remind") }),
+      z.object({
+        intent: z.literal("watch"),
+        watching: z
+          .string()
+          .optional()
+          .transform((v) => v === "true"),
+      }),
+    ],
+    { errorMap: (issue, ctx) => ({ message: issue.code === "invalid_union_discriminator" ? t("errors.unknownCommand") : ctx.defaultError }) },
+  );
+export type PollCommand = z.infer<ReturnType<typeof pollCommandSchema>>;
+
 /** One value or several under one name (Conform gives a lone checkbox as a string): always a list of strings. */
 function list(value: unknown): string[] {
   return (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === "string");

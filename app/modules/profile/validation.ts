@@ -6,6 +6,20 @@ import { THEME_IDS } from "~/modules/preferences/themes";
 /** Profile pictures: images only, at most 5 MB. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
+/**
+ * The profile picture form: a file (an empty file input is none) of at most AVATAR_MAX_BYTES, checked in the browser
+ * and on the server; whether it is really an image the server reads from its bytes.
+ */
+export function avatarFormSchema(t: Translate) {
+  return z.object({
+    intent: z.literal("avatar"),
+    avatar: z
+      .custom<File>((value) => typeof File !== "undefined" && value instanceof File && value.size > 0, t("errors.avatarMissing"))
+      .refine((file) => !(file instanceof File) || file.size <= AVATAR_MAX_BYTES, t("errors.avatarTooLarge")),
+  });
+}
+export type AvatarFormInput = z.infer<ReturnType<typeof avatarFormSchema>>;
+
 /** POST /api/preferences: any of the three display choices. */
 export function preferencesSchema(t: Translate) {
   return z

@@ -26,3 +26,27 @@ export function invitationFields(t: Translate) {
 
 export type WorkspaceInput = z.infer<ReturnType<typeof workspaceFields>>;
 export type InvitationInput = z.infer<ReturnType<typeof invitationFields>>;
+
+/** A member's beneficial interest in basis points (null: none), as PUT /api/workspaces/members/{userId}/share takes it. */
+export const beneficialShareSchema = (t: (key: string) => string) =>
+  z.object({ shareBp: z.number({ invalid_type_error: t("errors.shareInvalid") }).nullable() }).strict();
+
+/**
+ * The settings page's beneficial-interest form: the member, and a percentage as typed ("12.5" or "12,5"; empty for
+ * none) turned into the API's basis points. The range and the 100% total are the module's to check (its refusal
+ * names the row). `t` reads the polls' messages.
+ */
+export const sharePercentFormSchema = (t: (key: string) => string) =>
+  z.object({
+    intent: z.literal("share"),
+    userId: z.string().default(""),
+    sharePercent: z
+      .string()
+      .optional()
+      .transform((raw) => {
+        const text = (raw ?? "").trim().replace(",", ".");
+        return text === "" ? null : Math.round(Number(text) * 100);
+      })
+      .pipe(beneficialShareSchema(t).shape.shareBp),
+  });
+export type SharePercentInput = z.infer<ReturnType<typeof sharePercentFormSchema>>;

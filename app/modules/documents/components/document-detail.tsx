@@ -1,11 +1,9 @@
-import { NativeSelect } from "~/components/ui/select";
-import { Form, Link, useActionData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useActionData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { useLanguage } from "~/modules/preferences/display";
 import type { DocumentAnalysis } from "../analysis/schema";
@@ -13,7 +11,8 @@ import { isImageKind, kindFromMimeType } from "../file-types";
 import { locatePassages } from "../passages";
 import { AnalysisPanel } from "./analysis-panel";
 import { type CitedRange, CitedPassagePanel, splitAtRange, TextPiece } from "./cited-passage";
-import { DocumentTypeIcon, DocumentTypeOptions, useDocumentTypeLabel } from "./document-type";
+import { DocumentCommandForm, DocumentDetailsForm, type DocumentActionData } from "./document-forms";
+import { DocumentTypeIcon, useDocumentTypeLabel } from "./document-type";
 import { SharingPanel, type SharingState } from "./sharing-panel";
 import { OcrPanel } from "./ocr-panel";
 import { formatBytes, type VersionRow, VersionsPanel } from "./versions-panel";
@@ -86,7 +85,7 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
   const typeLabel = useDocumentTypeLabel();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const actionData = useActionData<{ intent?: string; ok?: boolean; error?: string }>();
+  const actionData = useActionData<DocumentActionData>();
   const [editing, setEditing] = useState(false);
   const busy = document.status === "pending" || document.status === "analyzing";
   const kind = kindFromMimeType(document.mimeType);
@@ -136,12 +135,11 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
           </Button>
           {canEdit ? (
             <>
-              <Form method="post">
-                <input type="hidden" name="intent" value="analyze" />
+              <DocumentCommandForm id="document-analyze" intent="analyze">
                 <Button type="submit" variant="outline" disabled={document.status === "analyzing" || needsOcr || submitting === "analyze"}>
                   {t("detail.reanalyze")}
                 </Button>
-              </Form>
+              </DocumentCommandForm>
               <Button variant="outline" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
                 {t("detail.edit")}
               </Button>
@@ -160,12 +158,11 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
                     <DialogClose asChild>
                       <Button variant="outline">{t("detail.cancel")}</Button>
                     </DialogClose>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="delete" />
+                    <DocumentCommandForm id="document-delete" intent="delete">
                       <Button type="submit" variant="destructive" disabled={submitting === "delete"}>
                         {t("detail.deleteConfirm")}
                       </Button>
-                    </Form>
+                    </DocumentCommandForm>
                   </div>
                 </DialogContent>
               </Dialog>
@@ -186,24 +183,7 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
         </div>
       ) : null}
 
-      {editing ? (
-        <Form method="post" className="grid gap-3 rounded-lg border border-solid border-border bg-card p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-          <input type="hidden" name="intent" value="details" />
-          <label className="grid gap-1 text-sm">
-            {t("detail.titleLabel")}
-            <Input name="title" defaultValue={document.title} required maxLength={200} />
-          </label>
-          <label className="grid gap-1 text-sm">
-            {t("detail.typeLabel")}
-            <NativeSelect name="type" defaultValue={document.type}>
-              <DocumentTypeOptions />
-            </NativeSelect>
-          </label>
-          <Button type="submit" disabled={submitting === "details"}>
-            {t("detail.save")}
-          </Button>
-        </Form>
-      ) : null}
+      {editing ? <DocumentDetailsForm title={document.title} type={document.type} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-4 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">

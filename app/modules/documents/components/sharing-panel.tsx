@@ -1,10 +1,14 @@
 import { X } from "lucide-react";
-import { Form, useNavigation } from "@remix-run/react";
-import { useId } from "react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
 import { SHARE_PERMISSIONS, type SharePermission } from "../schema";
+import { documentFormSchema, type DocumentForm } from "../validation";
+import { DocumentCommandForm, type DocumentActionData } from "./document-forms";
 
 export interface SharingState {
   shares: { userId: string; name: string; role: string; permission: SharePermission }[];
@@ -20,8 +24,16 @@ export function SharingPanel({ sharing }: { sharing: SharingState }) {
   const { t: tAuth } = useTranslation("auth");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && ["share", "unshare"].includes(String(navigation.formData?.get("intent")));
-  const memberId = useId();
-  const permissionId = useId();
+  const actionData = useActionData<DocumentActionData>();
+  // Sharing with someone new; a share's own buttons are command forms (their refusals show in the page's banner).
+  const [form, fields] = useForm<{ intent: string; userId: string; permission: string }, DocumentForm>({
+    id: "share-new",
+    lastResult: actionData?.intent === "share" ? actionData.result : undefined,
+    defaultValue: { permission: "view" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: documentFormSchema(t) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
 
   return (
     <section aria-labelledby="sharing-heading" className="grid gap-3 rounded-lg border border-solid border-border bg-card p-4" data-testid="sharing-panel">
@@ -42,9 +54,14 @@ export function SharingPanel({ sharing }: { sharing: SharingState }) {
                 <strong>{share.name}</strong> <span className="text-muted-foreground">· {tAuth(`roles.${share.role}`)}</span>
               </span>
               <span className="flex items-center gap-1">
-                <Form method="post" className="flex gap-1" role="group" aria-label={t("sharing.change", { name: share.name })}>
-                  <input type="hidden" name="intent" value="share" />
-                  <input type="hidden" name="userId" value={share.userId} />
+                <DocumentCommandForm
+                  id={`share-${share.userId}`}
+                  intent="share"
+                  values={{ userId: share.userId }}
+                  className="flex gap-1"
+                  role="group"
+                  aria-label={t("sharing.change", { name: share.name })}
+                >
                   {SHARE_PERMISSIONS.map((permission) => (
                     <Button
                       key={permission}
@@ -59,14 +76,12 @@ export function SharingPanel({ sharing }: { sharing: SharingState }) {
                       {t(`sharing.${permission}`)}
                     </Button>
                   ))}
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="unshare" />
-                  <input type="hidden" name="userId" value={share.userId} />
+                </DocumentCommandForm>
+                <DocumentCommandForm id={`unshare-${share.userId}`} intent="unshare" values={{ userId: share.userId }}>
                   <Button type="submit" size="sm" variant="ghost" disabled={busy} aria-label={t("sharing.revoke", { name: share.name })}>
                     <X aria-hidden="true" className="h-4 w-4" />
                   </Button>
-                </Form>
+                </DocumentCommandForm>
               </span>
             </li>
           ))}
@@ -76,27 +91,29 @@ export function SharingPanel({ sharing }: { sharing: SharingState }) {
       {sharing.candidates.length === 0 ? (
         <p className="m-0 text-xs text-muted-foreground">{t("sharing.noCandidates")}</p>
       ) : (
-        <Form method="post" className="flex flex-wrap items-end gap-2" data-testid="share-form">
+        <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2" data-testid="share-form">
           <input type="hidden" name="intent" value="share" />
-          <label htmlFor={memberId} className="grid gap-1 text-sm">
+          <label htmlFor={fields.userId.id} className="grid gap-1 text-sm">
             {t("sharing.member")}
-            <NativeSelect id={memberId} name="userId" required>
+            <NativeSelect {...getSelectProps(fields.userId)} key={fields.userId.key} required>
               {sharing.candidates.map((candidate) => (
                 <option key={candidate.userId} value={candidate.userId}>
                   {candidate.name} ({tAuth(`roles.${candidate.role}`)})
                 </option>
               ))}
             </NativeSelect>
+            <FieldError id={fields.userId.errorId} error={fields.userId.errors?.[0]} />
           </label>
-          <label htmlFor={permissionId} className="grid gap-1 text-sm">
+          <label htmlFor={fields.permission.id} className="grid gap-1 text-sm">
             {t("sharing.permission")}
-            <NativeSelect id={permissionId} name="permission" defaultValue="view">
+            <NativeSelect {...getSelectProps(fields.permission)} key={fields.permission.key}>
               {SHARE_PERMISSIONS.map((permission) => (
                 <option key={permission} value={permission}>
                   {t(`sharing.${permission}`)}
                 </option>
               ))}
             </NativeSelect>
+            <FieldError id={fields.permission.errorId} error={fields.permission.errors?.[0]} />
           </label>
           <Button type="submit" disabled={busy}>
             {t("sharing.share")}

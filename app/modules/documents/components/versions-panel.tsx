@@ -1,6 +1,9 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -9,6 +12,7 @@ import { useAnnouncer } from "~/modules/a11y/announcer";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { useLanguage } from "~/modules/preferences/display";
 import { ACCEPT_ATTRIBUTE, detectFileKind, SNIFF_BYTES } from "../file-types";
+import { restoreFormSchema, VERSION_NOTE_MAX, type RestoreForm } from "../validation";
 import { makeImageThumbnail, makePdfThumbnail, uploadThumbnail } from "./thumbnails";
 
 export interface VersionRow {
@@ -26,8 +30,6 @@ export interface VersionRow {
   current: boolean;
   hasText: boolean;
 }
-
-export const VERSION_NOTE_MAX = 500;
 
 export function formatBytes(bytes: number, formatNumber: (n: number, o?: Intl.NumberFormatOptions) => string) {
   if (bytes < 1024) return `${formatNumber(bytes)} B`;
@@ -84,10 +86,19 @@ export function VersionFacts({ version, documentId, canEdit }: { version: Versio
 
 function RestoreButton({ version }: { version: VersionRow }) {
   const { t } = useTranslation("documents");
-  const fetcher = useFetcher<{ ok?: boolean; error?: string }>();
+  const fetcher = useFetcher<{ ok?: boolean; error?: string; result?: SubmissionResult<string[]> }>();
   const [open, setOpen] = useState(false);
-  const noteId = useId();
   const busy = fetcher.state !== "idle";
+  // The same check as the server's (the API's note rules); a too-long note keeps the dialog open with its message.
+  const [form, fields] = useForm<{ intent: string; versionId: string; note: string }, RestoreForm>({
+    id: `restore-${version.id}`,
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    defaultValue: { note: t("versions.restoreNoteDefault", { number: version.number }) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: restoreFormSchema(t) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const formProps = getFormProps(form);
   return (
     <>
       <Dialog open={open} onOpenChange={setOpen}>
@@ -100,13 +111,22 @@ function RestoreButton({ version }: { version: VersionRow }) {
           <DialogTitle>{t("versions.restoreTitle", { number: version.number })}</DialogTitle>
           <DialogDescription>{t("versions.restoreBody", { number: version.number })}</DialogDescription>
           {/* The page's own action restores; the dialog closes once the form data has been taken. */}
-          <fetcher.Form method="post" className="grid gap-3" onSubmit={() => setTimeout(() => setOpen(false), 0)}>
+          <fetcher.Form
+            method="post"
+            {...formProps}
+            className="grid gap-3"
+            onSubmit={(event) => {
+              formProps.onSubmit(event);
+              if (!event.defaultPrevented) setTimeout(() => setOpen(false), 0);
+            }}
+          >
             <input type="hidden" name="intent" value="restore" />
             <input type="hidden" name="versionId" value={version.id} />
-            <label htmlFor={noteId} className="text-sm">
+            <label htmlFor={fields.note.id} className="text-sm">
               {t("versions.noteLabel")}
             </label>
-            <Input id={noteId} name="note" maxLength={VERSION_NOTE_MAX} defaultValue={t("versions.restoreNoteDefault", { number: version.number })} />
+            <Input {...getInputProps(fields.note, { type: "text" })} key={fields.note.key} maxLength={VERSION_NOTE_MAX} />
+            <FieldError id={fields.note.errorId} error={fields.note.errors?.[0]} />
             <div className="flex justify-end gap-2">
               <DialogClose asChild>
                 <Button variant="outline" type="button">

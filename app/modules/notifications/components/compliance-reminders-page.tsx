@@ -1,3 +1,5 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,12 +8,15 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { useAnnouncer } from "~/modules/a11y/announcer";
 import { useLanguage } from "~/modules/preferences/display";
+import { complianceRemindersSchema, type ComplianceRemindersInput } from "../validation";
 
 export interface ComplianceActionData {
   leadDaysError: string | null;
   notice: string | null;
   /** What was typed when it was refused, so the person can correct it rather than retype it. */
   submitted: string | null;
+  /** Conform's reply to the submission. */
+  result?: SubmissionResult<string[]>;
 }
 
 interface Reminders {
@@ -34,15 +39,24 @@ export function ComplianceRemindersPage({
   actionData: ComplianceActionData | null;
 }) {
   const { t } = useTranslation("notifications");
+  const { t: tPolls } = useTranslation("polls");
   const { language } = useLanguage();
   const announcer = useAnnouncer();
-  const leadId = useId();
   const hintId = useId();
-  const errorId = useId();
   const smsNoteId = useId();
   const leadInput = useRef<HTMLInputElement>(null);
   const saving = useNavigation().state === "submitting";
-  const error = actionData?.leadDaysError ?? null;
+  // Checked on blur in the browser with the server's rules; the server's answer comes back through `lastResult`.
+  const [form, fields] = useForm<{ leadDays: string; inApp: boolean; email: boolean; overdueDaily: boolean }, ComplianceRemindersInput>({
+    id: "compliance-reminders",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: complianceRemindersSchema(tPolls("errors.leadDaysInvalid")) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const leadId = fields.leadDays.id;
+  const errorId = fields.leadDays.errorId;
+  const error = fields.leadDays.errors?.[0] ?? actionData?.leadDaysError ?? null;
   const list = new Intl.ListFormat(language, { style: "long", type: "conjunction" });
   const yesNo = (on: boolean) => (on ? t("compliance.on") : t("compliance.off"));
 
@@ -98,7 +112,7 @@ export function ComplianceRemindersPage({
         </h2>
         {actionData?.notice ? <Banner kind="success">{actionData.notice}</Banner> : null}
         {/* Keyed by what is stored: after a save the form shows the cleaned-up values (sorted, no repeats). */}
-        <Form method="post" key={JSON.stringify(reminders)} className="grid gap-4" noValidate>
+        <Form method="post" {...getFormProps(form)} key={JSON.stringify(reminders)} className="grid gap-4" noValidate>
           <div className="grid gap-1.5">
             <label htmlFor={leadId} className="text-sm font-medium">
               {t("compliance.leadDaysLabel")}
@@ -106,7 +120,7 @@ export function ComplianceRemindersPage({
             <Input
               ref={leadInput}
               id={leadId}
-              name="leadDays"
+              name={fields.leadDays.name}
               inputMode="numeric"
               autoComplete="off"
               defaultValue={actionData?.submitted ?? reminders.leadDays.join(", ")}

@@ -1,6 +1,9 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { IntentForm } from "~/components/intent-form";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
@@ -9,12 +12,15 @@ import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { useOptionalRealtime } from "~/modules/realtime/realtime-provider";
 import { NOTIFICATION_TYPES, notificationTypeLabel } from "~/modules/registry";
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationType } from "../schema";
+import { notificationsFormSchema } from "../validation";
 import { NotificationText, type NotificationItem } from "./notification-text";
 
 export interface NotificationsActionData {
   intent: string;
   notice: string | null;
   error: string | null;
+  /** Conform's reply, when the submission could not be read. */
+  result?: SubmissionResult<string[]>;
 }
 
 export interface NotificationsQuery {
@@ -98,12 +104,16 @@ export function NotificationsPage({ query, items, unread, hasMore, preferences, 
               {t("list.unreadCount", { count: unread })}
             </span>
             {unread > 0 ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="read-all" />
+              <IntentForm
+                id="notifications-read-all"
+                intent="read-all"
+                schema={notificationsFormSchema(NOTIFICATION_TYPES, t)}
+                lastResult={actionData?.intent === "read-all" ? actionData.result : undefined}
+              >
                 <Button type="submit" size="sm" variant="outline">
                   {t("list.markAllRead")}
                 </Button>
-              </Form>
+              </IntentForm>
             ) : null}
           </div>
         </div>
@@ -202,13 +212,17 @@ function NotificationRow({ item }: { item: NotificationItem }) {
         </span>
       </div>
       {!item.read ? (
-        <Form method="post" className="shrink-0">
-          <input type="hidden" name="intent" value="read" />
-          <input type="hidden" name="id" value={item.id} />
+        <IntentForm
+          id={`notification-read-${item.id}`}
+          intent="read"
+          values={{ id: item.id }}
+          schema={notificationsFormSchema(NOTIFICATION_TYPES, t)}
+          className="shrink-0"
+        >
           <Button type="submit" size="sm" variant="outline" aria-describedby={textId} disabled={busy}>
             {t("item.markRead")}
           </Button>
-        </Form>
+        </IntentForm>
       ) : null}
     </li>
   );
@@ -227,6 +241,13 @@ function PreferencesForm({
   const { t } = useTranslation("notifications");
   const smsNoteId = useId();
   const saving = useNavigation().formData?.get("intent") === "preferences";
+  const [form] = useForm({
+    id: "notification-preferences",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationsFormSchema(NOTIFICATION_TYPES, t) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   return (
     <section
       id="preferences"
@@ -240,7 +261,7 @@ function PreferencesForm({
       {actionData?.notice ? <Banner kind="success">{actionData.notice}</Banner> : null}
       {actionData?.error ? <Banner kind="error">{actionData.error}</Banner> : null}
       {/* Keyed by the saved matrix so the boxes show what was stored after a save. */}
-      <Form method="post" key={JSON.stringify(preferences)} className="grid gap-3">
+      <Form method="post" {...getFormProps(form)} key={JSON.stringify(preferences)} className="grid gap-3">
         <input type="hidden" name="intent" value="preferences" />
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-sm" data-testid="preferences-table">

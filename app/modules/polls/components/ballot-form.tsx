@@ -1,8 +1,13 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import type { PollType } from "../schema";
+import { pollCommandSchema, type PollCommand } from "../validation";
+import type { PollActionData } from "./command-form";
 
 interface Option {
   id: string;
@@ -11,12 +16,22 @@ interface Option {
 
 /**
  * The ballot: one choice (proposal, single), several (multiple), or an order of preference (ranked,
- * reordered with buttons so it works with a keyboard and a screen reader). Posts to the page's action.
+ * reordered with buttons so it works with a keyboard and a screen reader). Posts to the page's action; Conform checks
+ * the choices with the API's rules (on blur, then on the server) and shows a missing choice under the options.
  */
 export function BallotForm({ type, options, current }: { type: PollType; options: Option[]; current: string[] | null }) {
   const { t } = useTranslation("polls");
   const navigation = useNavigation();
   const legendId = useId();
+  const actionData = useActionData<PollActionData>();
+  const [form, fields] = useForm<{ intent: string; choices: string[] }, PollCommand>({
+    id: "ballot",
+    lastResult: actionData?.intent === "vote" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: pollCommandSchema(t) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const choicesError = fields.choices.errors?.[0];
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "vote";
   const [order, setOrder] = useState<string[]>(() =>
     type === "ranked" && current?.length ? [...current, ...options.map((o) => o.id).filter((id) => !current.includes(id))] : options.map((o) => o.id),
@@ -32,9 +47,9 @@ export function BallotForm({ type, options, current }: { type: PollType; options
     });
 
   return (
-    <Form method="post" className="grid gap-3" data-testid="ballot-form">
+    <Form method="post" {...getFormProps(form)} className="grid gap-3" data-testid="ballot-form">
       <input type="hidden" name="intent" value="vote" />
-      <fieldset className="m-0 grid gap-2 border-0 p-0" aria-describedby={`${legendId}-hint`}>
+      <fieldset className="m-0 grid gap-2 border-0 p-0" aria-describedby={choicesError ? `${legendId}-hint ${fields.choices.errorId}` : `${legendId}-hint`}>
         <legend id={legendId} className="mb-1 font-semibold">
           {t(`ui.ballotLegend.${type}`)}
         </legend>
@@ -47,7 +62,7 @@ export function BallotForm({ type, options, current }: { type: PollType; options
               <li key={id} className={`flex items-center gap-2 rounded-md border border-solid border-border p-2 ${index >= ranked ? "opacity-60" : ""}`}>
                 <span className="w-8 text-center font-semibold tabular-nums">{index < ranked ? index + 1 : "—"}</span>
                 <span className="flex-1">{text(id)}</span>
-                {index < ranked ? <input type="hidden" name="choices" value={id} /> : null}
+                {index < ranked ? <input type="hidden" name={fields.choices.name} value={id} /> : null}
                 <Button
                   type="button"
                   variant="outline"
@@ -76,8 +91,9 @@ export function BallotForm({ type, options, current }: { type: PollType; options
             <label key={option.id} className="flex items-center gap-2 rounded-md border border-solid border-border p-2">
               <input
                 type={type === "multiple" ? "checkbox" : "radio"}
-                name="choices"
+                name={fields.choices.name}
                 value={option.id}
+                aria-invalid={choicesError ? true : undefined}
                 defaultChecked={current?.includes(option.id) ?? false}
                 required={type !== "multiple"}
               />
@@ -98,6 +114,7 @@ export function BallotForm({ type, options, current }: { type: PollType; options
             />
           </label>
         ) : null}
+        <FieldError id={fields.choices.errorId} error={choicesError} />
       </fieldset>
       <div>
         <Button type="submit" disabled={sending}>

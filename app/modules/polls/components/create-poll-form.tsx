@@ -4,6 +4,7 @@ import { X } from "lucide-react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/form-field";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -52,15 +53,6 @@ type CreatePollFields = {
 };
 
 type CreateActionData = { intent?: string; error?: string | null; result?: SubmissionResult<string[]> } | undefined;
-
-/** A field's first message, under it; the control points at it with aria-describedby. */
-function FieldError({ id, error, className = "text-destructive" }: { id: string; error: string | undefined; className?: string }) {
-  return error ? (
-    <span id={id} className={className}>
-      {error}
-    </span>
-  ) : null;
-}
 
 /**
  * The form that puts a decision to the family (owners and trustees), validated by Conform with the API's
@@ -117,7 +109,7 @@ export function CreatePollForm({ voters }: { voters: Voter[] }) {
           minLength={POLL_LIMITS.titleMin}
           maxLength={POLL_LIMITS.titleMax}
         />
-        <FieldError id={fields.title.errorId} error={fields.title.errors?.[0]} />
+        <FieldError id={fields.title.errorId} error={fields.title.errors?.[0]} className="text-destructive" />
       </label>
       <label className="grid gap-1 text-sm">
         {t("ui.descriptionLabel")}
@@ -128,7 +120,7 @@ export function CreatePollForm({ voters }: { voters: Voter[] }) {
           maxLength={POLL_LIMITS.descriptionMax}
           className="rounded-md border border-solid border-input bg-card p-2 text-sm text-foreground"
         />
-        <FieldError id={fields.description.errorId} error={fields.description.errors?.[0]} />
+        <FieldError id={fields.description.errorId} error={fields.description.errors?.[0]} className="text-destructive" />
       </label>
       <label className="grid gap-1 text-sm">
         {t("ui.typeLabel")}
@@ -188,7 +180,7 @@ export function CreatePollForm({ voters }: { voters: Voter[] }) {
           aria-invalid={fields.closesAt.errors ? true : undefined}
           aria-describedby={fields.closesAt.errors ? fields.closesAt.errorId : undefined}
         />
-        <FieldError id={fields.closesAt.errorId} error={fields.closesAt.errors?.[0]} />
+        <FieldError id={fields.closesAt.errorId} error={fields.closesAt.errors?.[0]} className="text-destructive" />
       </label>
 
       <fieldset className="m-0 grid gap-2 border-0 p-0" aria-describedby={whoError ? fields.eligibility.errorId : undefined}>
@@ -225,7 +217,7 @@ export function CreatePollForm({ voters }: { voters: Voter[] }) {
       <label className="grid max-w-48 gap-1 text-sm">
         {t("ui.quorumLabel")}
         <Input {...getInputProps(fields.quorumPercent, { type: "number" })} key={fields.quorumPercent.key} min={0} max={100} step={1} />
-        <FieldError id={fields.quorumPercent.errorId} error={fields.quorumPercent.errors?.[0]} />
+        <FieldError id={fields.quorumPercent.errorId} error={fields.quorumPercent.errors?.[0]} className="text-destructive" />
       </label>
       <div className="grid gap-2 text-sm">
         <label className="flex items-center gap-2">
@@ -250,7 +242,7 @@ export function CreatePollForm({ voters }: { voters: Voter[] }) {
               })
             : t("ui.noSharesYet")}
         </p>
-        <FieldError id={fields.weighted.errorId} error={fields.weighted.errors?.[0]} />
+        <FieldError id={fields.weighted.errorId} error={fields.weighted.errors?.[0]} className="text-destructive" />
       </div>
       <div>
         <Button type="submit" disabled={submitting}>

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useActionData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Banner } from "~/components/ui/banner";
@@ -11,10 +11,12 @@ import { useOptionalRealtime, useThread } from "~/modules/realtime/realtime-prov
 import type { PollDetail } from "../service.server";
 import type { TallyResult } from "../tally";
 import { BallotForm } from "./ballot-form";
+import { PollCommandForm, type PollActionData } from "./command-form";
 import { ResultExplanation, TallyChart, TurnoutBar } from "./poll-results";
 
+export type { PollActionData } from "./command-form";
+
 export type PollPageData = Omit<PollDetail, "tally"> & { tally: TallyResult | null };
-export type PollActionData = { intent?: string; ok?: boolean; error?: string; reminded?: number } | undefined;
 
 /** Refreshes the page's data when this poll's tally or status changes anywhere (thread events, results). */
 export function useLivePoll(pollId: string) {
@@ -152,21 +154,18 @@ export function PollPage({ data }: { data: PollPageData }) {
         <h2 id="manage-heading" className="sr-only">
           {t("ui.manage")}
         </h2>
-        <Form method="post">
-          <input type="hidden" name="intent" value="watch" />
-          <input type="hidden" name="watching" value={watching ? "false" : "true"} />
+        <PollCommandForm intent="watch" values={{ watching: watching ? "false" : "true" }}>
           <Button type="submit" variant="outline" aria-pressed={watching} disabled={busy("watch")}>
             {watching ? t("ui.watching") : t("ui.watch")}
           </Button>
-        </Form>
+        </PollCommandForm>
         {canManage && open ? (
           <>
-            <Form method="post">
-              <input type="hidden" name="intent" value="remind" />
+            <PollCommandForm intent="remind">
               <Button type="submit" variant="outline" disabled={busy("remind") || turnout.voted === turnout.eligible}>
                 {t("ui.remind")}
               </Button>
-            </Form>
+            </PollCommandForm>
             <Dialog>
               <DialogTrigger asChild>
                 <Button variant="destructive">{t("ui.closeNow")}</Button>
@@ -178,12 +177,11 @@ export function PollPage({ data }: { data: PollPageData }) {
                   <DialogClose asChild>
                     <Button variant="outline">{t("ui.cancel")}</Button>
                   </DialogClose>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="close" />
+                  <PollCommandForm intent="close">
                     <Button type="submit" variant="destructive" disabled={busy("close")}>
                       {t("ui.closeConfirm")}
                     </Button>
-                  </Form>
+                  </PollCommandForm>
                 </div>
               </DialogContent>
             </Dialog>

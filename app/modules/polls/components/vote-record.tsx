@@ -1,10 +1,11 @@
 import { Check } from "lucide-react";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/modules/preferences/display";
 import { PollStatus, useLivePoll, type PollActionData, type PollPageData } from "./poll-page";
+import { PollCommandForm } from "./command-form";
 import { ResultExplanation, TallyChart, TurnoutBar, useVoteFormat } from "./poll-results";
 
 /**
@@ -47,15 +48,14 @@ export function VoteRecordPage({ data }: { data: PollPageData }) {
           </a>
         </Button>
         {canManage && open ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="remind" />
+          <PollCommandForm intent="remind">
             <Button
               type="submit"
               disabled={(navigation.state === "submitting" && navigation.formData?.get("intent") === "remind") || turnout.voted === turnout.eligible}
             >
               {t("ui.remindWaiting", { count: turnout.eligible - turnout.voted })}
             </Button>
-          </Form>
+          </PollCommandForm>
         ) : null}
       </div>
       {poll.lastRemindedAt ? (
