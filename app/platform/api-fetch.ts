@@ -38,6 +38,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the person when a call failed: the server's own sentence, else the spec's message, else `fallback` (a network failure). */
+export function refusalSentence(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? (error.error ?? error.message) : fallback;
+}
+
 export interface ApiFetchOptions {
   method?: string;
   /** Sent as JSON (with a JSON content type) only when given. */

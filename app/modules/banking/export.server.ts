@@ -2,7 +2,8 @@ import Papa from "papaparse";
 import type { Db } from "~/platform/db.server";
 import type { BankingAccess } from "./access.server";
 import { minorDigits } from "./money";
-import { listTransactions, type TransactionFilter } from "./transactions.server";
+import type { TransactionFilter } from "./transaction-query";
+import { listTransactions } from "./transactions.server";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

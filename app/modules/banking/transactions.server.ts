@@ -13,8 +13,6 @@ import { ownParts, splitsOf, type SplitView } from "./split-parts.server";
 import type { TransactionFilter } from "./transaction-query";
 import type { TransactionUpdate } from "./validation";
 
-export { isTransactionStatus, type TransactionFilter } from "./transaction-query";
-
 export interface TransactionView {
   id: string;
   accountId: string;

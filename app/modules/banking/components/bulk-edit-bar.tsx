@@ -6,7 +6,7 @@ import { toast } from "~/components/ui/use-toast";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
-import { ApiError, apiFetch } from "~/platform/api-fetch";
+import { apiFetch, refusalSentence } from "~/platform/api-fetch";
 import { CATEGORY_IDS } from "../categories";
 import { PRINCIPAL_OR_INCOME } from "../constants";
 import type { Member } from "./transaction-editor";
@@ -47,7 +47,7 @@ export function BulkEditBar({ selected, members, onDone }: { selected: string[];
       revalidator.revalidate();
       onDone();
     } catch (e) {
-      setError(e instanceof ApiError ? (e.error ?? e.message) : t("transactions.saveFailed"));
+      setError(refusalSentence(e, t("transactions.saveFailed")));
     } finally {
       setSaving(false);
     }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/use-toast";
-import { ApiError, apiFetch } from "~/platform/api-fetch";
+import { apiFetch, refusalSentence } from "~/platform/api-fetch";
 import type { AccountSummary } from "../accounts.server";
 import { draftFromTransaction } from "../rule-changes";
 import { ruleToForm } from "../rule-form";
@@ -34,7 +34,7 @@ export function CreateRuleButton({ tx, members, canEdit }: { tx: TransactionView
       setAccounts(answer.accounts.map((a) => ({ id: a.id, name: a.name, currency: a.currency })));
     } catch (e) {
       setOpen(false);
-      toast({ variant: "destructive", title: t("rules.failedTitle"), description: e instanceof ApiError ? (e.error ?? e.message) : t("rules.failed") });
+      toast({ variant: "destructive", title: t("rules.failedTitle"), description: refusalSentence(e, t("rules.failed")) });
     }
   }
 
@@ -71,7 +71,7 @@ export function CreateRuleButton({ tx, members, canEdit }: { tx: TransactionView
                   toast({
                     variant: "destructive",
                     title: t("rules.failedTitle"),
-                    description: e instanceof ApiError ? (e.error ?? e.message) : t("rules.failed"),
+                    description: refusalSentence(e, t("rules.failed")),
                   })
                 }
               />

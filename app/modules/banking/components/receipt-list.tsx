@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Banner } from "~/components/ui/banner";
 import { ProgressBar } from "~/components/ui/progress";
-import { ApiError, apiUpload } from "~/platform/api-fetch";
+import { apiUpload, refusalSentence } from "~/platform/api-fetch";
 import type { TransactionView } from "../transactions.server";
 
 /** A transaction's receipts, each opened in the browser; those who account for it can attach more. */
@@ -25,7 +25,7 @@ export function ReceiptList({ tx, canAttach }: { tx: TransactionView; canAttach:
       setMessage({ kind: "success", text: t("receipts.added") });
       revalidator.revalidate();
     } catch (error) {
-      setMessage({ kind: "error", text: error instanceof ApiError ? (error.error ?? error.message) : t("transactions.saveFailed") });
+      setMessage({ kind: "error", text: refusalSentence(error, t("transactions.saveFailed")) });
     } finally {
       setProgress(null);
     }

@@ -5,7 +5,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { useLanguage } from "~/modules/preferences/display";
-import { ApiError, apiFetch } from "~/platform/api-fetch";
+import { apiFetch, refusalSentence } from "~/platform/api-fetch";
 import { formatMinor, minorDigits, parseAmountInput } from "../money";
 import type { ReconciliationView } from "../reconciliations.server";
 
@@ -38,7 +38,7 @@ export function ReconcilePanel({
   const [closing, setClosing] = useState(startingBalance != null ? (startingBalance / 10 ** minorDigits(currency)).toFixed(minorDigits(currency)) : "");
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const money = (minor: number) => formatMinor(minor, currency, language);
-  const fail = (e: unknown) => setError(e instanceof ApiError ? (e.error ?? e.message) : t("reconcile.failed"));
+  const fail = (e: unknown) => setError(refusalSentence(e, t("reconcile.failed")));
 
   async function start(event: React.FormEvent) {
     event.preventDefault();

@@ -8,7 +8,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
-import { ApiError, apiFetch } from "~/platform/api-fetch";
+import { apiFetch, refusalSentence } from "~/platform/api-fetch";
 import { CATEGORY_IDS } from "../categories";
 import { PRINCIPAL_OR_INCOME } from "../constants";
 import { CONDITION_KINDS, MAX_CONDITIONS, ruleFormSchema, type ConditionRow, type RuleFormOutput, type RuleFormValue } from "../rule-form";
@@ -58,7 +58,7 @@ export function RuleEditor({
     },
   });
   const conditions = fields.conditions.getFieldList();
-  const apiError = (e: unknown) => (e instanceof ApiError ? (e.error ?? e.message) : t("rules.failed"));
+  const apiError = (e: unknown) => refusalSentence(e, t("rules.failed"));
 
   async function save(value: RuleFormOutput) {
     setSaving(true);

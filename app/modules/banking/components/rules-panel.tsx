@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/use-toast";
-import { ApiError, apiFetch } from "~/platform/api-fetch";
+import { apiFetch, refusalSentence } from "~/platform/api-fetch";
 import { ruleToForm } from "../rule-form";
 import type { RulePreview } from "../rules-apply.server";
 import type { RuleView } from "../rules.server";
@@ -24,8 +24,7 @@ export function RulesPanel({ rules, accounts, members, canManage }: { rules: Rul
   const [editing, setEditing] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [deleting, setDeleting] = useState<RuleView | null>(null);
-  const failed = (e: unknown) =>
-    toast({ variant: "destructive", title: t("rules.failedTitle"), description: e instanceof ApiError ? (e.error ?? e.message) : t("rules.failed") });
+  const failed = (e: unknown) => toast({ variant: "destructive", title: t("rules.failedTitle"), description: refusalSentence(e, t("rules.failed")) });
 
   async function move(rule: RuleView, direction: "up" | "down", place: number) {
     try {

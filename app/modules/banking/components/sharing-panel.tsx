@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Banner } from "~/components/ui/banner";
 import { Switch } from "~/components/ui/switch";
-import { ApiError, apiFetch } from "~/platform/api-fetch";
+import { apiFetch, refusalSentence } from "~/platform/api-fetch";
 
 interface Sharing {
   beneficiariesSeeTotals: boolean;
@@ -27,7 +27,7 @@ export function SharingPanel({ sharing, isOwner }: { sharing: Sharing; isOwner: 
       await apiFetch(path, { method, ...(body === undefined ? {} : { body }) });
       revalidator.revalidate();
     } catch (e) {
-      setError(e instanceof ApiError ? (e.error ?? e.message) : t("transactions.saveFailed"));
+      setError(refusalSentence(e, t("transactions.saveFailed")));
     } finally {
       setBusy(false);
     }

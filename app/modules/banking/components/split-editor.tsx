@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { useLanguage } from "~/modules/preferences/display";
-import { ApiError, apiFetch } from "~/platform/api-fetch";
+import { apiFetch, refusalSentence } from "~/platform/api-fetch";
 import { CATEGORY_IDS, defaultSide, isCategory } from "../categories";
 import { MAX_SPLIT_PARTS, PRINCIPAL_OR_INCOME } from "../constants";
 import { formatMinor, minorDigits, parseAmountInput } from "../money";
@@ -71,7 +71,7 @@ export function SplitEditor({ tx, members }: { tx: TransactionView; members: Mem
       toast({ title: done });
       revalidator.revalidate();
     } catch (e) {
-      setError(e instanceof ApiError ? (e.error ?? e.message) : t("transactions.saveFailed"));
+      setError(refusalSentence(e, t("transactions.saveFailed")));
     } finally {
       setSaving(false);
     }

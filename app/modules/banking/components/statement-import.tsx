@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Banner } from "~/components/ui/banner";
 import { ProgressBar } from "~/components/ui/progress";
 import { NativeSelect } from "~/components/ui/select";
-import { ApiError, apiFetch, apiUpload } from "~/platform/api-fetch";
+import { apiFetch, apiUpload, refusalSentence } from "~/platform/api-fetch";
 import type { AccountSummary } from "../accounts.server";
 import type { ImportPreview } from "../imports.server";
 import type { DateFormat, GivenCsvMapping } from "../statements/types";
@@ -33,7 +33,7 @@ export function StatementImport({ accounts }: { accounts: AccountSummary[] }) {
   const revalidator = useRevalidator();
 
   const update = (key: string, patch: Partial<Pending>) => setPending((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
-  const errorText = (error: unknown) => (error instanceof ApiError ? (error.error ?? error.message) : t("import.failed"));
+  const errorText = (error: unknown) => refusalSentence(error, t("import.failed"));
 
   async function upload(item: Pending, options: { mapping?: GivenCsvMapping; dateFormat?: DateFormat } = {}) {
     update(item.key, { progress: 0, error: undefined, preview: undefined });

@@ -6,7 +6,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { useLanguage } from "~/modules/preferences/display";
-import { ApiError, apiFetch } from "~/platform/api-fetch";
+import { apiFetch, refusalSentence } from "~/platform/api-fetch";
 import { formatMinor } from "../money";
 import type { ThreeWayView } from "../three-way.server";
 
@@ -42,7 +42,7 @@ export function ThreeWayPanel({ view, canSignOff }: { view: ThreeWayView; canSig
       toast({ title: t("threeWay.signedOffToast") });
       revalidator.revalidate();
     } catch (e) {
-      setError(e instanceof ApiError ? (e.error ?? e.message) : t("reconcile.failed"));
+      setError(refusalSentence(e, t("reconcile.failed")));
     } finally {
       setSaving(false);
     }

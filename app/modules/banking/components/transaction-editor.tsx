@@ -5,7 +5,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
-import { ApiError, apiFetch } from "~/platform/api-fetch";
+import { apiFetch, refusalSentence } from "~/platform/api-fetch";
 import { CATEGORY_IDS, defaultSide, isCategory, namesBeneficiary } from "../categories";
 import { PRINCIPAL_OR_INCOME } from "../constants";
 import type { TransactionView } from "../transactions.server";
@@ -84,7 +84,7 @@ export function TransactionEditor({
       revalidator.revalidate();
       onDone();
     } catch (e) {
-      setError(e instanceof ApiError ? (e.error ?? e.message) : t("transactions.saveFailed"));
+      setError(refusalSentence(e, t("transactions.saveFailed")));
     } finally {
       setSaving(false);
     }
