@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "~/components/form-field";
+import { IntentForm } from "~/components/intent-form";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -20,7 +21,7 @@ import { listWorkspaceAudit } from "~/modules/audit/audit.server";
 import { useDescribeActivity } from "~/modules/audit/use-activity";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { inviteMember, listMembers, listPendingInvitations, revokeInvitation } from "~/modules/workspaces/service.server";
-import { invitationFields, sharePercentFormSchema, type SharePercentInput } from "~/modules/workspaces/validation";
+import { invitationFields, revokeInvitationSchema, sharePercentFormSchema, type SharePercentInput } from "~/modules/workspaces/validation";
 import { HttpError, Refusal } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import { useSignedInUser, type SignedInPageHandle } from "~/routes/_app";
@@ -67,8 +68,13 @@ export async function action(args: ActionFunctionArgs) {
   try {
     if (intent === "share") return await saveShare(args, session, formData);
     if (intent === "revoke") {
-      await revokeInvitation(ctx, session, String(formData.get("invitationId") ?? ""));
-      return { intent, result: undefined, notice: ctx.t("admin.revoked", { ns: "common" }), error: null };
+      const command = parseWithZod(formData, { schema: revokeInvitationSchema(ctx.t) });
+      if (command.status !== "success") {
+        const message = Object.values(command.error ?? {}).flat()[0] ?? ctx.t("errors.invitationNotFound");
+        return data({ intent, result: command.reply(), notice: null, error: message }, 400);
+      }
+      await revokeInvitation(ctx, session, command.value.invitationId);
+      return { intent, result: command.reply(), notice: ctx.t("admin.revoked", { ns: "common" }), error: null };
     }
     const submission = parseWithZod(formData, { schema: invitationFields(ctx.t) });
     if (submission.status !== "success") return data({ intent, result: submission.reply(), notice: null, error: null }, 400);
@@ -221,13 +227,11 @@ export default function AdminRoute() {
                   <span>
                     {inv.email} · {tAuth(`roles.${inv.role}`)} · {t("admin.expires", { date: date(inv.expiresAt) })}
                   </span>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="revoke" />
-                    <input type="hidden" name="invitationId" value={inv.id} />
+                  <IntentForm id={`revoke-${inv.id}`} intent="revoke" schema={revokeInvitationSchema(tAuth)} values={{ invitationId: inv.id }}>
                     <Button type="submit" size="sm" variant="outline">
                       {t("admin.revoke")}
                     </Button>
-                  </Form>
+                  </IntentForm>
                 </li>
               ))}
             </ul>

@@ -16,7 +16,8 @@ import { LanguageChoice } from "~/modules/preferences/components/language-choice
 import { DarkModeSwitch, ThemeCards } from "~/modules/preferences/components/theme-popover";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { changePassword, listSessions, removeAvatar, setAvatar, signOutOtherSessions, updateProfileDetails } from "~/modules/profile/service.server";
-import { AVATAR_MAX_BYTES, avatarFormSchema, changePasswordSchema, profileDetailsSchema, type AvatarFormInput } from "~/modules/profile/validation";
+import { AVATAR_MAX_BYTES, avatarFormSchema, changePasswordSchema, profileCommandSchema, profileDetailsSchema, type AvatarFormInput } from "~/modules/profile/validation";
+import { IntentForm } from "~/components/intent-form";
 import { HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import { useSignedInUser, type SignedInPageHandle } from "~/routes/_app";
@@ -95,14 +96,14 @@ export async function action(args: ActionFunctionArgs) {
         }
         return { intent, result: submission.reply({ resetForm: true }), error: null, success: true };
       }
-      case "remove-avatar":
-        await removeAvatar(ctx, session);
-        return { intent, result: null, error: null, success: true };
-      case "sign-out-others":
-        await signOutOtherSessions(ctx, session);
-        return { intent, result: null, error: null, success: true };
-      default:
-        return data({ intent, result: null, error: ctx.t("errors.unknownAction"), success: false }, 400);
+      default: {
+        // The command buttons carry nothing but their intent; anything else is an unknown action.
+        const command = parseWithZod(formData, { schema: profileCommandSchema(ctx.t) });
+        if (command.status !== "success") return data({ intent, result: command.reply(), error: ctx.t("errors.unknownAction"), success: false }, 400);
+        if (command.value.intent === "remove-avatar") await removeAvatar(ctx, session);
+        else await signOutOtherSessions(ctx, session);
+        return { intent, result: command.reply(), error: null, success: true };
+      }
     }
   } catch (error) {
     if (error instanceof HttpError) return data({ intent, result: null, error: error.message, success: false }, error.status);
@@ -256,6 +257,7 @@ export default function ProfileRoute() {
   const { sessions } = useLoaderData<typeof loader>();
   const user = useSignedInUser();
   const { t } = useTranslation("profile");
+  const { t: tAuth } = useTranslation("auth");
   const navigation = useNavigation();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   return (
@@ -274,12 +276,11 @@ export default function ProfileRoute() {
           </div>
           <AvatarForm busy={busyIntent === "avatar"} />
           {user.profileImageUrl ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="remove-avatar" />
+            <IntentForm id="profile-remove-avatar" intent="remove-avatar" schema={profileCommandSchema(tAuth)}>
               <Button type="submit" variant="outline" size="sm">
                 {t("avatar.remove")}
               </Button>
-            </Form>
+            </IntentForm>
           ) : null}
         </Section>
         <Section id="display-heading" title={t("display.title")}>
@@ -313,12 +314,11 @@ export default function ProfileRoute() {
           ))}
         </ul>
         {sessions.length > 1 ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="sign-out-others" />
+          <IntentForm id="profile-sign-out-others" intent="sign-out-others" schema={profileCommandSchema(tAuth)}>
             <Button type="submit" variant="destructive" disabled={busyIntent === "sign-out-others"}>
               {t("sessions.signOutOthers")}
             </Button>
-          </Form>
+          </IntentForm>
         ) : (
           <p className="m-0 text-sm">{t("sessions.onlyThis")}</p>
         )}

@@ -112,6 +112,20 @@ describe("profile", () => {
     expect(me.profileImageUrl).toBeNull();
   });
 
+  it("the profile's command buttons: an unknown action is a 400 with its sentence; signing out the others keeps this session", async () => {
+    const { client, account } = await startWorkspace(baseUrl, "cmd", "Command Trust");
+    const second = new Client(baseUrl);
+    await second.postJson("/api/auth/login", { email: account.email, password: account.password });
+    const unknown = await client.postForm("/profile", { intent: "format-disk" });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("This form action is not recognised");
+    expect((await second.get("/api/auth/user")).status).toBe(200);
+
+    expect((await client.postForm("/profile", { intent: "sign-out-others" })).status).toBe(200);
+    expect((await second.get("/api/auth/user")).status).toBe(401);
+    expect((await client.get("/api/auth/user")).status).toBe(200);
+  });
+
   it("changing the password needs the current one and signs out the other sessions", async () => {
     const { client, account } = await startWorkspace(baseUrl, "pw", "Password Trust");
     const second = new Client(baseUrl);

@@ -66,6 +66,28 @@ describe("workspaces, invitations and tenancy", () => {
     expect(html).toContain("Choose one of the listed roles");
   });
 
+  it("revoking an invitation needs one of this workspace's pending invitations; a bad revoke keeps the invitation", async () => {
+    const owner = await startWorkspace("revoker", "The Revoking Trust");
+    const other = await startWorkspace("revoker2", "Another Trust");
+    const invitee = newAccount("revokee");
+    expect((await owner.client.postForm("/admin", { email: invitee.email, role: "family_member" })).status).toBe(200);
+    const pendingIds = async () => [...(await (await owner.client.get("/admin")).text()).matchAll(/name="invitationId" value="([^"]+)"/g)].map((m) => m[1]);
+    const [pendingId] = await pendingIds();
+    expect(pendingId).toBeTruthy();
+
+    const empty = await owner.client.postForm("/admin", { intent: "revoke", invitationId: "" });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Invitation not found");
+    const foreign = await other.client.postForm("/admin", { intent: "revoke", invitationId: pendingId });
+    expect(foreign.status).toBe(404);
+    expect(await pendingIds()).toEqual([pendingId]);
+
+    const revoked = await owner.client.postForm("/admin", { intent: "revoke", invitationId: pendingId });
+    expect(revoked.status).toBe(200);
+    expect(await pendingIds()).toEqual([]);
+    expect(sql(`SELECT id FROM invitations WHERE id = '${pendingId}' AND revoked_at IS NOT NULL`)).toHaveLength(1);
+  });
+
   it("a user of workspace A never sees workspace B", async () => {
     const a = await startWorkspace("tenantA", "Trust A");
     const b = await startWorkspace("tenantB", "Trust B");

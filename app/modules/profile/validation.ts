@@ -54,3 +54,10 @@ export function changePasswordSchema(t: Translate) {
   );
 }
 export type ChangePasswordInput = z.infer<ReturnType<typeof changePasswordSchema>>;
+
+/** The profile page's command buttons: no field besides the intent; anything else is an unknown action. */
+export function profileCommandSchema(t: Translate) {
+  return z.discriminatedUnion("intent", [z.object({ intent: z.literal("remove-avatar") }), z.object({ intent: z.literal("sign-out-others") })], {
+    errorMap: (issue, ctx) => ({ message: issue.code === "invalid_union_discriminator" ? t("errors.unknownAction") : ctx.defaultError }),
+  });
+}

@@ -50,3 +50,12 @@ export const sharePercentFormSchema = (t: (key: string) => string) =>
       .pipe(beneficialShareSchema(t).shape.shareBp),
   });
 export type SharePercentInput = z.infer<ReturnType<typeof sharePercentFormSchema>>;
+
+/** The admin page's "revoke" button: which pending invitation (the module checks that it is this workspace's). */
+export function revokeInvitationSchema(t: Translate) {
+  const missing = t("errors.invitationNotFound");
+  return z.object({
+    intent: z.literal("revoke"),
+    invitationId: z.string({ required_error: missing, invalid_type_error: missing }).trim().min(1, missing).max(64, missing),
+  });
+}
