@@ -16,7 +16,14 @@ import { LanguageChoice } from "~/modules/preferences/components/language-choice
 import { DarkModeSwitch, ThemeCards } from "~/modules/preferences/components/theme-popover";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { changePassword, listSessions, removeAvatar, setAvatar, signOutOtherSessions, updateProfileDetails } from "~/modules/profile/service.server";
-import { AVATAR_MAX_BYTES, avatarFormSchema, changePasswordSchema, profileCommandSchema, profileDetailsSchema, type AvatarFormInput } from "~/modules/profile/validation";
+import {
+  AVATAR_MAX_BYTES,
+  avatarFormSchema,
+  changePasswordSchema,
+  profileCommandSchema,
+  profileDetailsSchema,
+  type AvatarFormInput,
+} from "~/modules/profile/validation";
 import { IntentForm } from "~/components/intent-form";
 import { HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
