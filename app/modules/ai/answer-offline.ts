@@ -1,4 +1,4 @@
-import type { Party, PartyRole } from "~/modules/documents/analysis/schema";
+import { SUCCESSOR_ROLES, type Party, type PartyRole } from "~/modules/documents/analysis/schema";
 import type { Intent } from "./intents";
 import { excerptOf, locateQuote, type Passage, scorePassages } from "./passages";
 import { CitationList, passageMentioning, quotePassage, type SourceDocument } from "./sources";
@@ -50,7 +50,10 @@ const ROLE_WORDS: Record<PartyRole, string[]> = {
   successor_agent: ["successor agent", "successor"],
   testator: ["testator", "testatrix"],
   executor: ["executor", "personal representative"],
+  successor_executor: ["successor executor", "alternate executor"],
   guardian: ["guardian"],
+  successor_guardian: ["successor guardian", "alternate guardian"],
+  trust_protector: ["protector"],
   health_care_agent: ["health care agent", "agent"],
   other: [],
 };
@@ -91,7 +94,7 @@ function relevantAcross<T extends { sourceText: string | null }>(
 }
 
 function partyLabel(party: Party): string {
-  const extra = [party.order && (party.role === "successor_trustee" || party.role === "successor_agent") ? String(party.order) : null, party.share].filter(
+  const extra = [party.order && (SUCCESSOR_ROLES as readonly string[]).includes(party.role) ? String(party.order) : null, party.share].filter(
     Boolean,
   );
   return extra.length ? `${party.name} (${extra.join(", ")})` : party.name;

@@ -183,8 +183,48 @@ describe("offline analyzer reads documents it has never seen", () => {
       "ADVANCE HEALTH CARE DIRECTIVE\n\nI designate Priya Raman as my health care agent to make health care decisions for me.\n\nSigned on January 8, 2024.";
     const analysis = analyzeOffline(text);
     expect(analysis.documentType).toBe("healthcare_directive");
-    expect(analysis.parties).toEqual([{ name: "Priya Raman", role: "health_care_agent", order: null, share: null }]);
+    expect(analysis.parties).toEqual([
+      {
+        name: "Priya Raman",
+        role: "health_care_agent",
+        order: null,
+        share: null,
+        sourceText: "I designate Priya Raman as my health care agent to make health care decisions for me.",
+      },
+    ]);
     expect(analysis.importantDates).toEqual([{ date: "2024-01-08", description: "Signed", sourceText: "Signed on January 8, 2024." }]);
+  });
+
+  it("follows successor chains however they are written, each holder with the sentence that names them", () => {
+    const chain = (body: string, role = "successor_trustee") =>
+      analyzeOffline(`THE TEST TRUST\n\n${body}`)
+        .parties.filter((p) => p.role === role)
+        .map((p) => [p.name, p.order]);
+    expect(chain("7.2 Successor Trustee. Ruth K. Alvarez shall serve as successor Trustee, and after her, Samuel P. Alvarez.")).toEqual([
+      ["Ruth K. Alvarez", 1],
+      ["Samuel P. Alvarez", 2],
+    ]);
+    expect(chain("I appoint Nora Whitfield as successor trustee, failing whom Oliver Grant, failing whom Harbor Bank.")).toEqual([
+      ["Nora Whitfield", 1],
+      ["Oliver Grant", 2],
+      ["Harbor Bank", 3],
+    ]);
+    expect(
+      chain("3. Successor Trustees. The following persons shall serve as successor Trustee in the following order: (1) Ada Byrne; (2) Colm Byrne; (3) Una Byrne."),
+    ).toEqual([
+      ["Ada Byrne", 1],
+      ["Colm Byrne", 2],
+      ["Una Byrne", 3],
+    ]);
+    expect(
+      chain("4. Successor Trustees. If the Grantor ceases to serve, Helen Ward shall serve, and if Helen Ward also fails to serve, Isaac Ward shall serve."),
+    ).toEqual([
+      ["Helen Ward", 1],
+      ["Isaac Ward", 2],
+    ]);
+    expect(chain("I appoint Luis Delgado as my Executor, failing whom Carmen Ortiz.", "successor_executor")).toEqual([["Carmen Ortiz", 1]]);
+    const protector = analyzeOffline("THE TEST TRUST\n\n9. Protector. Imogen Fairley shall serve as Protector of this Settlement.").parties;
+    expect(protector).toEqual([expect.objectContaining({ name: "Imogen Fairley", role: "trust_protector", sourceText: expect.stringContaining("Imogen Fairley") })]);
   });
 
   it("says what it cannot find instead of guessing, and marks very long texts as truncated", () => {

@@ -16,11 +16,30 @@ export const PARTY_ROLES = [
   "successor_agent",
   "testator",
   "executor",
+  "successor_executor",
   "guardian",
+  "successor_guardian",
   "health_care_agent",
+  "trust_protector",
   "other",
 ] as const;
 export type PartyRole = (typeof PARTY_ROLES)[number];
+
+/** Roles held in a chain of succession: each holder has an order (1 = first). */
+export const SUCCESSOR_ROLES = ["successor_trustee", "successor_agent", "successor_executor", "successor_guardian"] as const satisfies readonly PartyRole[];
+/** Offices (someone acts for others), as opposed to the people a document is for or by. */
+export const OFFICE_ROLES = [
+  "trustee",
+  "successor_trustee",
+  "trust_protector",
+  "agent",
+  "successor_agent",
+  "executor",
+  "successor_executor",
+  "guardian",
+  "successor_guardian",
+  "health_care_agent",
+] as const satisfies readonly PartyRole[];
 
 /** A calendar date without a time: what legal instruments state. */
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD");
@@ -49,8 +68,9 @@ const importantDate = z.object({
 const party = z.object({
   name: z.string().min(1),
   role: z.enum(PARTY_ROLES),
-  order: z.number().int().positive().nullable().describe("Order of succession for successor trustees and agents (1 = first)"),
+  order: z.number().int().positive().nullable().describe("Order of succession for successors and alternates (1 = first)"),
   share: z.string().nullable().describe('Beneficial share as written, e.g. "40%"'),
+  sourceText: z.string().nullable().optional().describe("The sentence that names them in this role, quoted word for word"),
 });
 
 /** What an engine is asked to produce from a document's text. */

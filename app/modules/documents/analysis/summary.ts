@@ -52,6 +52,7 @@ export function summarise(input: {
     ["health_care_agent", "Health care agent", "Health care agents"],
     ["executor", "Executor", "Executors"],
     ["guardian", "Guardian", "Guardians"],
+    ["trust_protector", "Trust protector", "Trust protectors"],
   ];
   for (const [role, one, many] of roleSentences) {
     const found = names(role);
@@ -60,6 +61,8 @@ export function summarise(input: {
   for (const [role, label] of [
     ["successor_trustee", "Successor trustees"],
     ["successor_agent", "Successor agents"],
+    ["successor_executor", "Successor executors"],
+    ["successor_guardian", "Successor guardians"],
   ] as const) {
     const found = names(role);
     if (found.length === 1) sentences.push(`${label.slice(0, -1)}: ${found[0]}.`);
