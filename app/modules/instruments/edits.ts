@@ -1,0 +1,179 @@
+/**
+ * An amendment read as edits of the instrument it amends: each operative clause restates, replaces, deletes, adds
+ * or strikes words in a target ("Section 1.3 of the Trust is deleted and replaced with the following: …",
+ * "Article II of the Trust Agreement is amended to read: …"); clauses that name no target add a provision, and
+ * "in all other respects ratified" changes nothing. Plain rules over the text, so every edit quotes its source.
+ */
+import { parseClauses } from "~/modules/documents/analysis/text-structure";
+import { parseTarget, TARGET_PATTERN, type Target } from "./references";
+
+export const EDIT_KINDS = ["replace", "delete", "add", "strike_insert", "new_provision", "ratify", "restate_all"] as const;
+export type EditKind = (typeof EDIT_KINDS)[number];
+
+export interface Edit {
+  kind: EditKind;
+  target: Target | null;
+  /** The new words (replace, add, new provision, restatement) or the inserted words (strike and insert). */
+  text: string | null;
+  /** The struck words (strike and insert). */
+  struck: string | null;
+  /** The amendment's operative words, quoted from its text. */
+  sourceText: string;
+}
+
+const OF_INSTRUMENT = String.raw`(?:\s+(?:of|to)\s+(?:the|said|this|that)\s+[^,.:;\n]{0,90}?)?,?`;
+const ENTIRETY = String.raw`(?:\s+in\s+(?:its|their)\s+entirety)?`;
+const REPLACE = new RegExp(
+  String.raw`(${TARGET_PATTERN})${OF_INSTRUMENT}\s+(?:is|are|shall be)\s+(?:hereby\s+)?(?:deleted${ENTIRETY}\s+and\s+replaced${ENTIRETY}\s+(?:with|by)(?:\s+the\s+following)?|amended(?:\s+and\s+restated)?${ENTIRETY}\s+(?:to\s+read|so\s+as\s+to\s+read|as\s+follows)(?:\s+(?:in\s+full\s+)?as\s+follows)?|restated${ENTIRETY}\s+(?:to\s+read|as\s+follows)(?:\s+as\s+follows)?|replaced${ENTIRETY}\s+(?:with|by)(?:\s+the\s+following)?)\s*(?:[:.—–-]\s*)?`,
+  "g",
+);
+const DELETE = new RegExp(
+  String.raw`(${TARGET_PATTERN})${OF_INSTRUMENT}\s+(?:is|are|shall be)\s+(?:hereby\s+)?(?:deleted|revoked|removed|struck|omitted)(?:\s+(?:in\s+(?:its|their)\s+entirety|from\s+the\s+[A-Za-z ]{1,40}?))?(?!\s+and\s+replaced)\s*[.;]`,
+  "g",
+);
+const ADD = new RegExp(
+  String.raw`(?:amended\s+by\s+(?:adding|inserting)\s+(?:thereto\s+)?(?:the\s+following\s+)?(?:as\s+)?(?:a\s+)?new\s+(${TARGET_PATTERN})|(?:A|The following)\s+new\s+(${TARGET_PATTERN})\s+(?:is|shall be)\s+(?:hereby\s+)?(?:added|inserted))[^:\n]{0,120}?[:.]\s*`,
+  "g",
+);
+const QUOTED = String.raw`["“]([^"”]+)["”]`;
+const STRIKE = new RegExp(
+  String.raw`(${TARGET_PATTERN})${OF_INSTRUMENT}\s+(?:is|are)\s+(?:hereby\s+)?amended\s+by\s+(?:striking|deleting)\s+(?:(?:out\s+)?the\s+(?:words?|phrase|figures?|number|name)\s+)?${QUOTED}\s*,?\s*(?:and\s+)?(?:by\s+)?(?:inserting|substituting)\s+(?:in\s+(?:its|their)\s+place\s+)?(?:the\s+(?:words?|phrase|figures?|number|name)\s+)?${QUOTED}(?:\s+in\s+(?:its|their)\s+place)?`,
+  "g",
+);
+const RATIFY = /(?:in all other respects|except as (?:amended|modified|expressly|provided|set forth|changed)[^,.]{0,60}),?[^.]{0,160}?\b(?:ratif|confirm)[^.]*\./gi;
+const RESTATEMENT = /\b(?:amended and restated|restatement|restated)\b/i;
+const NOT_OPERATIVE =
+  /^(?:IN WITNESS|WITNESS|Signed|Dated|Acknowledged|Subscribed|State of|County of|Notary|Before me|On this|[A-Z][\w.'’ -]+,\s+(?:Settlor|Grantor|Trustor|Trustee|Co-Trustee|Testator|Witness|Protector)\b)/i;
+
+const LINE_START = (text: string, at: number) => text.lastIndexOf("\n", at - 1) + 1;
+const ORDINAL_WORDS = "FIRST SECOND THIRD FOURTH FIFTH SIXTH SEVENTH EIGHTH NINTH TENTH ELEVENTH TWELFTH".split(" ");
+
+/** The label of the amendment's own next item after the one on this line ("3." → "4."), as a line pattern. */
+function nextItemPattern(line: string): RegExp | null {
+  const numbered = /^\s*(?:(?:Section|Article|Paragraph|Item)\s+)?(\d+)[.:)]\s/i.exec(line);
+  if (numbered) return new RegExp(String.raw`^\s*(?:(?:Section|Article|Paragraph|Item)\s+)?${Number(numbered[1]) + 1}[.:)]\s`, "im");
+  const lettered = /^\s*\(([a-z])\)\s/.exec(line);
+  if (lettered) return new RegExp(String.raw`^\s*\(${String.fromCharCode(lettered[1].charCodeAt(0) + 1)}\)\s`, "m");
+  const word = /^\s*([A-Z]+)\s*[:.]/.exec(line);
+  const index = word ? ORDINAL_WORDS.indexOf(word[1].toUpperCase()) : -1;
+  if (index !== -1 && ORDINAL_WORDS[index + 1]) return new RegExp(String.raw`^\s*${ORDINAL_WORDS[index + 1]}\s*[:.]`, "im");
+  return null;
+}
+
+function unquote(text: string): string {
+  const trimmed = text.trim();
+  const quoted = /^["“]([\s\S]*)["”]\.?$/.exec(trimmed);
+  return (quoted ? quoted[1] : trimmed).trim();
+}
+
+interface Found {
+  kind: EditKind;
+  start: number;
+  end: number;
+  target: Target | null;
+  struck?: string;
+  inserted?: string;
+}
+
+/** Every edit an amendment's text makes, in order. `heading` tells a restatement from an amendment. */
+export function readEdits(fullText: string): Edit[] {
+  const text = fullText.replace(/\r\n?/g, "\n");
+  const { heading, clauses } = parseClauses(text);
+  const found: Found[] = [];
+  const push = (kind: EditKind, match: RegExpMatchArray, label: string | undefined, extra: Partial<Found> = {}) => {
+    const target = label ? parseTarget(label) : null;
+    if (target) found.push({ kind, start: match.index ?? 0, end: (match.index ?? 0) + match[0].length, target, ...extra });
+  };
+  for (const match of text.matchAll(REPLACE)) push("replace", match, match[1]);
+  for (const match of text.matchAll(DELETE)) push("delete", match, match[1]);
+  for (const match of text.matchAll(ADD)) push("add", match, match[1] ?? match[2]);
+  for (const match of text.matchAll(STRIKE)) push("strike_insert", match, match[1], { struck: match[2], inserted: match[3] });
+  for (const match of text.matchAll(RATIFY)) found.push({ kind: "ratify", start: match.index ?? 0, end: (match.index ?? 0) + match[0].length, target: null });
+  found.sort((a, b) => a.start - b.start);
+  // A replace also matches as a delete's prefix in some wordings: keep the first edit at each place.
+  const edits = found.filter((edit, i) => !found.slice(0, i).some((other) => edit.start < other.end && other.start < edit.end));
+
+  const headingText = heading ?? text.slice(0, 200);
+  if (!edits.some((edit) => edit.kind !== "ratify") && RESTATEMENT.test(headingText)) {
+    return [{ kind: "restate_all", target: null, text, struck: null, sourceText: headingText }];
+  }
+
+  const witness = text.search(/^\s*(?:IN WITNESS|WITNESS WHEREOF|EXECUTED|Signed and delivered)/im);
+  const end = witness === -1 ? text.length : witness;
+  const result: (Edit & { start: number; end: number })[] = [];
+  edits.forEach((edit, i) => {
+    const lineStart = LINE_START(text, edit.start);
+    const sentenceEnd = text.indexOf(".", edit.end - 1);
+    if (edit.kind === "ratify" || edit.kind === "delete" || edit.kind === "strike_insert") {
+      result.push({
+        kind: edit.kind,
+        target: edit.target,
+        text: edit.inserted ?? null,
+        struck: edit.struck ?? null,
+        sourceText: text.slice(edit.start, edit.kind === "ratify" || sentenceEnd === -1 ? edit.end : sentenceEnd + 1).trim(),
+        start: lineStart,
+        end: edit.end,
+      });
+      return;
+    }
+    // The new words run from the edit to the next edit, the amendment's next item, or its signatures.
+    const next = edits[i + 1];
+    let stop = next ? Math.min(LINE_START(text, next.start) > edit.end ? LINE_START(text, next.start) : next.start, end) : end;
+    const itemPattern = nextItemPattern(text.slice(lineStart, text.indexOf("\n", lineStart) === -1 ? undefined : text.indexOf("\n", lineStart)));
+    if (itemPattern) {
+      const rest = text.slice(edit.end, stop);
+      const item = rest.search(itemPattern);
+      if (item !== -1) stop = edit.end + item;
+    }
+    const inline = text.slice(edit.end, text.indexOf("\n", edit.end) === -1 ? undefined : text.indexOf("\n", edit.end)).trim() !== "";
+    if (inline && !itemPattern) {
+      const paragraphEnd = text.indexOf("\n\n", edit.end);
+      if (paragraphEnd !== -1) stop = Math.min(stop, paragraphEnd);
+    }
+    const words = unquote(text.slice(edit.end, stop));
+    result.push({
+      kind: edit.kind,
+      target: edit.target,
+      text: words || null,
+      struck: null,
+      sourceText: text.slice(edit.start, stop).trim(),
+      start: lineStart,
+      end: stop,
+    });
+  });
+
+  // Operative clauses that name no target add a provision of their own ("4. Inventory. Within ninety (90) days …").
+  const firstEdit = result[0]?.start ?? end;
+  let searchFrom = 0;
+  for (const clause of clauses) {
+    const at = text.indexOf(clause.body.slice(0, 60), searchFrom);
+    if (at === -1) continue;
+    searchFrom = at + 1;
+    if (at >= end || at < firstEdit) continue;
+    if (result.some((edit) => at >= edit.start && at < edit.end)) continue;
+    if (NOT_OPERATIVE.test(clause.body) || !/\b(?:shall|must|will|may|is|are)\b/.test(clause.body)) continue;
+    result.push({
+      kind: "new_provision",
+      target: null,
+      text: clause.title ? `${clause.title}. ${clause.body}` : clause.body,
+      struck: null,
+      sourceText: clause.body,
+      start: at,
+      end: at + clause.body.length,
+    });
+  }
+  return result.sort((a, b) => a.start - b.start).map(({ start: _s, end: _e, ...edit }) => edit);
+}
+
+/** The paragraph of the amendment that states which power it is made under ("amend the Trust under Section 2.1"). */
+export function citedPower(fullText: string): { target: Target; sourceText: string } | null {
+  const match = new RegExp(
+    String.raw`\b(?:amend|modify|restate)\w*\b[^.]{0,120}?\b(?:under|pursuant to|in accordance with|as permitted by|by virtue of)\s+(${TARGET_PATTERN})`,
+    "i",
+  ).exec(fullText);
+  const target = match ? parseTarget(match[1]) : null;
+  if (!match || !target) return null;
+  const start = fullText.lastIndexOf("\n", match.index) + 1;
+  const stop = fullText.indexOf("\n", match.index + match[0].length);
+  return { target, sourceText: fullText.slice(start, stop === -1 ? undefined : stop).trim() };
+}
