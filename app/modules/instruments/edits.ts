@@ -19,6 +19,10 @@ export interface Edit {
   struck: string | null;
   /** The amendment's operative words, quoted from its text. */
   sourceText: string;
+  /** Where in the amendment they are ("Section 4"), when it numbers its clauses. */
+  at?: string | null;
+  /** The heading the amendment gives a new provision ("Inventory"). */
+  title?: string | null;
 }
 
 const OF_INSTRUMENT = String.raw`(?:\s+(?:of|to)\s+(?:the|said|this|that)\s+[^,.:;\n]{0,90}?)?,?`;
@@ -40,7 +44,8 @@ const STRIKE = new RegExp(
   String.raw`(${TARGET_PATTERN})${OF_INSTRUMENT}\s+(?:is|are)\s+(?:hereby\s+)?amended\s+by\s+(?:striking|deleting)\s+(?:(?:out\s+)?the\s+(?:words?|phrase|figures?|number|name)\s+)?${QUOTED}\s*,?\s*(?:and\s+)?(?:by\s+)?(?:inserting|substituting)\s+(?:in\s+(?:its|their)\s+place\s+)?(?:the\s+(?:words?|phrase|figures?|number|name)\s+)?${QUOTED}(?:\s+in\s+(?:its|their)\s+place)?`,
   "g",
 );
-const RATIFY = /(?:in all other respects|except as (?:amended|modified|expressly|provided|set forth|changed)[^,.]{0,60}),?[^.]{0,160}?\b(?:ratif|confirm)[^.]*\./gi;
+const RATIFY =
+  /(?:in all other respects|except as (?:amended|modified|expressly|provided|set forth|changed)[^,.]{0,60}),?[^.]{0,160}?\b(?:ratif|confirm)[^.]*\./gi;
 const RESTATEMENT = /\b(?:amended and restated|restatement|restated)\b/i;
 const NOT_OPERATIVE =
   /^(?:IN WITNESS|WITNESS|Signed|Dated|Acknowledged|Subscribed|State of|County of|Notary|Before me|On this|[A-Z][\w.'’ -]+,\s+(?:Settlor|Grantor|Trustor|Trustee|Co-Trustee|Testator|Witness|Protector)\b)/i;
@@ -155,9 +160,11 @@ export function readEdits(fullText: string): Edit[] {
     result.push({
       kind: "new_provision",
       target: null,
-      text: clause.title ? `${clause.title}. ${clause.body}` : clause.body,
+      text: clause.body,
+      title: clause.title,
       struck: null,
       sourceText: clause.body,
+      at: clause.reference,
       start: at,
       end: at + clause.body.length,
     });

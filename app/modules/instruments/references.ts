@@ -3,21 +3,32 @@
  * "Article Four, Section 4.2", "Section 4.02", "Clause 5", "Paragraph (c) of Article Fourth". Amendments name their
  * targets this way; the instrument's own clauses carry the same numbers.
  */
-const ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split(" ");
-const CARDINALS = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split(" ");
+const ORDINALS =
+  "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split(
+    " ",
+  );
+const CARDINALS = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split(
+  " ",
+);
 const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
 
 function romanValue(text: string): number | null {
   if (!/^[ivxlc]+$/i.test(text)) return null;
   let total = 0;
-  const digits = text.toLowerCase().split("").map((c) => ROMAN[c]);
+  const digits = text
+    .toLowerCase()
+    .split("")
+    .map((c) => ROMAN[c]);
   digits.forEach((value, i) => (total += value < (digits[i + 1] ?? 0) ? -value : value));
   return total > 0 ? total : null;
 }
 
 /** "II", "2", "Second", "Two", "twenty-one" → the number; null when it is none of these. */
 export function articleNumber(label: string): number | null {
-  const word = label.trim().replace(/[.:,]$/, "").toLowerCase();
+  const word = label
+    .trim()
+    .replace(/[.:,]$/, "")
+    .toLowerCase();
   if (/^\d+$/.test(word)) return Number(word);
   const ordinal = ORDINALS.indexOf(word);
   if (ordinal !== -1) return ordinal + 1;
