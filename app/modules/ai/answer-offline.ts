@@ -94,9 +94,7 @@ function relevantAcross<T extends { sourceText: string | null }>(
 }
 
 function partyLabel(party: Party): string {
-  const extra = [party.order && (SUCCESSOR_ROLES as readonly string[]).includes(party.role) ? String(party.order) : null, party.share].filter(
-    Boolean,
-  );
+  const extra = [party.order && (SUCCESSOR_ROLES as readonly string[]).includes(party.role) ? String(party.order) : null, party.share].filter(Boolean);
   return extra.length ? `${party.name} (${extra.join(", ")})` : party.name;
 }
 

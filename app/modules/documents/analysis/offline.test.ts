@@ -210,7 +210,9 @@ describe("offline analyzer reads documents it has never seen", () => {
       ["Harbor Bank", 3],
     ]);
     expect(
-      chain("3. Successor Trustees. The following persons shall serve as successor Trustee in the following order: (1) Ada Byrne; (2) Colm Byrne; (3) Una Byrne."),
+      chain(
+        "3. Successor Trustees. The following persons shall serve as successor Trustee in the following order: (1) Ada Byrne; (2) Colm Byrne; (3) Una Byrne.",
+      ),
     ).toEqual([
       ["Ada Byrne", 1],
       ["Colm Byrne", 2],
@@ -224,7 +226,9 @@ describe("offline analyzer reads documents it has never seen", () => {
     ]);
     expect(chain("I appoint Luis Delgado as my Executor, failing whom Carmen Ortiz.", "successor_executor")).toEqual([["Carmen Ortiz", 1]]);
     const protector = analyzeOffline("THE TEST TRUST\n\n9. Protector. Imogen Fairley shall serve as Protector of this Settlement.").parties;
-    expect(protector).toEqual([expect.objectContaining({ name: "Imogen Fairley", role: "trust_protector", sourceText: expect.stringContaining("Imogen Fairley") })]);
+    expect(protector).toEqual([
+      expect.objectContaining({ name: "Imogen Fairley", role: "trust_protector", sourceText: expect.stringContaining("Imogen Fairley") }),
+    ]);
   });
 
   it("says what it cannot find instead of guessing, and marks very long texts as truncated", () => {

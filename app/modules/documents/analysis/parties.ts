@@ -138,7 +138,8 @@ const IF_CEASES = new RegExp(
   "g",
 );
 const SHALL_SERVE_BARE = new RegExp(String.raw`^${NAME_PATTERN}\s+(?:shall|will|is to)\s+(?:serve|act|succeed|become)\b(?!\s+as\b)`);
-const IN_ORDER = /\b(?:in the following order|in the order (?:named|listed|stated|given|in which (?:they are|their names are) (?:named|listed))|in this order|one after the other|successively)\b/i;
+const IN_ORDER =
+  /\b(?:in the following order|in the order (?:named|listed|stated|given|in which (?:they are|their names are) (?:named|listed))|in this order|one after the other|successively)\b/i;
 
 /**
  * Chains of succession in a sentence: after an appointment of `role`, each linked name holds the next place;
