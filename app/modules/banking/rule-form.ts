@@ -5,6 +5,7 @@ import { minorDigits, parseAmountInput } from "./money";
 import { patternProblem } from "./rule-changes";
 import type { RuleActions, RuleCondition } from "./rules";
 import { isoDay, minor } from "./validation";
+import { unknownVariant } from "~/platform/union-error";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -45,7 +46,7 @@ const conditionSchema = (t: Translate) =>
         .strict(),
       z.object({ field: z.literal("date"), from: isoDay(t).optional(), to: isoDay(t).optional() }).strict(),
     ],
-    { errorMap: (issue, ctx) => ({ message: issue.code === "invalid_union_discriminator" ? t("rules.validation.fieldInvalid") : ctx.defaultError }) },
+    { errorMap: unknownVariant(t("rules.validation.fieldInvalid")) },
   );
 
 function checkCondition(t: Translate, c: z.infer<ReturnType<typeof conditionSchema>>, add: (path: string, message: string) => void) {

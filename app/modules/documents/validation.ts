@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DOCUMENT_TYPES, SHARE_PERMISSIONS } from "./schema";
+import { unknownVariant } from "~/platform/union-error";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -41,11 +42,7 @@ const member = (t: Translate) =>
 /** The "Restore" form of the document page and the history page: which version, and the note (the API's rules). */
 const restoreCommand = (t: Translate) => versionNoteSchema(t).extend({ intent: z.literal("restore"), versionId: z.string().default("") });
 
-const unknownAction =
-  (t: Translate): z.ZodErrorMap =>
-  (issue, ctx) => ({
-    message: issue.code === "invalid_union_discriminator" ? t("errors.unknownAction") : ctx.defaultError,
-  });
+const unknownAction = (t: Translate) => unknownVariant(t("errors.unknownAction"));
 
 /**
  * The document page's forms, told apart by `intent`: details (the API's title and type), analyze, share (a member

@@ -6,7 +6,6 @@
  */
 import { deadlineKey, sameDuty, sameName } from "~/modules/ai/legal/normalise";
 import type { ComplianceRequirement, PartyRole } from "~/modules/documents/analysis/schema";
-import { SUCCESSOR_ROLES } from "~/modules/documents/analysis/schema";
 import { type AppliedEdit, type InstrumentText, type Term, type TermsReading } from "./consolidate";
 import { citedPower } from "./edits";
 
@@ -76,7 +75,13 @@ function uniqueNames(names: string[]): string[] {
 }
 
 const IRREVOCABLE = /\birrevocable\b|\b(?:may|shall|can) not be (?:amended|revoked|modified)|\bis not (?:amendable|revocable)\b/i;
-const REVOCABLE_TITLE = /\brevocable\b/i;
+const DECLARED_IRREVOCABLE = /\bthis (?:trust|agreement|instrument|settlement) (?:is|shall be) irrevocable\b/i;
+
+/** Irrevocable by its opening words (not a "revocable" trust that only becomes irrevocable later), or by declaration. */
+function isIrrevocable(text: string): boolean {
+  const head = text.slice(0, 400);
+  return (IRREVOCABLE.test(head) && !/\brevocable\b/i.test(head.replace(/irrevocable/gi, ""))) || DECLARED_IRREVOCABLE.test(text);
+}
 const CONSENT =
   /\bconsent of (?:all |each |every )?(?:of )?(?:the )?(?:qualified )?beneficiar|\bbeneficiar[^.]{0,60}\bconsent|\bcourt order|\border of the [A-Z][\w ]{0,40}Court|\bapproved by the [A-Za-z ]{0,30}court|\bdecant|\bnonjudicial settlement|\bProtector\b[^.]{0,80}\bpower/i;
 const AMEND_POWER = /\bamend|\bmodif|\brevo[kc]|\balter\b|\bvary\b|\bvariation\b/i;
@@ -95,18 +100,19 @@ export function changesOf(step: Step, instrument: InstrumentText): Change[] {
   const documentId = step.amendment.documentId;
   const touchedBefore = new Set(step.edits.flatMap((edit) => edit.before.map((term) => term.id)));
   const touchedAfter = new Set(step.edits.flatMap((edit) => edit.after));
-  const beforeTerm = (id: string) => step.beforeTerms.find((term) => term.id === id) ?? step.edits.flatMap((e) => e.before).find((t) => t.id === id);
+  const replacedTerms = step.edits.flatMap((edit) => edit.before);
+  const beforeTerm = (id: string) => step.beforeTerms.find((term) => term.id === id) ?? replacedTerms.find((term) => term.id === id);
   const afterTerm = (id: string) => step.afterTerms.find((term) => term.id === id);
   const push = (change: Omit<Change, "documentId">) => changes.push({ ...change, documentId });
 
   // Offices: the names the touched terms gave before and give now.
-  for (const roles of [["trustee"], [...SUCCESSOR_ROLES.filter((r) => r === "successor_trustee")]] as PartyRole[][]) {
-    const old = mentionsIn(step.before, touchedBefore, roles);
-    const now = mentionsIn(step.after, touchedAfter, roles);
+  for (const role of ["trustee", "successor_trustee"] as const) {
+    const old = mentionsIn(step.before, touchedBefore, [role]);
+    const now = mentionsIn(step.after, touchedAfter, [role]);
     if (!now.length || !old.length) continue;
     const oldNames = uniqueNames(old.map((m) => m.name));
     const newNames = uniqueNames(now.map((m) => m.name));
-    const successor = roles[0] === "successor_trustee";
+    const successor = role === "successor_trustee";
     const differs = successor
       ? oldNames.length !== newNames.length || oldNames.some((name, i) => !sameName(name, newNames[i]))
       : newNames.some((name) => !oldNames.some((o) => sameName(o, name))) || oldNames.some((name) => !newNames.some((n) => sameName(n, name)));
@@ -193,14 +199,7 @@ export function changesOf(step: Step, instrument: InstrumentText): Change[] {
   }
 
   // Duties whose deadline or cadence changed.
-  const oldDuties = step.before.duties.filter((duty) =>
-    touchedBefore.has(
-      dutyTerm(
-        step.edits.flatMap((e) => e.before),
-        duty,
-      )?.id ?? "",
-    ),
-  );
+  const oldDuties = step.before.duties.filter((duty) => touchedBefore.has(dutyTerm(replacedTerms, duty)?.id ?? ""));
   const newDuties = step.after.duties.filter((duty) => touchedAfter.has(dutyTerm(step.afterTerms, duty)?.id ?? ""));
   for (const duty of newDuties) {
     const old = oldDuties.find((candidate) => sameDuty(candidate, duty)) ?? (oldDuties.length === 1 && newDuties.length === 1 ? oldDuties[0] : undefined);
@@ -210,13 +209,7 @@ export function changesOf(step: Step, instrument: InstrumentText): Change[] {
       names: [],
       from: old.due,
       to: duty.due,
-      before: quoteOf(
-        dutyTerm(
-          step.edits.flatMap((e) => e.before),
-          old,
-        ),
-        old.sourceText ?? undefined,
-      ),
+      before: quoteOf(dutyTerm(replacedTerms, old), old.sourceText ?? undefined),
       after: quoteOf(dutyTerm(step.afterTerms, duty), duty.sourceText ?? undefined),
     });
   }
@@ -236,11 +229,7 @@ export function changesOf(step: Step, instrument: InstrumentText): Change[] {
   }
 
   // The power to amend: an irrevocable trust needs consent or a court; a cited section must grant the power.
-  const head = instrument.text.slice(0, 400);
-  const irrevocable =
-    IRREVOCABLE.test(head) && !REVOCABLE_TITLE.test(head.replace(/irrevocable/gi, ""))
-      ? true
-      : /\bthis (?:trust|agreement|instrument|settlement) (?:is|shall be) irrevocable\b/i.test(instrument.text);
+  const irrevocable = isIrrevocable(instrument.text);
   const cited = citedPower(step.amendment.text);
   if (irrevocable && !CONSENT.test(step.amendment.text)) {
     const term = step.beforeTerms.find((t) => /\birrevocable\b/i.test(t.body));

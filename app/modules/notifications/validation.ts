@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NOTIFICATION_CHANNELS } from "./schema";
+import { unknownVariant } from "~/platform/union-error";
 
 type Translate = (key: string) => string;
 
@@ -71,5 +72,5 @@ export const notificationsFormSchema = (types: readonly string[], t: Translate) 
       z.object({ intent: z.literal("read-all") }),
       z.object({ intent: z.literal("preferences"), ...Object.fromEntries(types.map((type) => [type, preferenceChannelsSchema.default({})])) }),
     ],
-    { errorMap: (issue, ctx) => ({ message: issue.code === "invalid_union_discriminator" ? t("errors.unknownAction") : ctx.defaultError }) },
+    { errorMap: unknownVariant(t("errors.unknownAction")) },
   );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "~/modules/workspaces/schema";
 import { POLL_ELIGIBILITY, POLL_TYPES } from "./schema";
+import { unknownVariant } from "~/platform/union-error";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -113,7 +114,7 @@ export const pollCommandSchema = (t: Translate) =>
           .transform((v) => v === "true"),
       }),
     ],
-    { errorMap: (issue, ctx) => ({ message: issue.code === "invalid_union_discriminator" ? t("errors.unknownCommand") : ctx.defaultError }) },
+    { errorMap: unknownVariant(t("errors.unknownCommand")) },
   );
 export type PollCommand = z.infer<ReturnType<typeof pollCommandSchema>>;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { registerFields, withPasswordsMatch, type Translate } from "~/modules/auth/validation";
 import { LANGUAGE_CODES } from "~/modules/preferences/languages";
 import { THEME_IDS } from "~/modules/preferences/themes";
+import { unknownVariant } from "~/platform/union-error";
 
 /** Profile pictures: images only, at most 5 MB. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -58,6 +59,6 @@ export type ChangePasswordInput = z.infer<ReturnType<typeof changePasswordSchema
 /** The profile page's command buttons: no field besides the intent; anything else is an unknown action. */
 export function profileCommandSchema(t: Translate) {
   return z.discriminatedUnion("intent", [z.object({ intent: z.literal("remove-avatar") }), z.object({ intent: z.literal("sign-out-others") })], {
-    errorMap: (issue, ctx) => ({ message: issue.code === "invalid_union_discriminator" ? t("errors.unknownAction") : ctx.defaultError }),
+    errorMap: unknownVariant(t("errors.unknownAction")),
   });
 }
