@@ -127,7 +127,7 @@ test.describe("trust banking", () => {
     await bulk.getByLabel("Purpose").fill("Cedar Crest: roof deposit and September rent");
     await bulk.getByLabel("Category").selectOption("repairs");
     await bulk.getByRole("button", { name: "Change 2 transactions" }).click();
-    await expect(page.getByText("2 transactions changed.")).toBeVisible();
+    await expect(page.getByTestId("toast").getByText("2 transactions changed.")).toBeVisible();
     await hydrated(page, "/transaction-reconciliation?q=CEDAR%20CREST%20RENT");
     const rent = page.getByTestId("transaction-row").filter({ hasText: "DEPOSIT CEDAR CREST RENT" });
     await expect(rent).toContainText("Cedar Crest: roof deposit and September rent");
@@ -145,7 +145,7 @@ test.describe("trust banking", () => {
     await parts.nth(1).getByLabel("Category").selectOption("contributions");
     await expect(editor.getByTestId("split-remaining")).toHaveText("The parts add up exactly.");
     await editor.getByRole("button", { name: "Save split" }).click();
-    await expect(page.getByText("Split saved.")).toBeVisible();
+    await expect(page.getByTestId("toast").getByText("Split saved.")).toBeVisible();
     await expect(rent).toContainText("Split (2 parts)");
   });
 });
