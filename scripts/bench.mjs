@@ -1,6 +1,7 @@
 // npm run bench: build, start the Worker on loopback with the demo data, and load it with autocannon.
 // Prints requests/s, p50 and p99 per scenario and writes bench/results/latest.json.
 import autocannon from "autocannon";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,12 +10,38 @@ import { benchBanking } from "./bench-banking.mjs";
 import { benchChat } from "./bench-chat.mjs";
 import { benchDocuments } from "./bench-documents.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
-import { build, DEMO, ensureDevVars, migrate, seed, startServer } from "./lib.mjs";
+import { build, DEMO, ensureDevVars, migrate, npxBin, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-/** BENCH_ONLY=realtime (or documents, chat, banking, http) runs one part. */
+/** BENCH_ONLY=realtime (or documents, chat, banking, http, analysis) runs one part. */
 const ONLY = process.env.BENCH_ONLY;
 const runs = (part) => !ONLY || ONLY === part;
+
+function writeResults(parts) {
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/latest.json", JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, ...parts }, null, 2));
+  console.log("Written to bench/results/latest.json");
+}
+
+// The offline analyzer against the labelled corpus (tests/fixtures/analysis): precision and recall per field. It needs
+// no server, so BENCH_ONLY=analysis skips the build.
+function benchAnalysis() {
+  const { fields } = JSON.parse(execFileSync(npxBin("tsx"), ["scripts/eval-analysis.ts", "--json"], { encoding: "utf8" }));
+  const percent = (n) => (n === null ? "n/a" : `${(n * 100).toFixed(1)}%`);
+  for (const [field, s] of Object.entries(fields)) {
+    console.log(
+      `Analysis ${field.padEnd(26)} precision ${percent(s.precision).padStart(6)}  recall ${percent(s.recall).padStart(6)}  (tp ${s.tp}, fp ${s.fp}, fn ${s.fn})`,
+    );
+  }
+  return fields;
+}
+const analysis = runs("analysis") ? benchAnalysis() : null;
+if (ONLY === "analysis") {
+  writeResults({ analysis });
+  process.exit(0);
+}
+console.log("");
+
 ensureDevVars();
 build();
 const persistTo = mkdtempSync(join(tmpdir(), "bench-"));
@@ -96,12 +123,7 @@ try {
   const single = (name) => results.find((r) => r.scenario.startsWith(name) && r.connections === 1);
   const hashCostMs = runs("http") ? Number((single("POST /api/auth/login").meanMs - single("GET /api/auth/user").meanMs).toFixed(1)) : null;
   if (hashCostMs !== null) console.log(`\nPassword hash cost (login minus user, one connection): about ${hashCostMs} ms`);
-  mkdirSync("bench/results", { recursive: true });
-  writeFileSync(
-    "bench/results/latest.json",
-    JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, results, hashCostMs, javascript, documents, realtime, chat, banking }, null, 2),
-  );
-  console.log("Written to bench/results/latest.json");
+  writeResults({ results, hashCostMs, javascript, documents, realtime, chat, banking, analysis });
 } finally {
   server.stop();
   rmSync(persistTo, { recursive: true, force: true });
