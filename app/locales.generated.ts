@@ -11,6 +11,7 @@ import de_documents from "../public/locales/de/documents.json";
 import de_drafting from "../public/locales/de/drafting.json";
 import de_guides from "../public/locales/de/guides.json";
 import de_help from "../public/locales/de/help.json";
+import de_instruments from "../public/locales/de/instruments.json";
 import de_landing from "../public/locales/de/landing.json";
 import de_notifications from "../public/locales/de/notifications.json";
 import de_polls from "../public/locales/de/polls.json";
@@ -30,6 +31,7 @@ import en_documents from "../public/locales/en/documents.json";
 import en_drafting from "../public/locales/en/drafting.json";
 import en_guides from "../public/locales/en/guides.json";
 import en_help from "../public/locales/en/help.json";
+import en_instruments from "../public/locales/en/instruments.json";
 import en_landing from "../public/locales/en/landing.json";
 import en_notifications from "../public/locales/en/notifications.json";
 import en_polls from "../public/locales/en/polls.json";
@@ -49,6 +51,7 @@ import es_documents from "../public/locales/es/documents.json";
 import es_drafting from "../public/locales/es/drafting.json";
 import es_guides from "../public/locales/es/guides.json";
 import es_help from "../public/locales/es/help.json";
+import es_instruments from "../public/locales/es/instruments.json";
 import es_landing from "../public/locales/es/landing.json";
 import es_notifications from "../public/locales/es/notifications.json";
 import es_polls from "../public/locales/es/polls.json";
@@ -68,6 +71,7 @@ import fr_documents from "../public/locales/fr/documents.json";
 import fr_drafting from "../public/locales/fr/drafting.json";
 import fr_guides from "../public/locales/fr/guides.json";
 import fr_help from "../public/locales/fr/help.json";
+import fr_instruments from "../public/locales/fr/instruments.json";
 import fr_landing from "../public/locales/fr/landing.json";
 import fr_notifications from "../public/locales/fr/notifications.json";
 import fr_polls from "../public/locales/fr/polls.json";
@@ -87,6 +91,7 @@ import ja_documents from "../public/locales/ja/documents.json";
 import ja_drafting from "../public/locales/ja/drafting.json";
 import ja_guides from "../public/locales/ja/guides.json";
 import ja_help from "../public/locales/ja/help.json";
+import ja_instruments from "../public/locales/ja/instruments.json";
 import ja_landing from "../public/locales/ja/landing.json";
 import ja_notifications from "../public/locales/ja/notifications.json";
 import ja_polls from "../public/locales/ja/polls.json";
@@ -106,6 +111,7 @@ import zh_documents from "../public/locales/zh/documents.json";
 import zh_drafting from "../public/locales/zh/drafting.json";
 import zh_guides from "../public/locales/zh/guides.json";
 import zh_help from "../public/locales/zh/help.json";
+import zh_instruments from "../public/locales/zh/instruments.json";
 import zh_landing from "../public/locales/zh/landing.json";
 import zh_notifications from "../public/locales/zh/notifications.json";
 import zh_polls from "../public/locales/zh/polls.json";
@@ -115,10 +121,10 @@ import zh_tour from "../public/locales/zh/tour.json";
 import zh_translator from "../public/locales/zh/translator.json";
 
 export const bundledResources = {
-  "de": { "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "banking": de_banking, "common": de_common, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "guides": de_guides, "help": de_help, "landing": de_landing, "notifications": de_notifications, "polls": de_polls, "profile": de_profile, "scanner": de_scanner, "tour": de_tour, "translator": de_translator },
-  "en": { "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "banking": en_banking, "common": en_common, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "guides": en_guides, "help": en_help, "landing": en_landing, "notifications": en_notifications, "polls": en_polls, "profile": en_profile, "scanner": en_scanner, "tour": en_tour, "translator": en_translator },
-  "es": { "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "banking": es_banking, "common": es_common, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "guides": es_guides, "help": es_help, "landing": es_landing, "notifications": es_notifications, "polls": es_polls, "profile": es_profile, "scanner": es_scanner, "tour": es_tour, "translator": es_translator },
-  "fr": { "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "banking": fr_banking, "common": fr_common, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "guides": fr_guides, "help": fr_help, "landing": fr_landing, "notifications": fr_notifications, "polls": fr_polls, "profile": fr_profile, "scanner": fr_scanner, "tour": fr_tour, "translator": fr_translator },
-  "ja": { "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "banking": ja_banking, "common": ja_common, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "guides": ja_guides, "help": ja_help, "landing": ja_landing, "notifications": ja_notifications, "polls": ja_polls, "profile": ja_profile, "scanner": ja_scanner, "tour": ja_tour, "translator": ja_translator },
-  "zh": { "ai": zh_ai, "assistant": zh_assistant, "auth": zh_auth, "banking": zh_banking, "common": zh_common, "conversations": zh_conversations, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "drafting": zh_drafting, "guides": zh_guides, "help": zh_help, "landing": zh_landing, "notifications": zh_notifications, "polls": zh_polls, "profile": zh_profile, "scanner": zh_scanner, "tour": zh_tour, "translator": zh_translator },
+  "de": { "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "banking": de_banking, "common": de_common, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "guides": de_guides, "help": de_help, "instruments": de_instruments, "landing": de_landing, "notifications": de_notifications, "polls": de_polls, "profile": de_profile, "scanner": de_scanner, "tour": de_tour, "translator": de_translator },
+  "en": { "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "banking": en_banking, "common": en_common, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "guides": en_guides, "help": en_help, "instruments": en_instruments, "landing": en_landing, "notifications": en_notifications, "polls": en_polls, "profile": en_profile, "scanner": en_scanner, "tour": en_tour, "translator": en_translator },
+  "es": { "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "banking": es_banking, "common": es_common, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "guides": es_guides, "help": es_help, "instruments": es_instruments, "landing": es_landing, "notifications": es_notifications, "polls": es_polls, "profile": es_profile, "scanner": es_scanner, "tour": es_tour, "translator": es_translator },
+  "fr": { "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "banking": fr_banking, "common": fr_common, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "guides": fr_guides, "help": fr_help, "instruments": fr_instruments, "landing": fr_landing, "notifications": fr_notifications, "polls": fr_polls, "profile": fr_profile, "scanner": fr_scanner, "tour": fr_tour, "translator": fr_translator },
+  "ja": { "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "banking": ja_banking, "common": ja_common, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "guides": ja_guides, "help": ja_help, "instruments": ja_instruments, "landing": ja_landing, "notifications": ja_notifications, "polls": ja_polls, "profile": ja_profile, "scanner": ja_scanner, "tour": ja_tour, "translator": ja_translator },
+  "zh": { "ai": zh_ai, "assistant": zh_assistant, "auth": zh_auth, "banking": zh_banking, "common": zh_common, "conversations": zh_conversations, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "drafting": zh_drafting, "guides": zh_guides, "help": zh_help, "instruments": zh_instruments, "landing": zh_landing, "notifications": zh_notifications, "polls": zh_polls, "profile": zh_profile, "scanner": zh_scanner, "tour": zh_tour, "translator": zh_translator },
 };

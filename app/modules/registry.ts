@@ -9,6 +9,7 @@ import { dashboardModule } from "./dashboard/module";
 import { documentsModule } from "./documents/module";
 import { draftingModule } from "./drafting/module";
 import { helpModule } from "./help/module";
+import { instrumentsModule } from "./instruments/module";
 import { mailModule } from "./mail/module";
 import { marketingModule } from "./marketing/module";
 import { notificationsModule } from "./notifications/module";
@@ -30,6 +31,7 @@ export const MODULES = [
   workspacesModule,
   helpModule,
   documentsModule,
+  instrumentsModule,
   complianceModule,
   conversationsModule,
   pollsModule,

@@ -11,11 +11,13 @@ import { revokeShare, shareDocument, sharingOf } from "~/modules/documents/shari
 import { deleteDocument, openDocument, renameDocument, requestAnalysis, thumbnailUrl } from "~/modules/documents/service.server";
 import { documentFormSchema } from "~/modules/documents/validation";
 import { restoreVersion, versionsOf } from "~/modules/documents/versions.server";
+import { AsAmendedPanel } from "~/modules/instruments/components/as-amended-panel";
+import { trustAsAmendedOf } from "~/modules/instruments/as-amended.server";
 import { asHttpError, HttpError, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 // "ai": the cited-passage panel shown when an answer or a finding links here with ?passage=start-end.
-export const handle = { i18n: ["documents", "ai"] };
+export const handle = { i18n: ["documents", "ai", "instruments"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && "document" in data ? data.document.title : "Document"} · Legal Document Platform` },
 ];
@@ -47,7 +49,13 @@ export async function loader(args: LoaderFunctionArgs) {
     versions: await versionsOf(ctx.db, opened.document),
     maxBytes: ctx.config.MAX_UPLOAD_BYTES,
     citedPassage,
+    // Trusts, wills and their amendments are also read as one, with every amendment applied.
+    asAmended: instrumentType(document.type, opened.analysis?.result.documentType) ? await trustAsAmendedOf(ctx.db, session, document.id) : null,
   };
+}
+
+function instrumentType(type: string, analysed: string | undefined): "trust" | "will" | null {
+  return type === "trust" || type === "will" ? type : analysed === "trust" || analysed === "will" ? analysed : null;
 }
 
 /**
@@ -96,6 +104,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function DocumentRoute() {
-  const page = useLoaderData<typeof loader>();
-  return <DocumentDetail {...page} />;
+  const { asAmended, ...page } = useLoaderData<typeof loader>();
+  const type = instrumentType(page.document.type, page.analysis?.result.documentType) ?? "trust";
+  return <DocumentDetail {...page}>{asAmended ? <AsAmendedPanel view={asAmended} type={type} /> : null}</DocumentDetail>;
 }

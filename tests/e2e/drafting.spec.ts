@@ -30,12 +30,15 @@ test.describe("document drafting and translation", () => {
     await hydrated(page, "/document-drafting");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Document drafting");
     const preview = page.getByTestId("draft-preview");
-    // Pre-filled: the workspace's name and trustee, the instrument's settlors, date and governing law.
-    await expect(preview).toContainText("The Drafting Family Trust");
+    // Pre-filled from the trust as its terms read: its own name, date, settlors, current trustees and governing law.
+    await expect(preview).toContainText("The name of the trust is The Hartwell Family Revocable Living Trust.");
     await expect(preview).toContainText("The settlors of the trust: Eleanor M. Hartwell and Thomas J. Hartwell.");
+    await expect(preview).toContainText("The currently acting trustees: Eleanor M. Hartwell and Thomas J. Hartwell");
     await expect(preview).toContainText("executed on March 14, 2019");
     await expect(preview).toContainText("governed by the law of California");
-    await expect(preview).toContainText("Rosa Alvarez");
+    await expect(preview).toContainText(
+      "The powers of the trustee: The trustee shall have all powers conferred by California Probate Code sections 16200 through 16249",
+    );
     // No model here: the AI button is there but disabled, with the reason.
     await expect(page.getByTestId("ai-unavailable")).toContainText("Drafting with AI needs an AI provider");
     await expect(page.getByTestId("draft-with-ai").getByRole("button", { name: "Draft with AI" })).toBeDisabled();
@@ -49,8 +52,6 @@ test.describe("document drafting and translation", () => {
     await page.getByLabel("Trustee's address").fill("12 Cedar Crest Road, Oakland, CA 94611");
     await expect(page.getByTestId("field-trusteeAddress")).not.toContainText("is required");
     await expect(preview).toContainText("whose address is: 12 Cedar Crest Road, Oakland, CA 94611.");
-    await page.getByLabel("Name of the trust").fill("The Hartwell Family Revocable Living Trust");
-    await expect(preview).toContainText("The name of the trust is The Hartwell Family Revocable Living Trust.");
 
     const [docx] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download Word (.docx)" }).click()]);
     expect(docx.suggestedFilename()).toBe("Certification of Trust - The Hartwell Family Revocable Living Trust.docx");
@@ -77,6 +78,12 @@ test.describe("document drafting and translation", () => {
     await page.getByRole("link", { name: "Open the document" }).click();
     await expect(page.getByTestId("document-status")).toHaveText("Analysis Complete", { timeout: 20_000 });
     await expect(page.getByTestId("document-text")).toContainText("12 Cedar Crest Road");
+
+    // The saved certification is never read back as the trust: the next draft still starts from the instrument.
+    await hydrated(page, "/document-drafting");
+    await expect(preview).toContainText("The settlors of the trust: Eleanor M. Hartwell and Thomas J. Hartwell.");
+    await expect(preview).toContainText("executed on March 14, 2019");
+    await expect(preview).not.toContainText("The powers of the trustee: The powers of the trustee");
   });
 
   test("the translator says it needs a provider, and does not pretend", async ({ page }) => {

@@ -122,7 +122,8 @@ export const documentShares = sqliteTable(
 );
 
 /** How a version came to be: a file uploaded, an older version restored, or pages scanned in the browser. */
-export const VERSION_SOURCES = ["upload", "restore", "scan"] as const;
+/** "draft": made by the drafting module (never read back as an instrument: see instruments/family.ts). */
+export const VERSION_SOURCES = ["upload", "restore", "scan", "draft"] as const;
 export type VersionSource = (typeof VERSION_SOURCES)[number];
 
 /**

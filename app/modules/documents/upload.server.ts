@@ -107,7 +107,7 @@ export interface UploadInput extends UploadMetadata {
   body: ReadableStream<Uint8Array> | null;
   contentLength: number | null;
   /** "scan": a PDF assembled by the scanner, whose recognised text the browser sends next. */
-  source?: "upload" | "scan";
+  source?: "upload" | "scan" | "draft";
 }
 
 export interface StoredFile {

@@ -122,7 +122,7 @@ export async function uploadVersion(
   const document = await requireEditable(ctx, session, documentId);
   const stored = await storeUploadedFile(ctx, { workspaceId: document.workspaceId, documentId: document.id }, input);
   const versionId = crypto.randomUUID();
-  const source: VersionSource = input.source === "scan" ? "scan" : "upload";
+  const source: VersionSource = input.source ?? "upload";
   const file = { fileName: input.fileName, mimeType: stored.mimeType, sizeBytes: stored.sizeBytes, sha256: stored.sha256, storageKey: stored.storageKey };
   try {
     await ctx.db.batch([

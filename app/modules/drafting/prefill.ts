@@ -36,6 +36,8 @@ export interface AnalysedDocument {
 export interface FactSources {
   workspace: string;
   document: { id: string; title: string; engine: string } | null;
+  /** The amendments applied to that document (the trust as amended), oldest first. */
+  amendments: { id: string; title: string }[];
 }
 
 const CALIFORNIA_CONTEST_WARNING =
@@ -114,6 +116,10 @@ export interface FactInputs {
   analysis: Pick<DocumentAnalysis, "parties" | "governingLaw" | "instrumentDate" | "keyProvisions"> | null;
   /** That document's title ("… Revocable Living Trust" says it is revocable). */
   documentTitle?: string | null;
+  /** The trust's own name, as its terms give it (else the workspace's name is used). */
+  trustName?: string | null;
+  /** The analysis is the trust as amended: the trustees it names are the current ones, before the workspace's roles. */
+  instrumentTrustees?: boolean;
 }
 
 const TRUSTEE_ROLES = ["owner", "trustee", "co_trustee"];
@@ -127,23 +133,24 @@ const unique = (names: string[]) => [
 ];
 
 /**
- * The facts from the workspace and the chosen analysis. Current trustees are the workspace's
- * owner and trustees (the instrument names the first trustees, who may have changed), else the
- * instrument's; settlors, beneficiaries, the date and the governing law come from the instrument,
+ * The facts from the workspace and the chosen analysis. Current trustees are those the trust as
+ * amended names; from a single document's analysis (which may name only the first trustees) the
+ * workspace's owner and trustees come first, else the instrument's; settlors, beneficiaries, the date and the governing law come from the instrument,
  * the governing law else from the workspace's jurisdiction.
  */
-export function buildFacts({ workspace, members, user, analysis, documentTitle }: FactInputs): DraftingFacts {
+export function buildFacts({ workspace, members, user, analysis, documentTitle, trustName, instrumentTrustees }: FactInputs): DraftingFacts {
   const parties = analysis?.parties ?? [];
   const named = (role: string) => unique(parties.filter((p) => p.role === role).map((p) => p.name));
   const workspaceTrustees = unique(members.filter((m) => TRUSTEE_ROLES.includes(m.role)).map((m) => m.name));
   const workspaceBeneficiaries = unique(members.filter((m) => m.role === "beneficiary").map((m) => m.name));
   const powers = analysis?.keyProvisions.find((p) => /\bpowers?\b/i.test(p.title) && p.text.length > 40)?.text ?? null;
   const title = documentTitle ?? "";
+  const trustees = instrumentTrustees && named("trustee").length ? named("trustee") : workspaceTrustees.length ? workspaceTrustees : named("trustee");
   return {
-    trustName: workspace.name,
+    trustName: trustName || workspace.name,
     trustDate: analysis?.instrumentDate ?? null,
     settlors: named("settlor"),
-    trustees: workspaceTrustees.length ? workspaceTrustees : named("trustee"),
+    trustees,
     beneficiaries: named("beneficiary").length ? named("beneficiary") : workspaceBeneficiaries,
     governingLaw: analysis?.governingLaw ?? (workspace.jurisdiction || null),
     trusteePowers: powers,

@@ -94,7 +94,7 @@ export async function saveDraft(
     throw new Refusal(403, "errors.saveForbidden");
   }
   const file = await buildDraftFile(session, input.template, input.format, input.fields, t);
-  const upload = { fileName: file.fileName, body: new Response(file.bytes).body, contentLength: file.bytes.byteLength, source: "upload" as const };
+  const upload = { fileName: file.fileName, body: new Response(file.bytes).body, contentLength: file.bytes.byteLength, source: "draft" as const };
   const metadata = { template: input.template, format: input.format, target: input.target.kind };
 
   if (input.target.kind === "document") {

@@ -144,3 +144,13 @@ describe("the trust as amended", () => {
     expect(view.changes.map((c) => c.kind)).not.toContain("amendment_without_power");
   });
 });
+
+describe("the instrument's own name", () => {
+  it("reads the name the terms give, in the case people write it", () => {
+    expect(consolidate(hartwell, [firstAmendment]).name).toBe("The Hartwell Family Revocable Living Trust");
+    expect(consolidate({ ...hartwell, text: 'FIRST: Name. This trust shall be known as the "Meredith A. Vance 2009 Irrevocable Trust."' }, []).name).toBe(
+      "Meredith A. Vance 2009 Irrevocable Trust",
+    );
+    expect(consolidate({ ...hartwell, text: "1.1 Declaration. The Settlor declares a trust." }, []).name).toBeNull();
+  });
+});

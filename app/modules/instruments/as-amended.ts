@@ -1,5 +1,6 @@
 /** One consolidated reading per instrument family: the instrument, its amendments in date order, the current terms and what changed. */
 import type { ComplianceRequirement, Party } from "~/modules/documents/analysis/schema";
+import { titleCase } from "~/modules/documents/analysis/text-structure";
 import type { DocumentType } from "~/modules/documents/schema";
 import { type Change, changesOf } from "./changes";
 import { type AppliedEdit, applyAmendment, type InstrumentText, originalTerms, readTerms, type Term } from "./consolidate";
@@ -14,6 +15,8 @@ export interface AmendmentStep {
 
 export interface TrustAsAmended {
   instrument: { documentId: string; title: string; date: string | null };
+  /** The trust's own name as its current terms give it ("shall be known as …"), else null. */
+  name: string | null;
   amendments: AmendmentStep[];
   /** Every term, deleted ones included (marked), in the order the trust now reads. */
   terms: Term[];
@@ -21,6 +24,22 @@ export interface TrustAsAmended {
   duties: ComplianceRequirement[];
   governingLaw: string | null;
   changes: Change[];
+}
+
+// "shall be known as THE HARTWELL FAMILY TRUST", "known as the "Meredith A. Vance 2009 Irrevocable Trust."": a name ends in its kind.
+const KNOWN_AS =
+  /\b(?:known as|called)\s+(?:(The|THE)\s+|the\s+)?["“]?([A-Z0-9][^"”\n]{2,150}?\b(?:Trust|Settlement|Fund|Foundation|TRUST|SETTLEMENT|FUND|FOUNDATION))\b/;
+
+/** The name the live terms give the trust, in the case people write it ("THE X TRUST" → "The X Trust"). */
+export function instrumentName(terms: Term[]): string | null {
+  for (const term of terms) {
+    if (term.status === "deleted") continue;
+    const match = KNOWN_AS.exec(term.body);
+    if (!match) continue;
+    const name = match[2] === match[2].toUpperCase() ? titleCase(match[2]) : match[2];
+    return `${match[1] ? "The " : ""}${name}`;
+  }
+  return null;
 }
 
 const byDate = (a: InstrumentText, b: InstrumentText) => (a.date ?? "9999").localeCompare(b.date ?? "9999");
@@ -47,6 +66,7 @@ export function consolidate(instrument: InstrumentText, amendments: InstrumentTe
     instrument: { documentId: instrument.documentId, title: instrument.title, date: instrument.date },
     amendments: steps,
     terms,
+    name: instrumentName(terms),
     parties: reading.parties,
     duties: reading.duties,
     governingLaw: reading.governingLaw,

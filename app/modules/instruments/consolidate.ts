@@ -34,6 +34,8 @@ export interface Term extends Clause {
   replaced: { documentId: string; title: string; body: string }[];
   /** The amendment's words that changed this term. */
   changedBy: string | null;
+  /** For a deleted term: the document that removed it. */
+  deletedBy?: { documentId: string; title: string; date: string | null };
 }
 
 export interface AppliedEdit extends Edit {
@@ -132,6 +134,7 @@ export function applyAmendment(terms: Term[], amendment: InstrumentText, edits: 
     replaced: [...term.replaced, { documentId: term.source.documentId, title: term.source.title, body: term.body }],
     changedBy,
   });
+  const remove = (term: Term, changedBy: string): Term => ({ ...term, status: "deleted", changedBy, deletedBy: source });
 
   for (const edit of edits) {
     const record: AppliedEdit = { ...edit, documentId: amendment.documentId, applied: true, after: [], before: [] };
@@ -150,10 +153,7 @@ export function applyAmendment(terms: Term[], amendment: InstrumentText, edits: 
       const kept = new Set(restated.map((term) => (term.replaced.length || term.status !== "added" ? key(term) : null)));
       record.before = previous;
       record.after = restated.map((term) => term.id);
-      current = [
-        ...restated,
-        ...previous.filter((term) => !kept.has(key(term))).map((term) => ({ ...term, status: "deleted" as const, changedBy: edit.sourceText })),
-      ];
+      current = [...restated, ...previous.filter((term) => !kept.has(key(term))).map((term) => remove(term, edit.sourceText))];
       continue;
     }
     if (edit.kind === "new_provision" || edit.kind === "add") {
@@ -177,7 +177,7 @@ export function applyAmendment(terms: Term[], amendment: InstrumentText, edits: 
     }
     record.before = hits.map((term) => ({ ...term }));
     if (edit.kind === "delete") {
-      current = current.map((term) => (hits.includes(term) ? { ...term, status: "deleted", changedBy: edit.sourceText } : term));
+      current = current.map((term) => (hits.includes(term) ? remove(term, edit.sourceText) : term));
       continue;
     }
     if (edit.kind === "strike_insert") {
@@ -220,7 +220,7 @@ export function applyAmendment(terms: Term[], amendment: InstrumentText, edits: 
       return old ? { ...rewrite(old, term.body, edit.sourceText), title: term.title ?? old.title, reference: term.reference ?? old.reference } : withArticle;
     });
     const pairedKeys = new Set(paired.filter((term) => term.replaced.length).map(key));
-    const removed = hits.filter((term) => !pairedKeys.has(key(term))).map((term) => ({ ...term, status: "deleted" as const, changedBy: edit.sourceText }));
+    const removed = hits.filter((term) => !pairedKeys.has(key(term))).map((term) => remove(term, edit.sourceText));
     const at = current.indexOf(hits[0]);
     current = [
       ...current.slice(0, at).filter((term) => !hits.includes(term)),

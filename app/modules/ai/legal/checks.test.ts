@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { serverT } from "~/i18n.server";
 import { fixtureDocument, fixtureText, FIXTURES } from "../test-fixtures";
-import { findInconsistencies, groupInstruments, trustNameKey, type Finding } from "./checks";
+import { groupInstruments, trustNameKey } from "~/modules/instruments/family";
+import { findInconsistencies, type Finding } from "./checks";
 import { deadlineKey, deadlinesContradict, nameKey, parseWrittenDate, sameDuty, sameName } from "./normalise";
 
 const trust = fixtureDocument("trust", { id: "trust", title: "Hartwell Family Trust" });

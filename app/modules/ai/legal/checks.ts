@@ -1,7 +1,8 @@
 import type { ComplianceRequirement, Party, PartyRole } from "~/modules/documents/analysis/schema";
 import { excerptOf, passageAround, passageUrl, type Passage } from "../passages";
 import { passageMentioning, passageOf, quotePassage, type SourceDocument } from "../sources";
-import { deadlinesContradict, fold, nameKey, parseWrittenDate, sameDuty, sameName } from "./normalise";
+import { groupInstruments } from "~/modules/instruments/family";
+import { deadlinesContradict, parseWrittenDate, sameDuty, sameName } from "./normalise";
 
 /**
  * Cross-document checks over the stored analyses and texts: offline, deterministic rules that point
@@ -83,69 +84,9 @@ function finding(kind: FindingKind, key: string, values: Record<string, string>,
 
 // ---- Which documents belong together --------------------------------------------------------
 
-function isTrust(document: SourceDocument): boolean {
-  return document.type === "trust" || document.analysis?.documentType === "trust";
-}
-
-function headingOf(document: SourceDocument): string {
-  // The first non-empty line, found without splitting (or copying) the whole text.
-  const match = /\S[^\n]*/.exec(document.content);
-  const line = match?.[0].trim();
-  return line && line.length <= 200 ? line : "";
-}
-
-const AMENDMENT = /\b(amendments?|amended|restatement|restated)\b/i;
-
-export function isAmendment(document: SourceDocument): boolean {
-  return AMENDMENT.test(headingOf(document)) || AMENDMENT.test(document.title);
-}
-
-/** "FIRST AMENDMENT TO THE HARTWELL FAMILY REVOCABLE LIVING TRUST" → "hartwell family revocable living trust". */
-export function trustNameKey(heading: string): string {
-  return fold(heading)
-    .replace(/^.*?\b(?:amendments?|restatement)\s+(?:to|of)\s+/, "")
-    .replace(/\b(?:amended and restated|restated)\b/g, " ")
-    .replace(/\bdated\b.*$/, "")
-    .replace(/^\s*the\s+/, "")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
-
-function collapse(text: string): string {
-  return fold(text).replace(/[^\p{L}\p{N}]+/gu, " ");
-}
-
-function settlorKeys(document: SourceDocument): string[] {
-  return (document.analysis?.parties ?? []).filter((p) => p.role === "settlor").map((p) => nameKey(p.name));
-}
-
-export interface InstrumentGroup {
-  base: SourceDocument;
-  amendments: SourceDocument[];
-}
-
-/**
- * A trust and its amendments: an amendment belongs to the trust whose name it repeats near its top
- * (after "amendment to"), or failing that to the trust with the same settlors.
- */
-export function groupInstruments(documents: SourceDocument[]): InstrumentGroup[] {
-  const trusts = documents.filter(isTrust);
-  const bases = trusts.filter((d) => !isAmendment(d));
-  const groups = bases.map((base) => ({ base, key: trustNameKey(headingOf(base)), amendments: [] as SourceDocument[] }));
-  for (const amendment of trusts.filter(isAmendment)) {
-    const top = collapse(amendment.content.slice(0, 2000));
-    const ownKey = trustNameKey(headingOf(amendment));
-    let group = groups.find((g) => g.key.length >= 8 && (g.key === ownKey || top.includes(g.key)));
-    if (!group) {
-      const settlors = settlorKeys(amendment);
-      group = groups.find((g) => settlors.length > 0 && settlorKeys(g.base).some((k) => settlors.includes(k)));
-    }
-    group?.amendments.push(amendment);
-  }
-  const dated = (d: SourceDocument) => d.analysis?.instrumentDate ?? "9999";
-  return groups
-    .filter((g) => g.amendments.length)
-    .map(({ base, amendments }) => ({ base, amendments: amendments.sort((a, b) => dated(a).localeCompare(dated(b))) }));
+/** The trusts and their amendments among these documents (only families with an amendment are compared). */
+function amendedTrusts(documents: SourceDocument[]) {
+  return groupInstruments(documents.filter((d) => d.type === "trust" || d.analysis?.documentType === "trust")).filter((g) => g.amendments.length);
 }
 
 // ---- Parties ----------------------------------------------------------------------------------
@@ -313,7 +254,7 @@ const ORDER: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 /** Every finding over these documents, most serious first. */
 export function findInconsistencies(documents: SourceDocument[]): Finding[] {
   const findings: Finding[] = [];
-  for (const { base, amendments } of groupInstruments(documents)) {
+  for (const { base, amendments } of amendedTrusts(documents)) {
     for (const amendment of amendments) {
       for (const role of ["successor_trustee", "trustee"] as const) {
         const found = compareTrustees(base, amendment, role);

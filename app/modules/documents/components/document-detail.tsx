@@ -1,5 +1,5 @@
 import { Link, useActionData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
@@ -47,6 +47,8 @@ export interface DocumentDetailProps {
   maxBytes: number;
   /** Present when the page was opened from a citation (`?passage=start-end`); `range` is null when it does not fit the text. */
   citedPassage?: { range: CitedRange | null } | null;
+  /** Readings of this document that other modules add below it (the trust as amended). */
+  children?: ReactNode;
 }
 
 /** Quotes the analysis points to, in one fixed order so that anchors stay stable. */
@@ -79,7 +81,19 @@ function Viewer({ document, hasText }: { document: DocumentDetailProps["document
   return hasText ? null : <p className="m-0 text-sm text-muted-foreground">{t("detail.noPreview")}</p>;
 }
 
-export function DocumentDetail({ document, text, analysis, activity, canManage, canEdit, sharing, versions, maxBytes, citedPassage }: DocumentDetailProps) {
+export function DocumentDetail({
+  document,
+  text,
+  analysis,
+  activity,
+  canManage,
+  canEdit,
+  sharing,
+  versions,
+  maxBytes,
+  citedPassage,
+  children,
+}: DocumentDetailProps) {
   const { t } = useTranslation("documents");
   const { formatNumber, formatDate } = useLanguage();
   const typeLabel = useDocumentTypeLabel();
@@ -281,6 +295,7 @@ export function DocumentDetail({ document, text, analysis, activity, canManage, 
           </section>
         </div>
       </div>
+      {children}
     </div>
   );
 }

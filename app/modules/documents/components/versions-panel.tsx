@@ -23,7 +23,7 @@ export interface VersionRow {
   sizeBytes: number;
   sha256: string | null;
   note: string | null;
-  source: "upload" | "restore" | "scan";
+  source: "upload" | "restore" | "scan" | "draft";
   restoredFrom: number | null;
   createdAt: string;
   createdByName: string | null;
@@ -43,6 +43,7 @@ export function VersionOrigin({ version }: { version: Pick<VersionRow, "source" 
   const name = version.createdByName ?? t("detail.formerMember");
   if (version.source === "restore") return <>{t("versions.restoredBy", { name, number: version.restoredFrom })}</>;
   if (version.source === "scan") return <>{t("versions.scannedBy", { name })}</>;
+  if (version.source === "draft") return <>{t("versions.draftedBy", { name })}</>;
   return <>{t("versions.uploadedBy", { name })}</>;
 }
 

@@ -272,6 +272,14 @@ export function DraftingPage({ prefill, people, sources, analysed, initialTempla
               })
             : t("sources.workspaceOnly", { workspace: sources.workspace })}
         </p>
+        {sources.amendments.length ? (
+          <p className="m-0" data-testid="prefill-amendments">
+            {t("sources.asAmended", {
+              count: sources.amendments.length,
+              amendments: sources.amendments.map((a) => a.title).join("; "),
+            })}
+          </p>
+        ) : null}
         {analysed.length > 1 ? (
           <Form method="get" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="template" value={template} />

@@ -1,0 +1,89 @@
+/**
+ * Which documents belong together: an instrument (a trust or a will) and the documents that amend it (amendments,
+ * restatements, codicils, decantings). Read from the documents' own headings, titles and analysed settlors, so
+ * that the trust as amended, the cross-document checks and drafting group the same way.
+ */
+import { fold, nameKey } from "~/modules/ai/legal/normalise";
+import type { DocumentAnalysis } from "~/modules/documents/analysis/schema";
+
+/** What grouping needs of a document: its title, type, text and analysis. */
+export interface FamilyDocument {
+  id: string;
+  title: string;
+  type: string;
+  content: string;
+  analysis: Pick<DocumentAnalysis, "parties" | "instrumentDate" | "documentType"> | null;
+}
+
+export interface InstrumentFamily<T extends FamilyDocument> {
+  base: T;
+  /** Oldest first (by the analysed date; undated last). */
+  amendments: T[];
+}
+
+const INSTRUMENT_TYPES = new Set(["trust", "will"]);
+
+export function isInstrumentType(document: FamilyDocument): boolean {
+  return INSTRUMENT_TYPES.has(document.type) || INSTRUMENT_TYPES.has(document.analysis?.documentType ?? "");
+}
+
+function headingOf(document: FamilyDocument): string {
+  // The first non-empty line, found without splitting (or copying) the whole text.
+  const match = /\S[^\n]*/.exec(document.content);
+  const line = match?.[0].trim();
+  return line && line.length <= 200 ? line : "";
+}
+
+const AMENDING = /\b(amendments?|amended|restatement|restated|codicils?|decanting|decanted)\b/i;
+
+/** An amendment, restatement, codicil or decanting: says so in its heading or title. */
+export function isAmendment(document: FamilyDocument): boolean {
+  return AMENDING.test(headingOf(document)) || AMENDING.test(document.title);
+}
+
+/** "FIRST AMENDMENT TO THE HARTWELL FAMILY REVOCABLE LIVING TRUST" → "hartwell family revocable living trust". */
+export function trustNameKey(heading: string): string {
+  return fold(heading)
+    .replace(/^.*?\b(?:amendments?|restatement|codicil|decanting)\s+(?:to|of|from)\s+/, "")
+    .replace(/\b(?:amended and restated|restated)\b/g, " ")
+    .replace(/\bdated\b.*$/, "")
+    .replace(/^\s*the\s+/, "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+function collapse(text: string): string {
+  return fold(text).replace(/[^\p{L}\p{N}]+/gu, " ");
+}
+
+function settlorKeys(document: FamilyDocument): string[] {
+  return (document.analysis?.parties ?? []).filter((p) => p.role === "settlor" || p.role === "testator").map((p) => nameKey(p.name));
+}
+
+const dated = (d: FamilyDocument) => d.analysis?.instrumentDate ?? "9999";
+
+/**
+ * Every instrument with the documents that amend it: an amendment belongs to the instrument whose name it
+ * repeats near its top (after "amendment to"), or failing that to the one with the same settlors. An
+ * amendment that matches no instrument the viewer may read stays out (it is then no family's).
+ */
+export function groupInstruments<T extends FamilyDocument>(documents: T[]): InstrumentFamily<T>[] {
+  const instruments = documents.filter(isInstrumentType);
+  const groups = instruments.filter((d) => !isAmendment(d)).map((base) => ({ base, key: trustNameKey(headingOf(base)), amendments: [] as T[] }));
+  for (const amendment of instruments.filter(isAmendment)) {
+    const top = collapse(amendment.content.slice(0, 2000));
+    const ownKey = trustNameKey(headingOf(amendment));
+    let group = groups.find((g) => g.key.length >= 8 && (g.key === ownKey || top.includes(g.key)));
+    if (!group) {
+      const settlors = settlorKeys(amendment);
+      group = groups.find((g) => settlors.length > 0 && settlorKeys(g.base).some((k) => settlors.includes(k)));
+    }
+    group?.amendments.push(amendment);
+  }
+  return groups.map(({ base, amendments }) => ({ base, amendments: amendments.sort((a, b) => dated(a).localeCompare(dated(b))) }));
+}
+
+/** The family a document belongs to (as its instrument or one of its amendments), or null. */
+export function familyOf<T extends FamilyDocument>(documents: T[], documentId: string): InstrumentFamily<T> | null {
+  return groupInstruments(documents).find((g) => g.base.id === documentId || g.amendments.some((a) => a.id === documentId)) ?? null;
+}
