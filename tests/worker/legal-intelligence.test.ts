@@ -57,10 +57,10 @@ describe("legal intelligence: cross-document checks", () => {
   it("finds the trust and its amendment disagreeing, each finding linking both passages exactly", async () => {
     const { findings, checkedDocuments } = await report(owner.client);
     expect(checkedDocuments).toBe(2);
-    expect(findings.map((f) => f.kind)).toEqual(["successor_trustee_conflict", "beneficiary_missing", "deadline_conflict", "duty_unassigned"]);
+    expect(findings.map((f) => f.kind)).toEqual(["successor_order_changed", "beneficiary_dropped", "duty_changed", "duty_unassigned"]);
     const successor = findings[0];
     expect(successor.text).toBe(
-      "“hartwell-trust-first-amendment” names Daniel R. Hartwell, First Pacific Trust Company as successor trustees, while “hartwell-family-trust” names Margaret A. Hartwell-Chen, First Pacific Trust Company.",
+      "“hartwell-trust-first-amendment” names Daniel R. Hartwell, First Pacific Trust Company as successor trustees, in that order, where “hartwell-family-trust” named Margaret A. Hartwell-Chen, First Pacific Trust Company.",
     );
     const texts = new Map<string, string>();
     for (const id of [trustId, amendmentId])

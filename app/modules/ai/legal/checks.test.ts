@@ -30,39 +30,41 @@ describe("cross-document checks on the sample trust and its first amendment", ()
     expect(groups.map((g) => [g.base.id, g.amendments.map((a) => a.id)])).toEqual([["trust", ["amendment"]]]);
   });
 
-  it("finds the changed successor trustee, linking both clauses", () => {
-    const [conflict] = byKind("successor_trustee_conflict");
-    expect(conflict.severity).toBe("high");
-    expect(t(conflict.message.key, conflict.message.values)).toBe(
-      "“First Amendment” names Daniel R. Hartwell, First Pacific Trust Company as successor trustees, while “Hartwell Family Trust” names Margaret A. Hartwell-Chen, First Pacific Trust Company.",
+  it("finds the changed successor order, linking the sentence before and the sentence after", () => {
+    const [changed] = byKind("successor_order_changed");
+    expect(changed.severity).toBe("high");
+    expect(t(changed.message.key, changed.message.values)).toBe(
+      "“First Amendment” names Daniel R. Hartwell, First Pacific Trust Company as successor trustees, in that order, where “Hartwell Family Trust” named Margaret A. Hartwell-Chen, First Pacific Trust Company.",
     );
-    expect(conflict.passages.map((p) => p.documentId)).toEqual(["trust", "amendment"]);
-    expect(conflict.passages[0].excerpt).toMatch(/^1\.3 Successor Trustees\. If both Settlors cease to serve, Margaret A\. Hartwell-Chen shall serve/);
-    expect(conflict.passages[1].excerpt).toMatch(/^1\. Successor Trustees\. Section 1\.3 of the Trust is deleted/);
-    expectLinksExact(conflict);
-    expect(byKind("trustee_conflict")).toEqual([]);
+    expect(changed.passages.map((p) => p.documentId)).toEqual(["trust", "amendment"]);
+    expect(changed.passages[0].excerpt).toBe("If both Settlors cease to serve, Margaret A. Hartwell-Chen shall serve as successor trustee.");
+    expect(changed.passages[1].excerpt).toBe("If both Settlors cease to serve, Daniel R. Hartwell shall serve as successor trustee.");
+    expectLinksExact(changed);
+    expect(byKind("trustee_changed")).toEqual([]);
   });
 
-  it("finds the beneficiary the amendment leaves out, with her share under the trust", () => {
-    const missing = byKind("beneficiary_missing");
-    expect(missing).toHaveLength(1);
-    expect(t(missing[0].message.key, missing[0].message.values)).toBe(
-      "Sofia L. Chen is a beneficiary in “Hartwell Family Trust” with a share of 20%, but is not among the beneficiaries named in “First Amendment” (Margaret A. Hartwell-Chen, Daniel R. Hartwell).",
+  it("finds the beneficiary the amendment leaves out while the trust's shares clause still gives her 20%", () => {
+    const dropped = byKind("beneficiary_dropped");
+    expect(dropped).toHaveLength(1);
+    expect(t(dropped[0].message.key, dropped[0].message.values)).toBe(
+      "“First Amendment” leaves Sofia L. Chen out of the beneficiaries it names, yet a clause of “Hartwell Family Trust” it did not change still gives Sofia L. Chen 20%.",
     );
-    expect(missing[0].passages.map((p) => p.documentId)).toEqual(["trust", "amendment"]);
-    expectLinksExact(missing[0]);
+    expect(dropped[0].passages.map((p) => p.documentId)).toEqual(["trust", "amendment"]);
+    expectLinksExact(dropped[0]);
   });
 
-  it("finds the same notice duty with 60 days in one and 30 days in the other", () => {
-    const [conflict] = byKind("deadline_conflict");
-    expect(conflict.message.values).toMatchObject({
-      first: "Hartwell Family Trust",
-      firstDue: "Within sixty (60) days after this trust, or any portion of it, becomes irrevocable",
-      second: "First Amendment",
-      secondDue: "Within thirty (30) days after this trust, or any portion of it, becomes irrevocable",
+  it("finds the notice duty's deadline changed from 60 to 30 days", () => {
+    const [changed] = byKind("duty_changed");
+    expect(changed.severity).toBe("medium");
+    expect(changed.message.values).toMatchObject({
+      base: "Hartwell Family Trust",
+      amendment: "First Amendment",
+      from: "Within sixty (60) days after this trust, or any portion of it, becomes irrevocable",
+      to: "Within thirty (30) days after this trust, or any portion of it, becomes irrevocable",
     });
-    expect(conflict.passages.map((p) => p.documentId)).toEqual(["trust", "amendment"]);
-    expectLinksExact(conflict);
+    expect(changed.passages.map((p) => p.documentId)).toEqual(["trust", "amendment"]);
+    expectLinksExact(changed);
+    expect(byKind("deadline_conflict")).toEqual([]);
   });
 
   it("finds the inventory that nobody is named to prepare", () => {
@@ -76,7 +78,7 @@ describe("cross-document checks on the sample trust and its first amendment", ()
   });
 
   it("puts the most serious findings first and gives each a stable id", () => {
-    expect(findings.map((f) => f.kind)).toEqual(["successor_trustee_conflict", "beneficiary_missing", "deadline_conflict", "duty_unassigned"]);
+    expect(findings.map((f) => f.kind)).toEqual(["successor_order_changed", "beneficiary_dropped", "duty_changed", "duty_unassigned"]);
     expect(findInconsistencies(docs).map((f) => f.id)).toEqual(findings.map((f) => f.id));
   });
 

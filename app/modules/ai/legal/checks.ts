@@ -1,22 +1,17 @@
-import type { ComplianceRequirement, Party, PartyRole } from "~/modules/documents/analysis/schema";
+import type { ComplianceRequirement } from "~/modules/documents/analysis/schema";
 import { excerptOf, passageAround, passageUrl, type Passage } from "../passages";
 import { passageMentioning, passageOf, quotePassage, type SourceDocument } from "../sources";
+import { consolidate } from "~/modules/instruments/as-amended";
+import { type Change, CHANGE_KINDS, type ChangeKind } from "~/modules/instruments/changes";
 import { groupInstruments } from "~/modules/instruments/family";
-import { deadlinesContradict, parseWrittenDate, sameDuty, sameName } from "./normalise";
+import { deadlinesContradict, parseWrittenDate, sameDuty } from "./normalise";
 
 /**
  * Cross-document checks over the stored analyses and texts: offline, deterministic rules that point
  * at places a trustee or lawyer should read twice. They are computed only over the documents given,
  * which are always the documents the viewer may read.
  */
-export const FINDING_KINDS = [
-  "successor_trustee_conflict",
-  "trustee_conflict",
-  "beneficiary_missing",
-  "deadline_conflict",
-  "date_conflict",
-  "duty_unassigned",
-] as const;
+export const FINDING_KINDS = [...CHANGE_KINDS, "deadline_conflict", "date_conflict", "duty_unassigned"] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 export type Severity = "high" | "medium" | "low";
 
@@ -39,10 +34,17 @@ export interface Finding {
   passages: FindingPassage[];
 }
 
+/** High: who is in charge, who benefits and by how much, and whether the change could be made at all. */
 const SEVERITY: Record<FindingKind, Severity> = {
-  successor_trustee_conflict: "high",
-  trustee_conflict: "high",
-  beneficiary_missing: "high",
+  amendment_without_power: "high",
+  trustee_changed: "high",
+  successor_order_changed: "high",
+  beneficiary_dropped: "high",
+  share_changed: "high",
+  shares_not_total: "high",
+  beneficiary_added: "medium",
+  duty_changed: "medium",
+  governing_law_changed: "medium",
   deadline_conflict: "medium",
   date_conflict: "medium",
   duty_unassigned: "low",
@@ -70,9 +72,10 @@ function toFindingPassage(passage: Passage): FindingPassage {
   };
 }
 
-function finding(kind: FindingKind, key: string, values: Record<string, string>, passages: (Passage | null)[]): Finding | null {
+/** A finding needs every passage it names, unless `someSuffice` (a change is worth telling even if one side is not located). */
+function finding(kind: FindingKind, key: string, values: Record<string, string>, passages: (Passage | null)[], someSuffice = false): Finding | null {
   const found = passages.filter((p): p is Passage => p !== null);
-  if (found.length !== passages.length) return null;
+  if (someSuffice ? !found.length : found.length !== passages.length) return null;
   return {
     id: `${kind}-${hash(`${key}|${JSON.stringify(values)}|${found.map((p) => `${p.documentId}:${p.start}`).join(",")}`)}`,
     kind,
@@ -89,70 +92,62 @@ function amendedTrusts(documents: SourceDocument[]) {
   return groupInstruments(documents.filter((d) => d.type === "trust" || d.analysis?.documentType === "trust")).filter((g) => g.amendments.length);
 }
 
-// ---- Parties ----------------------------------------------------------------------------------
+// ---- What each amendment changed (the trust as amended) ------------------------------------
 
-function partiesOf(document: SourceDocument, role: PartyRole): Party[] {
-  return (document.analysis?.parties ?? []).filter((p) => p.role === role).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+const CHANGE_MESSAGE: Record<ChangeKind, string> = {
+  trustee_changed: "trusteeChanged",
+  successor_order_changed: "successorOrderChanged",
+  beneficiary_added: "beneficiaryAdded",
+  beneficiary_dropped: "beneficiaryDropped",
+  share_changed: "shareChanged",
+  shares_not_total: "sharesNotTotal",
+  duty_changed: "dutyChanged",
+  governing_law_changed: "governingLawChanged",
+  amendment_without_power: "amendmentWithoutPower",
+};
+
+/** The message's variant: with the share it gave, or still holding a share elsewhere. */
+function messageKey(change: Change): string {
+  const key = CHANGE_MESSAGE[change.kind];
+  if (change.kind === "beneficiary_added" && change.to) return `${key}Share`;
+  if (change.kind === "beneficiary_dropped") return change.to ? `${key}Still` : change.from ? `${key}Share` : key;
+  return key;
 }
 
-const names = (parties: Party[]) => parties.map((p) => p.name).join(", ");
+const asInstrumentText = (document: SourceDocument) => ({
+  documentId: document.id,
+  title: document.title,
+  date: document.analysis?.instrumentDate ?? null,
+  text: document.content,
+});
 
-function compareTrustees(base: SourceDocument, amendment: SourceDocument, role: "trustee" | "successor_trustee"): Finding | null {
-  const inBase = partiesOf(base, role);
-  const inAmendment = partiesOf(amendment, role);
-  if (!inBase.length || !inAmendment.length) return null;
-  const ordered = role === "successor_trustee";
-  const differs = ordered
-    ? inBase.length !== inAmendment.length || inBase.some((p, i) => !sameName(p.name, inAmendment[i].name))
-    : inBase.some((p) => !inAmendment.some((q) => sameName(p.name, q.name))) || inAmendment.some((q) => !inBase.some((p) => sameName(p.name, q.name)));
-  if (!differs) return null;
-  // Point at the first name that differs in each.
-  const baseParty =
-    inBase.find((p, i) => (ordered ? !inAmendment[i] || !sameName(p.name, inAmendment[i].name) : !inAmendment.some((q) => sameName(p.name, q.name)))) ??
-    inBase[0];
-  const amendmentParty =
-    inAmendment.find((q, i) => (ordered ? !inBase[i] || !sameName(q.name, inBase[i].name) : !inBase.some((p) => sameName(p.name, q.name)))) ?? inAmendment[0];
-  const near = role === "successor_trustee" ? ["successor"] : ["trustee"];
-  return finding(
-    role === "successor_trustee" ? "successor_trustee_conflict" : "trustee_conflict",
-    role === "successor_trustee" ? "successorTrusteeConflict" : "trusteeConflict",
-    { base: base.title, amendment: amendment.title, baseNames: names(inBase), amendmentNames: names(inAmendment) },
-    [passageMentioning(base, baseParty.name, near), passageMentioning(amendment, amendmentParty.name, near)],
-  );
-}
-
-function compareBeneficiaries(base: SourceDocument, amendment: SourceDocument): Finding[] {
-  const inBase = partiesOf(base, "beneficiary");
-  const inAmendment = partiesOf(amendment, "beneficiary");
-  if (!inBase.length || !inAmendment.length) return [];
-  const findings: (Finding | null)[] = [];
-  const missing = (from: SourceDocument, others: Party[], to: SourceDocument, theirs: Party[]) => {
-    for (const party of others) {
-      if (theirs.some((q) => sameName(party.name, q.name))) continue;
-      const values: Record<string, string> = { name: party.name, presentIn: from.title, missingFrom: to.title, named: names(theirs) };
-      if (party.share) values.share = party.share;
-      findings.push(
-        finding("beneficiary_missing", party.share ? "beneficiaryMissingShare" : "beneficiaryMissing", values, [
-          passageMentioning(from, party.name, ["beneficiar"]),
-          passageMentioning(to, theirs[0].name, ["beneficiar"]),
-        ]),
-      );
-    }
+/** The changes the amendments made, read from the trust as amended, each pointing at the words before and after. */
+function changeFindings(base: SourceDocument, amendments: SourceDocument[]): Finding[] {
+  const byId = new Map([base, ...amendments].map((document) => [document.id, document]));
+  const { changes } = consolidate(asInstrumentText(base), amendments.map(asInstrumentText));
+  const located = (quote: Change["before"]) => {
+    const document = quote ? byId.get(quote.documentId) : undefined;
+    return document && quote ? quotePassage(document, quote.text) : null;
   };
-  missing(base, inBase, amendment, inAmendment);
-  missing(amendment, inAmendment, base, inBase);
-  return findings.filter((f): f is Finding => f !== null);
+  return changes.flatMap((change) => {
+    const amendment = byId.get(change.documentId);
+    if (!amendment) return [];
+    const values = { base: base.title, amendment: amendment.title, name: change.names[0] ?? "", from: change.from ?? "", to: change.to ?? "" };
+    const passages = [change.before, change.after].filter((quote) => quote !== null).map(located);
+    return finding(change.kind, messageKey(change), values, passages, true) ?? [];
+  });
 }
 
-// ---- Duties and dates -------------------------------------------------------------------------
+// ---- Deadlines --------------------------------------------------------------------------------
 
 interface DutyAt {
   document: SourceDocument;
   duty: ComplianceRequirement;
 }
 
-function compareDeadlines(documents: SourceDocument[]): Finding[] {
-  const duties: DutyAt[] = documents.flatMap((document) => (document.analysis?.complianceRequirements ?? []).map((duty) => ({ document, duty })));
+/** One document giving the same duty two deadlines (between documents, a changed deadline is an amendment's change). */
+function compareDeadlines(document: SourceDocument): Finding[] {
+  const duties: DutyAt[] = (document.analysis?.complianceRequirements ?? []).map((duty) => ({ document, duty }));
   const findings: Finding[] = [];
   for (let i = 0; i < duties.length; i++) {
     for (let j = i + 1; j < duties.length; j++) {
@@ -161,7 +156,7 @@ function compareDeadlines(documents: SourceDocument[]): Finding[] {
       if (!sameDuty(a.duty, b.duty) || !deadlinesContradict(a.duty.due, b.duty.due)) continue;
       const found = finding(
         "deadline_conflict",
-        a.document.id === b.document.id ? "deadlineConflictSame" : "deadlineConflict",
+        "deadlineConflictSame",
         { duty: excerptOf(b.duty.duty, 160), first: a.document.title, firstDue: a.duty.due ?? "", second: b.document.title, secondDue: b.duty.due ?? "" },
         [quotePassage(a.document, a.duty.sourceText), quotePassage(b.document, b.duty.sourceText)],
       );
@@ -255,17 +250,10 @@ const ORDER: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 export function findInconsistencies(documents: SourceDocument[]): Finding[] {
   const findings: Finding[] = [];
   for (const { base, amendments } of amendedTrusts(documents)) {
-    for (const amendment of amendments) {
-      for (const role of ["successor_trustee", "trustee"] as const) {
-        const found = compareTrustees(base, amendment, role);
-        if (found) findings.push(found);
-      }
-      findings.push(...compareBeneficiaries(base, amendment));
-      findings.push(...compareDates(base, amendment));
-    }
-    findings.push(...compareDeadlines([base, ...amendments]));
+    findings.push(...changeFindings(base, amendments));
+    for (const amendment of amendments) findings.push(...compareDates(base, amendment));
   }
-  for (const document of documents) findings.push(...unassignedDuties(document));
+  for (const document of documents) findings.push(...compareDeadlines(document), ...unassignedDuties(document));
   const unique = findings.filter((f, i) => findings.findIndex((g) => g.id === f.id) === i);
   return unique.sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || FINDING_KINDS.indexOf(a.kind) - FINDING_KINDS.indexOf(b.kind));
 }
