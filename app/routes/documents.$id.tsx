@@ -12,7 +12,8 @@ import { deleteDocument, openDocument, renameDocument, requestAnalysis, thumbnai
 import { documentFormSchema } from "~/modules/documents/validation";
 import { restoreVersion, versionsOf } from "~/modules/documents/versions.server";
 import { AsAmendedPanel } from "~/modules/instruments/components/as-amended-panel";
-import { trustAsAmendedOf } from "~/modules/instruments/as-amended.server";
+import { instrumentReadings } from "~/modules/instruments/readings.server";
+import { AmendmentLink } from "~/modules/instruments/components/amendment-link";
 import { asHttpError, HttpError, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
@@ -50,7 +51,9 @@ export async function loader(args: LoaderFunctionArgs) {
     maxBytes: ctx.config.MAX_UPLOAD_BYTES,
     citedPassage,
     // Trusts, wills and their amendments are also read as one, with every amendment applied.
-    asAmended: instrumentType(document.type, opened.analysis?.result.documentType) ? await trustAsAmendedOf(ctx.db, session, document.id) : null,
+    ...(instrumentType(document.type, opened.analysis?.result.documentType)
+      ? await instrumentReadings(ctx.db, session, document.id)
+      : { asAmended: null, amendmentChoice: null }),
   };
 }
 
@@ -104,7 +107,14 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function DocumentRoute() {
-  const { asAmended, ...page } = useLoaderData<typeof loader>();
+  const { asAmended, amendmentChoice, ...page } = useLoaderData<typeof loader>();
   const type = instrumentType(page.document.type, page.analysis?.result.documentType) ?? "trust";
-  return <DocumentDetail {...page}>{asAmended ? <AsAmendedPanel view={asAmended} type={type} /> : null}</DocumentDetail>;
+  return (
+    <DocumentDetail {...page}>
+      {amendmentChoice ? (
+        <AmendmentLink documentId={page.document.id} choice={amendmentChoice} link={asAmended?.link ?? null} instrument={asAmended?.instrument ?? null} />
+      ) : null}
+      {asAmended ? <AsAmendedPanel view={asAmended} type={type} /> : null}
+    </DocumentDetail>
+  );
 }

@@ -14,6 +14,11 @@ test.describe("the trust as amended", () => {
     await page.getByRole("link", { name: "First Amendment to the Hartwell Family Trust" }).first().click();
     await page.waitForURL("**/documents/*");
 
+    // Which instrument it amends, and how the product knows; the owner could correct it here.
+    const link = page.getByRole("region", { name: "Which instrument does this amend?" });
+    await expect(link.getByTestId("link-status")).toHaveText("Matched to “The Hartwell Family Revocable Living Trust” by the name in its heading.");
+    await expect(link.getByLabel("The instrument it amends")).toHaveValue(/[0-9a-f-]{36}/);
+
     const view = page.getByRole("region", { name: "The trust as amended" });
     await expect(view).toContainText("“The Hartwell Family Revocable Living Trust” with its amendment applied.");
     await expect(view).toContainText("You are reading an amendment: this is the whole instrument as it now reads");

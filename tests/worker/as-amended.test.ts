@@ -169,3 +169,70 @@ describe("the trust as amended: GET /api/documents/{id}/as-amended", () => {
     expect(page).toContain("The Hartwell Family Revocable Living Trust");
   });
 });
+
+describe("which instrument an amendment amends: GET, PUT and DELETE /api/documents/{id}/amends", () => {
+  it("a second copy of the trust makes the match ambiguous; a person confirms the instrument, can correct or forget it; bad input is refused", async () => {
+    const owner = await startWorkspace(baseUrl, "linkowner", "The Hartwell Family Trust");
+    const [trustId, amendmentId, poaId] = await Promise.all([
+      upload(owner.client, fixture("hartwell-family-trust.txt"), "hartwell-family-trust.txt"),
+      upload(owner.client, fixture("hartwell-trust-first-amendment.txt"), "hartwell-trust-first-amendment.txt"),
+      upload(owner.client, fixture("okafor-durable-power-of-attorney.txt"), "okafor-durable-power-of-attorney.txt"),
+    ]);
+    const view = async (id: string) => ((await (await asAmended(owner.client, id)).json()) as { asAmended: AsAmended & { link: unknown } }).asAmended;
+    expect((await view(amendmentId)).link).toEqual({ by: "heading", ambiguous: false });
+
+    // The same trust uploaded again (a signed copy): two instruments fit the amendment's heading.
+    const copyId = await upload(
+      owner.client,
+      Buffer.concat([fixture("hartwell-family-trust.txt"), Buffer.from("\n[Signed copy]\n")]),
+      "hartwell-signed-copy.txt",
+    );
+    expect((await view(amendmentId)).link).toEqual({ by: "heading", ambiguous: true });
+    const choice = (await (await owner.client.get(`/api/documents/${amendmentId}/amends`)).json()) as {
+      choice: { instruments: { id: string }[]; canConfirm: boolean; confirmed?: string | null };
+    };
+    expect(choice.choice.instruments.map((i) => i.id).sort()).toEqual([trustId, copyId].sort());
+    expect(choice.choice).toMatchObject({ canConfirm: true });
+    expect(choice.choice.confirmed).toBeUndefined();
+    expect(((await (await owner.client.get(`/api/documents/${trustId}/amends`)).json()) as { choice: unknown }).choice).toBeNull();
+
+    const put = (body: unknown, client = owner.client) =>
+      client.fetch(`/api/documents/${amendmentId}/amends`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json", Origin: client.origin },
+        body: JSON.stringify(body),
+      });
+    const confirmed = await put({ instrumentId: copyId });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+    const linked = await view(amendmentId);
+    expect(linked.link).toEqual({ by: "person", ambiguous: false });
+    expect(linked.instrument.documentId).toBe(copyId);
+    expect((await view(trustId)).amendments).toEqual([]);
+
+    // Not an instrument, not an id, nothing at all: a sentence and a 4xx; the confirmation stays as it was.
+    const poa = await put({ instrumentId: poaId });
+    expect(poa.status).toBe(422);
+    expect(((await poa.json()) as { error: string }).error).toBe("Choose one of the trusts or wills you can read (not an amendment).");
+    expect((await put({ instrumentId: amendmentId })).status).toBe(422);
+    expect((await put({ instrumentId: "not-an-id" })).status).toBe(400);
+    expect((await put({})).status).toBe(400);
+    expect((await view(amendmentId)).instrument.documentId).toBe(copyId);
+
+    // A beneficiary who may only read the amendment may not decide.
+    const reader = await addMember(baseUrl, owner.client, "beneficiary", "linkreader");
+    const shared = await owner.client.fetch(`/api/documents/${amendmentId}/shares/${reader.me.id}`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Origin: owner.client.origin },
+      body: JSON.stringify({ permission: "view" }),
+    });
+    expect(shared.status).toBe(200);
+    expect((await put({ instrumentId: trustId }, reader.client)).status).toBe(403);
+
+    // "None of these": read on its own; then forgotten, matched again from its heading.
+    expect((await put({ instrumentId: null })).status).toBe(200);
+    expect((await asAmended(owner.client, amendmentId)).status).toBe(422);
+    const forgotten = await owner.client.fetch(`/api/documents/${amendmentId}/amends`, { method: "DELETE", headers: { Origin: owner.client.origin } });
+    expect(forgotten.status).toBe(200);
+    expect((await view(amendmentId)).link).toEqual({ by: "heading", ambiguous: true });
+  });
+});

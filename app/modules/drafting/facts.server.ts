@@ -4,7 +4,7 @@ import { users } from "~/modules/auth/schema";
 import { visibleDocuments } from "~/modules/documents/access.server";
 import type { DocumentAnalysis } from "~/modules/documents/analysis/schema";
 import { documentAnalyses, documents, documentVersions } from "~/modules/documents/schema";
-import { type AsAmendedView, instrumentCandidates, trustAsAmendedOf } from "~/modules/instruments/as-amended.server";
+import { type AsAmendedView, confirmedLinks, instrumentCandidates, trustAsAmendedOf } from "~/modules/instruments/as-amended.server";
 import { memberships } from "~/modules/workspaces/schema";
 import type { Db } from "~/platform/db.server";
 import { type AnalysedDocument, buildFacts, type DraftingFacts, type FactInputs, type FactSources } from "./prefill";
@@ -14,10 +14,10 @@ import { type AnalysedDocument, buildFacts, type DraftingFacts, type FactInputs,
  * changed trust or will this person may read. Drafts the product saved are never among them.
  */
 async function sourceFamily(db: Db, session: CurrentSession, documentId: string | null | undefined): Promise<AsAmendedView | null> {
-  const candidates = await instrumentCandidates(db, session);
+  const [candidates, links] = await Promise.all([instrumentCandidates(db, session), confirmedLinks(db, session.workspace?.id ?? "")]);
   const ids = documentId ? [documentId] : candidates.map((c) => c.id);
   for (const id of ids) {
-    const view = await trustAsAmendedOf(db, session, id, candidates);
+    const view = await trustAsAmendedOf(db, session, id, candidates, links);
     if (view) return view;
   }
   return null;

@@ -3,12 +3,14 @@ import type { CurrentSession } from "~/modules/auth/session.server";
 import { visibleDocuments } from "~/modules/documents/access.server";
 import type { DocumentAnalysis } from "~/modules/documents/analysis/schema";
 import { documentAnalyses, documents, documentTexts, documentVersions, type DocumentType } from "~/modules/documents/schema";
+import { findVisibleDocument } from "~/modules/documents/service.server";
 import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import { consolidate, type TrustAsAmended } from "./as-amended";
 import { compareTexts, type DiffPart } from "~/modules/documents/version-diff";
 import type { InstrumentText, Term } from "./consolidate";
-import { familyOf, type FamilyDocument } from "./family";
+import { type ConfirmedLinks, familyOf, type FamilyDocument, type LinkedBy } from "./family";
+import { instrumentLinks } from "./schema";
 
 /** How many instruments and amendments are considered when looking for a document's family (newest first). */
 export const FAMILY_CANDIDATES_MAX = 200;
@@ -23,6 +25,8 @@ export interface AsAmendedTerm extends Term {
 export interface AsAmendedView extends Omit<TrustAsAmended, "terms"> {
   /** The document asked about: the instrument itself or one of its amendments. */
   documentId: string;
+  /** For an amendment: how it was matched to the instrument, and whether another instrument could have been meant. */
+  link: { by: LinkedBy; ambiguous: boolean } | null;
   terms: AsAmendedTerm[];
 }
 
@@ -52,6 +56,15 @@ export async function instrumentCandidates(db: Db, session: CurrentSession): Pro
   return rows.map((row) => ({ id: row.id, title: row.title, type: row.type, content: row.head ?? "", analysis: row.analysis as DocumentAnalysis | null }));
 }
 
+/** What people confirmed in this workspace: amendment → the instrument it amends (null: none of the documents here). */
+export async function confirmedLinks(db: Db, workspaceId: string): Promise<ConfirmedLinks> {
+  const rows = await db
+    .select({ documentId: instrumentLinks.documentId, instrumentId: instrumentLinks.instrumentId })
+    .from(instrumentLinks)
+    .where(eq(instrumentLinks.workspaceId, workspaceId));
+  return new Map(rows.map((row) => [row.documentId, row.instrumentId]));
+}
+
 /** The family's full texts, read again under the same visibility rule. */
 async function familyTexts(db: Db, session: CurrentSession, ids: string[]): Promise<Map<string, string>> {
   const rows = await db
@@ -74,8 +87,18 @@ const asText = (document: FamilyDocument, text: string): InstrumentText => ({
  * person may read: an amendment whose instrument they may not read has no family for them. Null when the document
  * is visible but belongs to no instrument family (not a trust or will, not analysed yet, or no instrument found).
  */
-export async function trustAsAmendedOf(db: Db, session: CurrentSession, documentId: string, candidates?: FamilyDocument[]): Promise<AsAmendedView | null> {
-  const family = familyOf(candidates ?? (await instrumentCandidates(db, session)), documentId);
+export async function trustAsAmendedOf(
+  db: Db,
+  session: CurrentSession,
+  documentId: string,
+  candidates?: FamilyDocument[],
+  links?: ConfirmedLinks,
+): Promise<AsAmendedView | null> {
+  const family = familyOf(
+    candidates ?? (await instrumentCandidates(db, session)),
+    documentId,
+    links ?? (session.workspace ? await confirmedLinks(db, session.workspace.id) : undefined),
+  );
   if (!family) return null;
   const members = [family.base, ...family.amendments];
   const texts = await familyTexts(
@@ -91,20 +114,13 @@ export async function trustAsAmendedOf(db: Db, session: CurrentSession, document
     const previous = term.replaced.at(-1);
     return { ...term, diff: previous && term.status === "amended" ? compareTexts(previous.body, term.body).parts : null };
   });
-  return { ...reading, documentId, terms };
+  return { ...reading, documentId, terms, link: family.links.get(documentId) ?? null };
 }
 
 /** GET /api/documents/{id}/as-amended: the view, or why there is none (404 unseen, 409 not read yet, 422 no family). */
 export async function requireTrustAsAmended(db: Db, session: CurrentSession, documentId: string): Promise<AsAmendedView> {
   if (!session.workspace) throw new Refusal(403, "errors.noWorkspace");
-  const document =
-    documentId.length <= 64
-      ? await db
-          .select({ id: documents.id, status: documents.status })
-          .from(documents)
-          .where(and(eq(documents.id, documentId), visibleDocuments(session)))
-          .get()
-      : undefined;
+  const document = await findVisibleDocument(db, session, documentId);
   if (!document) throw new Refusal(404, "errors.documentNotFound");
   const view = await trustAsAmendedOf(db, session, documentId);
   if (view) return view;

@@ -15,12 +15,6 @@ export interface FamilyDocument {
   analysis: Pick<DocumentAnalysis, "parties" | "instrumentDate" | "documentType"> | null;
 }
 
-export interface InstrumentFamily<T extends FamilyDocument> {
-  base: T;
-  /** Oldest first (by the analysed date; undated last). */
-  amendments: T[];
-}
-
 const INSTRUMENT_TYPES = new Set(["trust", "will"]);
 
 export function isInstrumentType(document: FamilyDocument): boolean {
@@ -62,28 +56,64 @@ function settlorKeys(document: FamilyDocument): string[] {
 
 const dated = (d: FamilyDocument) => d.analysis?.instrumentDate ?? "9999";
 
+/** How an amendment was matched to its instrument: a person said so, its heading names it, or the settlors agree. */
+export type LinkedBy = "person" | "heading" | "settlors";
+
+export interface InstrumentFamily<T extends FamilyDocument> {
+  base: T;
+  /** Oldest first (by the analysed date; undated last). */
+  amendments: T[];
+  /** For each amendment, how it was matched, and whether more than one instrument could have been meant. */
+  links: Map<string, { by: LinkedBy; ambiguous: boolean }>;
+}
+
+/** What people confirmed: amendment id → the instrument it amends, or null for "none of these documents". */
+export type ConfirmedLinks = ReadonlyMap<string, string | null>;
+
 /**
- * Every instrument with the documents that amend it: an amendment belongs to the instrument whose name it
- * repeats near its top (after "amendment to"), or failing that to the one with the same settlors. An
- * amendment that matches no instrument the viewer may read stays out (it is then no family's).
+ * Every instrument with the documents that amend it. A person's confirmation decides; otherwise an amendment belongs
+ * to the instrument whose name it repeats near its top (after "amendment to"), or failing that to the one with the
+ * same settlors; when more than one fits, the first is taken and the link is marked ambiguous (the page then asks).
+ * An amendment that matches no instrument the viewer may read stays out (it is then no family's).
  */
-export function groupInstruments<T extends FamilyDocument>(documents: T[]): InstrumentFamily<T>[] {
+export function groupInstruments<T extends FamilyDocument>(documents: T[], confirmed: ConfirmedLinks = new Map()): InstrumentFamily<T>[] {
   const instruments = documents.filter(isInstrumentType);
-  const groups = instruments.filter((d) => !isAmendment(d)).map((base) => ({ base, key: trustNameKey(headingOf(base)), amendments: [] as T[] }));
-  for (const amendment of instruments.filter(isAmendment)) {
-    const top = collapse(amendment.content.slice(0, 2000));
-    const ownKey = trustNameKey(headingOf(amendment));
-    let group = groups.find((g) => g.key.length >= 8 && (g.key === ownKey || top.includes(g.key)));
-    if (!group) {
-      const settlors = settlorKeys(amendment);
-      group = groups.find((g) => settlors.length > 0 && settlorKeys(g.base).some((k) => settlors.includes(k)));
+  const amending = (d: T) => (confirmed.has(d.id) ? confirmed.get(d.id) !== null : isAmendment(d));
+  const groups = instruments
+    .filter((d) => !amending(d) && !confirmed.has(d.id))
+    .map((base) => ({ base, key: trustNameKey(headingOf(base)), amendments: [] as T[], links: new Map<string, { by: LinkedBy; ambiguous: boolean }>() }));
+  for (const amendment of instruments.filter(amending)) {
+    const target = confirmed.get(amendment.id);
+    if (target) {
+      const group = groups.find((g) => g.base.id === target);
+      group?.amendments.push(amendment);
+      group?.links.set(amendment.id, { by: "person", ambiguous: false });
+      continue;
     }
+    const { byHeading, bySettlors } = candidateGroups(groups, amendment);
+    const matches = byHeading.length ? byHeading : bySettlors;
+    const group = matches[0];
     group?.amendments.push(amendment);
+    group?.links.set(amendment.id, { by: byHeading.length ? "heading" : "settlors", ambiguous: matches.length > 1 });
   }
-  return groups.map(({ base, amendments }) => ({ base, amendments: amendments.sort((a, b) => dated(a).localeCompare(dated(b))) }));
+  return groups.map(({ base, amendments, links }) => ({ base, links, amendments: amendments.sort((a, b) => dated(a).localeCompare(dated(b))) }));
+}
+
+function candidateGroups<G extends { base: FamilyDocument; key: string }>(groups: G[], amendment: FamilyDocument): { byHeading: G[]; bySettlors: G[] } {
+  const top = collapse(amendment.content.slice(0, 2000));
+  const ownKey = trustNameKey(headingOf(amendment));
+  const byHeading = groups.filter((g) => g.key.length >= 8 && (g.key === ownKey || top.includes(g.key)));
+  const settlors = settlorKeys(amendment);
+  const bySettlors = settlors.length ? groups.filter((g) => settlorKeys(g.base).some((k) => settlors.includes(k))) : [];
+  return { byHeading, bySettlors };
 }
 
 /** The family a document belongs to (as its instrument or one of its amendments), or null. */
-export function familyOf<T extends FamilyDocument>(documents: T[], documentId: string): InstrumentFamily<T> | null {
-  return groupInstruments(documents).find((g) => g.base.id === documentId || g.amendments.some((a) => a.id === documentId)) ?? null;
+export function familyOf<T extends FamilyDocument>(documents: T[], documentId: string, confirmed?: ConfirmedLinks): InstrumentFamily<T> | null {
+  return groupInstruments(documents, confirmed).find((g) => g.base.id === documentId || g.amendments.some((a) => a.id === documentId)) ?? null;
+}
+
+/** Whether a document reads as amending another (by its heading or title, or because a person said so). */
+export function readsAsAmendment(document: FamilyDocument, confirmed: ConfirmedLinks = new Map()): boolean {
+  return confirmed.has(document.id) ? confirmed.get(document.id) !== null : isAmendment(document);
 }

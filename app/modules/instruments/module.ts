@@ -7,5 +7,8 @@ import { defineModule } from "../../platform/module-manifest";
 
 export const instrumentsModule = defineModule({
   id: "instruments",
-  routes: [{ path: "api/documents/:id/as-amended", file: "modules/instruments/routes/api.as-amended.ts" }],
+  routes: [
+    { path: "api/documents/:id/as-amended", file: "modules/instruments/routes/api.as-amended.ts" },
+    { path: "api/documents/:id/amends", file: "modules/instruments/routes/api.amends.ts" },
+  ],
 });

@@ -3,7 +3,7 @@ import { excerptOf, passageAround, passageUrl, type Passage } from "../passages"
 import { passageMentioning, passageOf, quotePassage, type SourceDocument } from "../sources";
 import { consolidate } from "~/modules/instruments/as-amended";
 import { type Change, CHANGE_KINDS, type ChangeKind } from "~/modules/instruments/changes";
-import { groupInstruments } from "~/modules/instruments/family";
+import { type ConfirmedLinks, groupInstruments } from "~/modules/instruments/family";
 import { deadlinesContradict, parseWrittenDate, sameDuty } from "./normalise";
 
 /**
@@ -88,8 +88,11 @@ function finding(kind: FindingKind, key: string, values: Record<string, string>,
 // ---- Which documents belong together --------------------------------------------------------
 
 /** The trusts and their amendments among these documents (only families with an amendment are compared). */
-function amendedTrusts(documents: SourceDocument[]) {
-  return groupInstruments(documents.filter((d) => d.type === "trust" || d.analysis?.documentType === "trust")).filter((g) => g.amendments.length);
+function amendedTrusts(documents: SourceDocument[], links?: ConfirmedLinks) {
+  return groupInstruments(
+    documents.filter((d) => d.type === "trust" || d.analysis?.documentType === "trust"),
+    links,
+  ).filter((g) => g.amendments.length);
 }
 
 // ---- What each amendment changed (the trust as amended) ------------------------------------
@@ -247,9 +250,9 @@ function unassignedDuties(document: SourceDocument): Finding[] {
 const ORDER: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 
 /** Every finding over these documents, most serious first. */
-export function findInconsistencies(documents: SourceDocument[]): Finding[] {
+export function findInconsistencies(documents: SourceDocument[], links?: ConfirmedLinks): Finding[] {
   const findings: Finding[] = [];
-  for (const { base, amendments } of amendedTrusts(documents)) {
+  for (const { base, amendments } of amendedTrusts(documents, links)) {
     findings.push(...changeFindings(base, amendments));
     for (const amendment of amendments) findings.push(...compareDates(base, amendment));
   }

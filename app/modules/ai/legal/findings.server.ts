@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { visibleDocuments } from "~/modules/documents/access.server";
 import { documentAnalyses, documents, documentTexts } from "~/modules/documents/schema";
+import { confirmedLinks } from "~/modules/instruments/as-amended.server";
 import type { Db } from "~/platform/db.server";
 import { sourceDocument } from "../sources";
 import { findInconsistencies, type Finding } from "./checks";
@@ -75,5 +76,6 @@ export async function legalIntelligenceReport(db: Db, session: CurrentSession): 
     );
   // Newest first, as chosen (the order the checks' findings and the page rely on).
   const checked = chosen.flatMap((c) => rows.filter((row) => row.id === c.id)).map(sourceDocument);
-  return { findings: findInconsistencies(checked), checkedDocuments: checked.length, uncheckedDocuments: Math.max(0, all - checked.length), capped };
+  const links = await confirmedLinks(db, session.workspace.id);
+  return { findings: findInconsistencies(checked, links), checkedDocuments: checked.length, uncheckedDocuments: Math.max(0, all - checked.length), capped };
 }
