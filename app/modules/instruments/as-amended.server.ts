@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { visibleDocuments } from "~/modules/documents/access.server";
-import type { DocumentAnalysis } from "~/modules/documents/analysis/schema";
+import type { DocumentAnalysis, Party } from "~/modules/documents/analysis/schema";
 import { documentAnalyses, documents, documentTexts, documentVersions, type DocumentType } from "~/modules/documents/schema";
 import { findVisibleDocument } from "~/modules/documents/service.server";
 import type { Db } from "~/platform/db.server";
@@ -43,7 +43,10 @@ export async function instrumentCandidates(db: Db, session: CurrentSession): Pro
       id: documents.id,
       title: documents.title,
       type: documents.type,
-      analysis: documentAnalyses.result,
+      // Only what grouping reads of the analysis: not the whole stored result of up to 200 documents.
+      documentType: sql<string | null>`json_extract(${documentAnalyses.result}, '$.documentType')`,
+      instrumentDate: sql<string | null>`json_extract(${documentAnalyses.result}, '$.instrumentDate')`,
+      parties: sql<string | null>`json_extract(${documentAnalyses.result}, '$.parties')`,
       head: sql<string>`substr(${documentTexts.content}, 1, ${HEAD_CHARACTERS})`,
     })
     .from(documents)
@@ -53,7 +56,17 @@ export async function instrumentCandidates(db: Db, session: CurrentSession): Pro
     .where(and(visibleDocuments(session), isInstrument, ne(documentVersions.source, "draft")))
     .orderBy(desc(documents.updatedAt))
     .limit(FAMILY_CANDIDATES_MAX);
-  return rows.map((row) => ({ id: row.id, title: row.title, type: row.type, content: row.head ?? "", analysis: row.analysis as DocumentAnalysis | null }));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    type: row.type,
+    content: row.head ?? "",
+    analysis: {
+      documentType: (row.documentType ?? "other") as DocumentAnalysis["documentType"],
+      instrumentDate: row.instrumentDate,
+      parties: row.parties ? (JSON.parse(row.parties) as Party[]) : [],
+    },
+  }));
 }
 
 /** What people confirmed in this workspace: amendment → the instrument it amends (null: none of the documents here). */
