@@ -146,3 +146,29 @@ describe("offices and their successors", () => {
     expect(holders(text, "settlor")).toEqual(["Joan A. Morrow"]);
   });
 });
+
+describe("the instrument's own date and its governing law", () => {
+  it("dates an amendment by its own signing, not by the instrument it amends", () => {
+    const amendment = [
+      "FIRST AMENDMENT TO THE ODELL FAMILY TRUST",
+      "I, Priscilla Odell, as Settlor of the Odell Family Trust under Trust Agreement dated March 3, 2001, amend it as follows.",
+      "1. Section 4 is deleted.",
+      "IN WITNESS WHEREOF, I have set my hand this 9th day of October, 2017.",
+    ].join("\n\n");
+    expect(analyzeOffline(amendment, {}).instrumentDate).toBe("2017-10-09");
+    const deed = "THIS DEED is made on 2 June 2019\n\n(A) This Deed is supplemental to the Rook Settlement made on 1 May 2001 by Agnes Mary Rook as settlor.";
+    expect(analyzeOffline(deed, {}).instrumentDate).toBe("2019-06-02");
+    expect(analyzeOffline("TRUST AGREEMENT made as of May 5, 2004, between Ivo Rand, as Grantor, and Ana Rand, as Trustee.", {}).instrumentDate).toBe(
+      "2004-05-05",
+    );
+  });
+
+  it("reads England and Wales and statute citations, but not a notary's certificate", () => {
+    expect(analyzeOffline("12.1 The proper law of this Settlement shall be the law of England and Wales.", {}).governingLaw).toBe("England and Wales");
+    expect(analyzeOffline("The parties sign this agreement under RCW 11.96A.220 and RCW 11.96A.230.", {}).governingLaw).toBe("Washington");
+    expect(analyzeOffline("Under Section 2-6 of the Illinois Power of Attorney Act (755 ILCS 45/2-6), I amend it.", {}).governingLaw).toBe("Illinois");
+    expect(analyzeOffline("AFFIDAVIT OF ATTESTING WITNESSES (SCPA 1406)", {}).governingLaw).toBe("New York");
+    const notary = "Section 3 is deleted.\n\nI certify under PENALTY OF PERJURY under the laws of the State of Oregon that the foregoing paragraph is true.";
+    expect(analyzeOffline(notary, {}).governingLaw).toBeNull();
+  });
+});

@@ -171,6 +171,9 @@ const PLACE_AFTER = new RegExp(String.raw`^,?\s+(?:[A-Z][a-z]+(?:[- ][A-Z][a-z]+
 /** What comes before an address: "of", "at", "residing in", a house number. */
 const PLACE_BEFORE = /(?:\b(?:of|at|in|near)\s+(?:the\s+)?(?:\d+[A-Za-z]?\s+)?|\b(?:County|City|Village|Town|Borough)\s+of\s+)$/;
 
+/** A state or nation whose law may govern ("Texas", "New York", "England and Wales"). */
+export const isJurisdiction = (name: string) => PLACES.has(name);
+
 /** A town, county or state in running text ("of San Antonio, Bexar County, Texas"): never a party. */
 export function isPlace(name: string, before: string, after: string): boolean {
   return PLACES.has(name) || PLACE_AFTER.test(after) || /\b(?:County|City|Village|Town|Borough)\s+of\s+$/.test(before);
