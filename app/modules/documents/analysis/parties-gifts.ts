@@ -73,8 +73,22 @@ export function giftsIn(sentence: string, add: AddParty) {
   }
   if (!gift) return;
 
+  // "I give nothing to my son, X", "I make no provision for X": a name in a disinheritance is no beneficiary.
+  if (/\b(?:nothing|no provision|intentionally omit\w*)\b/i.test(sentence)) return;
   const from = gift.index + gift[0].length;
-  const given = findNames(sentence.slice(from)).map((n) => ({ ...n, index: n.index + from }));
+  // Only those the gift goes to: "to …", "for (the benefit of) …", "among …", and the names listed after them.
+  const given: { name: string; index: number }[] = [];
+  let last = gift.index;
+  for (const found of findNames(sentence.slice(from)).map((n) => ({ ...n, index: n.index + from }))) {
+    const gap = sentence.slice(last, found.index);
+    const opens = new RegExp(
+      String.raw`\b(?:to|for|among|between|unto|benefit of|such of)\s+(?:(?:those|each|all|such|either|any)\s+(?:of\s+)?)?(?:the\s+)?${RELATION}?$`,
+    ).test(gap);
+    const continues = given.length > 0 && new RegExp(String.raw`^,?\s+(?:and\s+|or\s+)?(?:the\s+)?${RELATION}?$`).test(gap);
+    if (!opens && !continues) continue;
+    given.push(found);
+    last = found.index + found.name.length;
+  }
   const names = [...new Set(given.map((n) => n.name))];
   for (const name of names) add(name, "beneficiary");
 

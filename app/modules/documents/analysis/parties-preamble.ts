@@ -19,7 +19,7 @@ export function listedNames(segment: string): string[] {
 const ROLE_WORD = String.raw`(?:settlors?|grantors?|trustors?|trustmakers?|testat(?:or|rix)|principal|(?:co-?)?trustees?)`;
 /** ", as grantor", "as Trustmaker", "as Grantor and as Trustee", "(as Settlor and as one of the Original Trustees)". */
 const AS_ROLE = new RegExp(
-  String.raw`(?:,\s*|\s+|\()as\s+(?:the\s+|its\s+|her\s+|his\s+|my\s+|their\s+)?(?:sole\s+|initial\s+|original\s+)?(${ROLE_WORD})\b(?:\s+and\s+(?:as\s+)?(?:one\s+of\s+the\s+)?(?:original\s+|continuing\s+)?(${ROLE_WORD})\b)?`,
+  String.raw`(?:,\s*|\s+|\()as\s+(?:the\s+|its\s+|her\s+|his\s+|my\s+|their\s+)?(?:sole\s+|initial\s+|original\s+)?(${ROLE_WORD})\b(?:\s+and\s+(?:as\s+)?(?:one\s+of\s+the\s+)?(?:original\s+|continuing\s+|initial\s+|sole\s+)?(${ROLE_WORD})\b)?`,
   "gi",
 );
 /** The phrase a definition or appositive uses, read as a role: "Continuing Trustees", "trustor", "Protector". */

@@ -100,6 +100,18 @@ describe("beneficiaries and shares from gifts", () => {
     ]);
   });
 
+  it("names only those a gift goes to: not a firm paid its fees, not a child given nothing", () => {
+    const text = [
+      "1. The trustee shall pay the reasonable fees of Miller Accounting Services and Harper Lowe from the trust estate.",
+      "2. I give nothing to my son, Kevin Roe, for reasons he knows.",
+      "3. The trustee shall distribute the trust estate to my daughter, Jane Roe, and to the Oakridge Animal Shelter, in equal shares.",
+    ].join("\n\n");
+    expect(holders(text, "beneficiary")).toEqual([
+      ["Jane Roe", "50%"],
+      ["Oakridge Animal Shelter", "50%"],
+    ]);
+  });
+
   it("gives a pour-over will's residue to the named trust", () => {
     const will =
       "I give all the rest, residue and remainder of my estate to the trustee then serving under the trust agreement known as the Harriet V. Crane Living Trust, to be administered under its terms.";

@@ -149,7 +149,7 @@ const NOT_PERSON_WORDS = new Set(
 
 /** "Inc.", "LLC", "N.A.": the legal form written after a company's name, part of it. */
 const COMPANY_SUFFIX = String.raw`(?:Inc\.|Incorporated|LLC|L\.L\.C\.|N\.A\.|LLP|Ltd\.?|Limited|plc|PLC|Corp\.)`;
-const ORG_KIND = String.raw`(?:Trust Company|Bank|Company|Corporation|Foundation|Association|Society|University|Church|Hospital|Credit Union|Council|Conservancy|Partners|Services|Fund)`;
+const ORG_KIND = String.raw`(?:Trust Company|Bank|Company|Corporation|Foundation|Association|Society|University|Church|Hospital|Credit Union|Council|Conservancy|Partners|Services|Fund|Shelter|Institute|Museum|Library|School|College|Academy|Center|Centre|Clinic|Mission)`;
 /** An organisation's name: capitalised words ending in a kind of body or a legal form, with "of Delaware" or ", Inc." after it. */
 export const ORG_PATTERN = String.raw`((?:[A-Z][A-Za-z&'’.-]*\s+){1,5}(?:${ORG_KIND}(?:,?\s+${COMPANY_SUFFIX})?(?:\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\b)?|[A-Z][A-Za-z&'’-]*,?\s+${COMPANY_SUFFIX}))`;
 const ORGANISATION = new RegExp(ORG_PATTERN, "g");
