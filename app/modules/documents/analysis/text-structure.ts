@@ -247,6 +247,8 @@ function capitalise(word: string, first: boolean): string {
 export function uncapNames(text: string): string {
   return text.replace(CAPS_RUN, (run) => {
     const parts = run.split(/([ \t]+|,[ \t]+)/);
+    // Longer than any name: a sentence in capitals ("THE TRUSTEE SHALL NOT BE LIABLE …"), left as written.
+    if (parts.filter((w) => /\S/.test(w) && !/^,?[ \t]/.test(w)).length > 8) return run;
     if (parts.filter((w) => /^[A-Z]{2}/.test(w)).length < 1 || parts.filter((w) => /\S/.test(w) && !/^,?[ \t]/.test(w)).length < 2) return run;
     let first = true;
     return parts
