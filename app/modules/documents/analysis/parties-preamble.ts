@@ -38,6 +38,19 @@ export function asRoleNames(sentence: string, roleOf: RoleOf, add: AddParty) {
   }
 }
 
+const LABEL = new RegExp(String.raw`^((?:[A-Z][a-z-]+\s+)?[A-Z][a-z-]+)(?:\s+and\s+((?:[A-Z][a-z-]+\s+)?[A-Z][a-z-]+))?\s*:\s*${NAME_PATTERN}\s*$`);
+
+/** A form's labelled line: "Grantor and Trustee: Rosa M. Delgado", "Successor Trustee: Ivo Lund". */
+export function labelledParty(sentence: string, roleOf: RoleOf, add: AddParty) {
+  const match = LABEL.exec(sentence.trim());
+  const name = match ? findNames(match[3])[0]?.name : null;
+  if (!match || !name || name !== match[3].trim()) return;
+  for (const term of [match[1], match[2]]) {
+    const role = term ? roleOf(term) : null;
+    if (role) add(name, role);
+  }
+}
+
 const MEANS = /["“](?:the\s+)?([A-Za-z -]+?)["”]\s+means\s+([^;]*)/g;
 const APPOSITIVE = /,\s+(?:the|its|our)\s+(?:present\s+|current\s+|only\s+|sole\s+)?([a-z-]+(?:\s+[a-z-]+)?)\s+of\s+(?:the|this)\b/gi;
 const ADDED = new RegExp(

@@ -57,6 +57,15 @@ describe("names in capitals and places in preambles", () => {
     ).not.toMatch(/Holly Cottage|Holt Partners/);
   });
 
+  it("reads a form's labelled lines, but not a witness's or a notary's", () => {
+    const text = "AMENDMENT\n\nDate: May 1, 2020\nGrantor and Trustee: Ivo R. Lund\nSuccessor Trustee: Mara Lund\nWitness: Pia Holm\nNotary Public: Ole Berg";
+    expect(read(text).map((p) => [p.name, p.role])).toEqual([
+      ["Ivo R. Lund", "settlor"],
+      ["Ivo R. Lund", "trustee"],
+      ["Mara Lund", "successor_trustee"],
+    ]);
+  });
+
   it("reads a first-person trustmaker and the person removed is not a trustee", () => {
     const text =
       "I, MARCUS T. OYELOWO, of Tulsa, Oklahoma, as Trustmaker of the Oyelowo Trust, amend it as follows.\n\n1. I remove Jonas P. Kettle as Trustee. Vera L. Quist shall serve as Trustee.";

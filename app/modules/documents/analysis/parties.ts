@@ -3,7 +3,7 @@ import type { DocumentType } from "../schema";
 import type { Party, PartyRole } from "./schema";
 import { PARTY_ROLES, SUCCESSOR_ROLES } from "./schema";
 import { equalShare, equalSharesEach, giftsIn, nameAtStart, RELATION } from "./parties-gifts";
-import { asRoleNames, definedParties, definedTerms, listedNames, ordinalSuccessors, speakerCoTrustee } from "./parties-preamble";
+import { asRoleNames, definedParties, definedTerms, labelledParty, listedNames, ordinalSuccessors, speakerCoTrustee } from "./parties-preamble";
 import { findNames, NAME_PATTERN, ORG_PATTERN, type Sentence, uncapNames } from "./text-structure";
 
 const DEFINED_TERM = /\((?:(?:collectively|together|jointly|individually),?\s+)?(?:the\s+|each\s+a\s+|my\s+)?["“](?:the\s+)?([A-Za-z -]+?)["”]\)/g;
@@ -303,6 +303,12 @@ export function findPartyMentions(text: string, sentences: Sentence[], type: Doc
   }
 
   if (equalAmong) parties.shareAmong(equalAmong);
+  // A form's labelled lines: "Grantor and Trustee: Rosa M. Delgado".
+  for (const line of uncapNames(text).split("\n")) {
+    labelledParty(line, termRole, (name, role) => {
+      if (!parties.has(name, role)) parties.add(name, role, null);
+    });
+  }
   // Signature blocks: "Eleanor M. Hartwell, Settlor and Trustee", "GEORGINA P. WHITCOMBE, Trustmaker and Trustee".
   for (const match of uncapNames(text).matchAll(SIGNATURE)) {
     const name = findNames(match[1])[0]?.name;
