@@ -121,6 +121,12 @@ describe("beneficiaries and shares from gifts", () => {
     ]);
   });
 
+  it("takes only the benefit phrase's names, and a beneficiary 'of' no address", () => {
+    const text = 'This trust is created for the benefit of Owen T. Park (the "Beneficiary") by Rhea L. Park, of Salem, Oregon (the "Settlor").';
+    expect(holders(text, "beneficiary")).toEqual(["Owen T. Park"]);
+    expect(holders(text, "settlor")).toEqual(["Rhea L. Park"]);
+  });
+
   it("gives a pour-over will's residue to the named trust", () => {
     const will =
       "I give all the rest, residue and remainder of my estate to the trustee then serving under the trust agreement known as the Harriet V. Crane Living Trust, to be administered under its terms.";

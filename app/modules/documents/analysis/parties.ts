@@ -292,7 +292,9 @@ export function findPartyMentions(text: string, sentences: Sentence[], type: Doc
     }
 
     const named = BENEFICIARIES_ARE.exec(sentence);
-    if (named) for (const { name } of findNames(sentence.slice(named.index))) add(name, "beneficiary");
+    // The names of the benefit phrase only: "for the benefit of X (the "Beneficiary") by Y, …" names X, not Y.
+    const benefit = named ? sentence.slice(named.index).split(/\(|;|\s(?:by|shall|may|who|which|from)\s/)[0] : "";
+    for (const { name } of findNames(benefit)) add(name, "beneficiary");
 
     giftsIn(sentence, add);
     equalAmong ??= equalSharesEach(sentence);

@@ -169,7 +169,8 @@ const STATE_NAMES = [...PLACES].sort((a, b) => b.length - a.length).join("|");
 /** What follows a town in an address: ", Cook County", ", Texas", ", New York 10021". */
 const PLACE_AFTER = new RegExp(String.raw`^,?\s+(?:[A-Z][a-z]+(?:[- ][A-Z][a-z]+)*\s+County\b|(?:${STATE_NAMES})(?![a-z])(?!\s+[A-Z][a-z]))`);
 /** What comes before an address: "of", "at", "residing in", a house number. */
-const PLACE_BEFORE = /(?:\b(?:of|at|in|near)\s+(?:the\s+)?(?:\d+[A-Za-z]?\s+)?|\b(?:County|City|Village|Town|Borough)\s+of\s+)$/;
+const PLACE_BEFORE =
+  /(?:(?<!\b(?:benefit|behalf|use|children|child|son|daughter|spouse|wife|husband|estate)\s)\b(?:of|at|in|near)\s+(?:the\s+)?(?:\d+[A-Za-z]?\s+)?|\b(?:County|City|Village|Town|Borough)\s+of\s+)$/;
 
 /** A state or nation whose law may govern ("Texas", "New York", "England and Wales"). */
 export const isJurisdiction = (name: string) => PLACES.has(name);
