@@ -47,7 +47,7 @@ export function giftsIn(sentence: string, add: AddParty) {
   // "forty percent (40%) to my son, X", "(25%) of my residuary estate to my Trustee, IN TRUST, … for the benefit of my daughter, X".
   for (const match of sentence.matchAll(PERCENT)) {
     const after = sentence.slice((match.index ?? 0) + match[0].length);
-    const to = /^\s*(?:of\s+[^.;%"”]{0,60}?\s+)?(?:for|to)\s+/.exec(after);
+    const to = /^\s*(?:of\s+[^.;%"”]{0,60}?\s+)?(?:shall\s+(?:be\s+)?(?:distributed|paid|pass|go)\s+)?(?:for|to)\s+/.exec(after);
     if (!to) continue;
     const rest = after.slice(to[0].length);
     if (/^(?:my|our|the|its)\s+(?:[Tt]rustees?|[Ee]xecutors?)\b/.test(rest)) {

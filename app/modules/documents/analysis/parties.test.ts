@@ -91,6 +91,15 @@ describe("beneficiaries and shares from gifts", () => {
     ]);
   });
 
+  it("reads a share that 'shall be distributed' or 'shall pass' to someone introduced by relation", () => {
+    const text =
+      "4.1 On my death, sixty percent (60%) of the trust estate shall be distributed to my niece, Dana Voss, and one-third shall pass to my nephew, Eli Voss.";
+    expect(holders(text, "beneficiary")).toEqual([
+      ["Dana Voss", "60%"],
+      ["Eli Voss", "one-third"],
+    ]);
+  });
+
   it("computes equal shares among the people named, but not for specific gifts or stated percentages", () => {
     const equal =
       "The Trustee shall distribute the remaining trust estate in equal shares to my son, Felix Ward, my daughter, Ines Ward, and my niece, Clara Boyd.";

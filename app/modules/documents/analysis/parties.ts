@@ -54,7 +54,7 @@ const IN_PLACE = /^\s*in\s+(?:his|her|their|its)\s+place\b/;
 const BENEFICIARIES_ARE =
   /\bbeneficiar(?:y|ies)(?:\s+of\s+(?:this|the)\s+\w+)?\s+(?:is|are|shall be|include|includes)\b|\bfor the (?:sole )?benefit of\b|\bthe beneficiary,\s|\bto provide for\b/i;
 const FRACTION_SHARE = new RegExp(
-  String.raw`\b([Oo]ne[- ]half|[Oo]ne[- ]third|[Tt]wo[- ]thirds|[Oo]ne[- ]quarter|[Oo]ne[- ]fourth|[Tt]hree[- ]quarters)\s*(?:\(\d+\/\d+\))?\s*(?:of\s+[^.;]{0,60}?\s+)?(?:for|to)\s+${NAME_PATTERN}`,
+  String.raw`\b([Oo]ne[- ]half|[Oo]ne[- ]third|[Tt]wo[- ]thirds|[Oo]ne[- ]quarter|[Oo]ne[- ]fourth|[Tt]hree[- ]quarters)\s*(?:\(\d+\/\d+\))?\s*(?:of\s+[^.;]{0,60}?\s+)?(?:shall\s+(?:be\s+)?(?:distributed|paid|pass|go)\s+)?(?:for|to)\s+(?:the\s+)?${RELATION}?${NAME_PATTERN}`,
   "g",
 );
 const SIGNATURE = new RegExp(
