@@ -13,10 +13,14 @@ export function nameKey(name: string): string {
     .join(" ");
 }
 
-/** Same person or body: equal keys, or the same first and last name with different middle parts. */
+/** A company's legal form at the end of its name ("inc", "llc", "ltd"): "Coastal Fiduciary Partners, Inc." is "Coastal Fiduciary Partners". */
+const COMPANY_FORM = /(?:\s+(?:inc|incorporated|llc|l\s?l\s?c|llp|ltd|limited|plc|corp|n\s?a))+$/;
+const withoutForm = (key: string) => key.replace(COMPANY_FORM, "") || key;
+
+/** Same person or body: equal keys, or the same first and last name with different middle parts; a company's legal form does not count. */
 export function sameName(a: string, b: string): boolean {
-  const ka = nameKey(a);
-  const kb = nameKey(b);
+  const ka = withoutForm(nameKey(a));
+  const kb = withoutForm(nameKey(b));
   if (!ka || !kb) return false;
   if (ka === kb) return true;
   const pa = ka.split(" ");

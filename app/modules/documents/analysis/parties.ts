@@ -2,18 +2,21 @@
 import type { DocumentType } from "../schema";
 import type { Party, PartyRole } from "./schema";
 import { PARTY_ROLES, SUCCESSOR_ROLES } from "./schema";
-import { findNames, NAME_PATTERN, type Sentence } from "./text-structure";
+import { equalShare, equalSharesEach, giftsIn, nameAtStart, RELATION } from "./parties-gifts";
+import { asRoleNames, definedParties, definedTerms, labelledParty, listedNames, ordinalSuccessors, speakerCoTrustee } from "./parties-preamble";
+import { findNames, NAME_PATTERN, ORG_PATTERN, type Sentence, uncapNames } from "./text-structure";
 
-const DEFINED_TERM = /\((?:collectively\s+|together\s+|jointly\s+|individually\s+)?(?:the\s+|each\s+a\s+|my\s+)?["“]([A-Za-z -]+?)["”]\)/g;
+const DEFINED_TERM = /\((?:(?:collectively|together|jointly|individually),?\s+)?(?:the\s+|each\s+a\s+|my\s+)?["“](?:the\s+)?([A-Za-z -]+?)["”]\)/g;
 const ROLE_WORDS: [RegExp, PartyRole][] = [
   [/^(settlors?|grantors?|trustors?|trustmakers?)$/i, "settlor"],
   [/^successor (trustees?)$/i, "successor_trustee"],
-  [/^(co-?)?trustees?$/i, "trustee"],
+  [/^(?:(?:authori[sz]ed|continuing|new|original|initial|additional|present|sole)\s+)?(co-?)?trustees?$/i, "trustee"],
   [/^principal$/i, "principal"],
   [/^successor (agent|attorney-in-fact)$/i, "successor_agent"],
   [/^(health ?care )(agent|proxy|surrogate)$/i, "health_care_agent"],
   [/^(agent|attorney-in-fact)$/i, "agent"],
   [/^(testator|testatrix)$/i, "testator"],
+  [/^(?:first|sole|initial)\s+(executor|executrix|personal representative)$/i, "executor"],
   [/^(executor|executrix|personal representative)$/i, "executor"],
   [/^(successor|alternate) (executor|executrix|personal representative)$/i, "successor_executor"],
   [/^guardian$/i, "guardian"],
@@ -27,29 +30,35 @@ function roleOf(term: string, type: DocumentType): PartyRole | null {
 }
 
 // Spelled with both cases by hand: the name patterns around it must stay case-sensitive.
-const ROLE_PHRASE = String.raw`((?:[Ss]uccessor\s+|[Aa]lternate\s+)?(?:[Cc]o-?[Tt]rustee|[Tt]rustee|[Tt]rust\s+[Pp]rotector|[Pp]rotector|[Aa]gent|[Aa]ttorney-in-[Ff]act|[Ee]xecut(?:or|rix)|[Pp]ersonal\s+[Rr]epresentative|[Gg]uardian|[Hh]ealth\s?[Cc]are\s+(?:[Aa]gent|[Pp]roxy|[Ss]urrogate)))`;
+const ROLE_PHRASE = String.raw`((?:[Ss]uccessor\s+|[Aa]lternate\s+)?(?:(?:investment|administrative|corporate|individual|special|distribution)\s+)?(?:[Cc]o-?[Tt]rustee|[Tt]rustee|[Tt]rust\s+[Pp]rotector|[Pp]rotector|[Aa]gent|[Aa]ttorney-in-[Ff]act|[Ee]xecut(?:or|rix)|[Pp]ersonal\s+[Rr]epresentative|[Gg]uardian|[Hh]ealth\s?[Cc]are\s+(?:[Aa]gent|[Pp]roxy|[Ss]urrogate)))`;
 /** Adjectives before an office: "first" keeps the office, the others make its holder a successor. */
 const RANK = String.raw`(?:(first|second|third|fourth|next|sole|alternate|initial|original|additional|independent)\s+)?`;
 const SERVES_AS = new RegExp(
-  `${NAME_PATTERN}\\s+(?:shall|will|is to|may)\\s+(?:serve|act|become)\\s+as\\s+(?:the\\s+|a\\s+|an\\s+)?${RANK}${ROLE_PHRASE}`,
+  `${NAME_PATTERN},?\\s+(?:shall|will|is to|may)\\s+(?:(?:serve|act|become)\\s+as|be)\\s+(?:the\\s+|a\\s+|an\\s+)?${RANK}${ROLE_PHRASE}`,
   "g",
 );
+/** "of 2460 Ridge Avenue, Evanston, Illinois 60201": an address between a name and its office. */
+const ADDRESS = String.raw`(?:,?\s+(?:of|residing at|residing in|a resident of)\s+[^;()]{0,120}?)?`;
 const APPOINTS = new RegExp(
-  `\\b(?:appoints?|names?|nominates?|designates?)\\s+${NAME_PATTERN}\\s*,?\\s+(?:of\\s+[A-Z][^,]{0,60},\\s+)?as\\s+(?:(?:her|his|their|my|our|the|a|an)\\s+)?${RANK}${ROLE_PHRASE}`,
+  `\\b(?:appoints?|appointing|names?|naming|nominates?|nominating|designates?|designating|appointment\\s+of)\\s+${RELATION}?${NAME_PATTERN}${ADDRESS}\\s*,?\\s+(?:as|to\\s+be)\\s+(?:(?:her|his|their|my|our|the|a|an)\\s+)?${RANK}${ROLE_PHRASE}`,
   "g",
 );
 const ORG_SERVES_AS = new RegExp(
-  `((?:[A-Z][A-Za-z&'’-]+\\s+){1,5}(?:Trust Company|Bank|Company|Corporation|Association|N\\.A\\.|Inc\\.|LLC))\\s+(?:shall|will|is to|may)\\s+(?:serve|act|become)\\s+as\\s+(?:the\\s+|a\\s+|an\\s+)?${RANK}${ROLE_PHRASE}`,
+  `${ORG_PATTERN},?\\s+(?:shall|will|is to|may)\\s+(?:(?:serve|act|become)\\s+as|be)\\s+(?:the\\s+|a\\s+|an\\s+)?${RANK}${ROLE_PHRASE}`,
   "g",
 );
-const BENEFICIARIES_ARE = /\bbeneficiar(?:y|ies)\s+(?:is|are|shall be|include|includes)\b|\bfor the (?:sole )?benefit of\b/i;
-const PERCENT_SHARE = new RegExp(String.raw`(\d{1,3}(?:\.\d+)?)\s*%\)?\s*(?:of\s+[^.;%]{0,60}?\s+)?(?:for|to)\s+${NAME_PATTERN}`, "g");
+/** "If she fails to qualify …, I appoint …": a conditional appointment to an office someone already holds names a successor. */
+const ON_FAILURE =
+  /\b(?:if|should|in the event|failing)\b[^.]*?\b(?:fails?|ceases?|unable|unwilling|predeceases?|dies|resigns?|declines?|does not survive|whom)\b/i;
+const IN_PLACE = /^\s*in\s+(?:his|her|their|its)\s+place\b/;
+const BENEFICIARIES_ARE =
+  /\bbeneficiar(?:y|ies)(?:\s+of\s+(?:this|the)\s+\w+)?\s+(?:is|are|shall be|include|includes)\b|\bfor the (?:sole )?benefit of\b|\bthe beneficiary,\s|\bto provide for\b/i;
 const FRACTION_SHARE = new RegExp(
-  String.raw`\b([Oo]ne[- ]half|[Oo]ne[- ]third|[Tt]wo[- ]thirds|[Oo]ne[- ]quarter|[Oo]ne[- ]fourth|[Tt]hree[- ]quarters)\s*(?:\(\d+\/\d+\))?\s*(?:of\s+[^.;]{0,60}?\s+)?(?:for|to)\s+${NAME_PATTERN}`,
+  String.raw`\b([Oo]ne[- ]half|[Oo]ne[- ]third|[Tt]wo[- ]thirds|[Oo]ne[- ]quarter|[Oo]ne[- ]fourth|[Tt]hree[- ]quarters)\s*(?:\(\d+\/\d+\))?\s*(?:of\s+[^.;]{0,60}?\s+)?(?:shall\s+(?:be\s+)?(?:distributed|paid|pass|go)\s+)?(?:for|to)\s+(?:the\s+)?${RELATION}?${NAME_PATTERN}`,
   "g",
 );
 const SIGNATURE = new RegExp(
-  `^${NAME_PATTERN},\\s+(Settlor|Grantor|Trustor|Trustee|Co-Trustee|Principal|Agent|Testator|Testatrix|Executor)(?:\\s+and\\s+(Trustee|Co-Trustee|Settlor))?\\s*$`,
+  `^${NAME_PATTERN},\\s+((?:[A-Z][a-z]+\\s+)?(?:Settlor|Grantor|Trustor|Trustmaker|Trustee|Co-Trustee|Principal|Agent|Testator|Testatrix|Executor|Protector|Beneficiary))(?:\\s+and\\s+(Trustee|Co-Trustee|Settlor|Trustor|Grantor))?\\s*$`,
   "gm",
 );
 /** "I, Rosa M. Delgado, of …": the person speaking in a will, directive or power of attorney. */
@@ -98,7 +107,12 @@ class PartyList {
   private counter = 0;
   private successorCount = new Map<PartyRole, number>();
 
-  add(name: string, role: PartyRole, sentence: Sentence | null, share: string | null = null) {
+  constructor(private readonly notNames: Set<string> = new Set()) {}
+
+  add(written: string, role: PartyRole, sentence: Sentence | null, share: string | null = null) {
+    if (this.notNames.has(written)) return;
+    // One spelling per name: "Gavin P. McAllister" over the "Gavin P. Mcallister" read from capitals.
+    const name = this.spelling(written);
     if (sentence) this.mentions.push({ name, role, share, sentence });
     const existing = this.entries.find((entry) => entry.name === name && entry.role === role);
     if (existing) {
@@ -113,8 +127,35 @@ class PartyList {
     this.entries.push({ name, role, order, share, sourceText: sentence?.text ?? null, seen: this.counter++ });
   }
 
+  private spellings = new Map<string, string>();
+
+  private spelling(name: string): string {
+    const key = name.toLowerCase();
+    const known = this.spellings.get(key);
+    const capitals = (text: string) => text.replace(/[^A-Z]/g, "").length;
+    if (!known || capitals(name) > capitals(known)) {
+      this.spellings.set(key, name);
+      for (const entry of this.entries) if (entry.name.toLowerCase() === key) entry.name = name;
+      for (const mention of this.mentions) if (mention.name.toLowerCase() === key) mention.name = name;
+      return name;
+    }
+    return known;
+  }
+
   has(name: string, role: PartyRole): boolean {
-    return this.entries.some((entry) => entry.name === name && entry.role === role);
+    return this.entries.some((entry) => entry.name.toLowerCase() === name.toLowerCase() && entry.role === role);
+  }
+
+  /** Someone other than `name` already holds `role`. */
+  heldByOther(role: PartyRole, name: string): boolean {
+    return this.entries.some((entry) => entry.role === role && entry.name !== name);
+  }
+
+  /** Gives each named beneficiary without a share `share`, when they are exactly `count`. */
+  shareAmong(count: number) {
+    const beneficiaries = this.entries.filter((entry) => entry.role === "beneficiary");
+    if (beneficiaries.length !== count || beneficiaries.some((entry) => entry.share)) return;
+    for (const entry of beneficiaries) entry.share = equalShare(count);
   }
 
   list(): Party[] {
@@ -124,10 +165,7 @@ class PartyList {
   }
 }
 
-const firstNameAt = (text: string, within = 4) => {
-  const found = findNames(text)[0];
-  return found && found.index <= within ? found.name : null;
-};
+const firstNameAt = (text: string, within = 4) => nameAtStart(text, within)?.name ?? null;
 
 // "…, and after her, Y", "failing whom Y", "then Y", "followed by Y": the next holder of the same office.
 const CHAIN_LINK =
@@ -159,6 +197,19 @@ function chainedNames(sentence: string, from: number, role: PartyRole, add: (nam
   }
 }
 
+/** The names listed before the last one in a subject ("A, B and "), when nothing else stands between them and the verb. */
+function coSubjects(lead: string): string[] {
+  const list = /(?:^|[.;:]\s+)((?:[A-Z][\w.'’-]*(?:,?\s+(?:and\s+)?|\s+))+)$/.exec(lead.slice(-200));
+  return list && /(?:,|\band)\s+$/.test(list[1]) ? findNames(list[1]).map((n) => n.name) : [];
+}
+
+/** The successor office a sentence about successors names: "as successor(s) to such agent" → successor agent. */
+function successorOf(sentence: string, type: DocumentType): PartyRole | null {
+  const phrase = new RegExp(ROLE_PHRASE).exec(sentence);
+  const role = phrase ? roleFromPhrase(phrase[1], type) : null;
+  return role ? (isSuccessorRole(role) ? role : (NEXT_IN_CHAIN[role] ?? null)) : null;
+}
+
 /** The office a clause is about, from its heading ("Successor Trustees", "Executors"). */
 function officeOfHeading(title: string | null, type: DocumentType): PartyRole | null {
   if (!title) return null;
@@ -167,12 +218,17 @@ function officeOfHeading(title: string | null, type: DocumentType): PartyRole | 
 }
 
 export function findPartyMentions(text: string, sentences: Sentence[], type: DocumentType): { parties: Party[]; mentions: PartyMention[] } {
-  const parties = new PartyList();
+  const parties = new PartyList(definedTerms(text));
   const byTerm = new Map<PartyRole, string[]>();
   let lastOffice: { role: PartyRole; clause: Sentence["clause"] } | null = null;
+  let speakerName: string | null = null;
+  let equalAmong: number | null = null;
+  const termRole = (term: string) => roleOf(term, type);
 
   for (const sentenceAt of sentences) {
-    const sentence = sentenceAt.text;
+    // Names written in capitals read as names; the mention keeps the sentence as written.
+    // A paragraph's letter ("A. Puget Sound Trust Company and …") is not an initial; blanked, so every index still holds.
+    const sentence = uncapNames(sentenceAt.text).replace(/^(?:\(?[A-Za-z]\)|[A-Z]\.)\s+(?=[A-Z][a-z])/, (m) => " ".repeat(m.length));
     const add = (name: string, role: PartyRole, share: string | null = null) => parties.add(name, role, sentenceAt, share);
     // "Eleanor M. Hartwell and Thomas J. Hartwell, residents of … (together the "Settlors")"
     let segmentStart = 0;
@@ -181,7 +237,7 @@ export function findPartyMentions(text: string, sentences: Sentence[], type: Doc
       const segment = sentence.slice(segmentStart, match.index);
       segmentStart = (match.index ?? 0) + match[0].length;
       if (!role) continue;
-      const names = findNames(segment.slice(Math.max(0, segment.search(/\b(?:appoints?|names?|designates?|nominates?)\b/)))).map((n) => n.name);
+      const names = listedNames(segment.slice(Math.max(0, segment.search(/\b(?:appoints?|names?|designates?|nominates?)\b/))));
       for (const name of names) add(name, role);
       if (names.length) byTerm.set(role, names);
     }
@@ -191,6 +247,11 @@ export function findPartyMentions(text: string, sentences: Sentence[], type: Doc
       const name = findNames(speaker[1])[0]?.name;
       if (name) add(name, speakerRole);
     }
+    if (speaker) speakerName ??= findNames(speaker[1])[0]?.name ?? null;
+    asRoleNames(sentence, termRole, add);
+    definedParties(sentence, termRole, add);
+    speakerCoTrustee(sentence, speakerName, add);
+    ordinalSuccessors(sentence, (s) => successorOf(s, type), add);
     if (TERM_ALSO_SERVES.test(sentence)) for (const name of byTerm.get("settlor") ?? []) add(name, "trustee");
 
     const appointments = [...sentence.matchAll(SERVES_AS), ...sentence.matchAll(APPOINTS), ...sentence.matchAll(ORG_SERVES_AS)].sort(
@@ -198,11 +259,18 @@ export function findPartyMentions(text: string, sentences: Sentence[], type: Doc
     );
     const ordered = IN_ORDER.test(sentence);
     for (const match of appointments) {
-      const role = roleFromPhrase(match[match.length - 1], type, match[match.length - 2]);
+      let role = roleFromPhrase(match[match.length - 1], type, match[match.length - 2]);
       if (!role) continue;
+      const name = findNames(match[1])[0]?.name ?? null;
+      // "If she fails to qualify …, I appoint my brother, X, as Executor" / "Y shall serve as co-trustee in his place".
+      const end = (match.index ?? 0) + match[0].length;
+      const conditional = ON_FAILURE.test(sentence.slice(0, match.index)) || IN_PLACE.test(sentence.slice(end));
+      const next = NEXT_IN_CHAIN[role];
+      if (conditional && next && !isSuccessorRole(role) && name && parties.heldByOther(role, name)) role = next;
       lastOffice = { role, clause: sentenceAt.clause };
       if (ordered) continue;
-      const name = findNames(match[1])[0]?.name ?? null;
+      // "Owen T. Park and Rhea L. Park shall serve as co-trustees": everyone in the subject holds the office.
+      if (!isSuccessorRole(role) || !conditional) for (const other of coSubjects(sentence.slice(0, match.index))) add(other, role);
       if (name) add(name, role);
       chainedNames(sentence, (match.index ?? 0) + match[0].length, role, add);
     }
@@ -224,20 +292,27 @@ export function findPartyMentions(text: string, sentences: Sentence[], type: Doc
     }
 
     const named = BENEFICIARIES_ARE.exec(sentence);
-    if (named) for (const { name } of findNames(sentence.slice(named.index))) add(name, "beneficiary");
+    // The names of the benefit phrase only: "for the benefit of X (the "Beneficiary") by Y, …" names X, not Y.
+    const benefit = named ? sentence.slice(named.index).split(/\(|;|\s(?:by|shall|may|who|which|from)\s/)[0] : "";
+    for (const { name } of findNames(benefit)) add(name, "beneficiary");
 
-    for (const match of sentence.matchAll(PERCENT_SHARE)) {
-      const name = findNames(match[2])[0]?.name;
-      if (name) add(name, "beneficiary", `${match[1]}%`);
-    }
+    giftsIn(sentence, add);
+    equalAmong ??= equalSharesEach(sentence);
     for (const match of sentence.matchAll(FRACTION_SHARE)) {
       const name = findNames(match[2])[0]?.name;
       if (name) add(name, "beneficiary", match[1].toLowerCase().replace(" ", "-"));
     }
   }
 
-  // Signature blocks: "Eleanor M. Hartwell, Settlor and Trustee".
-  for (const match of text.matchAll(SIGNATURE)) {
+  if (equalAmong) parties.shareAmong(equalAmong);
+  // A form's labelled lines: "Grantor and Trustee: Rosa M. Delgado".
+  for (const line of uncapNames(text).split("\n")) {
+    labelledParty(line, termRole, (name, role) => {
+      if (!parties.has(name, role)) parties.add(name, role, null);
+    });
+  }
+  // Signature blocks: "Eleanor M. Hartwell, Settlor and Trustee", "GEORGINA P. WHITCOMBE, Trustmaker and Trustee".
+  for (const match of uncapNames(text).matchAll(SIGNATURE)) {
     const name = findNames(match[1])[0]?.name;
     if (!name) continue;
     for (const term of [match[2], match[3]].filter(Boolean)) {

@@ -122,7 +122,8 @@ export function splitSentences(text: string): string[] {
 
 // ---- Names ----------------------------------------------------------------------------------
 
-const WORD = String.raw`(?:[A-Z][a-z]+(?:[-'’][A-Z][a-z]+)*|[A-Z]\.)`;
+// "McAllister", "DeLuca", "O'Brien", "Hartwell-Chen": a capital inside a name does not start a new one.
+const WORD = String.raw`(?:(?:[A-Z]['’])?[A-Z][a-z]+(?:[A-Z][a-z]+)?(?:[-'’][A-Z][a-z]+)*|[A-Z]\.)`;
 /** A run of capitalised words and initials: a name candidate, checked by `asPartyName`. */
 export const NAME_PATTERN = String.raw`(${WORD}(?:\s+${WORD}){1,4})`;
 
@@ -141,14 +142,46 @@ const NOT_PERSON_WORDS = new Set(
     "Personal Representative Guardian Conservator Directive Declaration Revocable Irrevocable Living Bypass Survivor Marital Credit Shelter Family Last Testament Codicil Amendment Restatement Instrument Agreement " +
     "Health Care Medical Education Maintenance Support Account Accounts Securities Bank Company Corporation Association Notary Public Court Superior District Department Office Internal Revenue Social Security " +
     "January February March April June July August September October November December Monday Tuesday Wednesday Thursday Friday Saturday Sunday " +
+    "Deed Deeds Settlement Witnesses Statutes Statute Act Dollars Pounds Thousand Hundred Million Place Terrace Circle Trail " +
     "Clause Governing Laws Compensation Notice Accounting Tax Taxes Distribution Distributions Gifts Termination Durability Appointment Residence Brokerage Checking Savings Whereof Acknowledged"
   ).split(" "),
 );
 
-const ORGANISATION = new RegExp(
-  String.raw`((?:[A-Z][A-Za-z&'’-]+\s+){1,5}(?:Trust Company|Bank|Company|Corporation|Foundation|Association|Society|University|Church|Hospital|Credit Union|Inc\.|LLC|L\.L\.C\.|N\.A\.|LLP))`,
-  "g",
-);
+/** "Inc.", "LLC", "N.A.": the legal form written after a company's name, part of it. */
+const COMPANY_SUFFIX = String.raw`(?:Inc\.|Incorporated|LLC|L\.L\.C\.|N\.A\.|LLP|Ltd\.?|Limited|plc|PLC|Corp\.)`;
+const ORG_KIND = String.raw`(?:Trust Company|Bank|Company|Corporation|Foundation|Association|Society|University|Church|Hospital|Credit Union|Council|Conservancy|Partners|Services|Fund|Shelter|Institute|Museum|Library|School|College|Academy|Center|Centre|Clinic|Mission)`;
+/** An organisation's name: capitalised words ending in a kind of body or a legal form, with "of Delaware" or ", Inc." after it. */
+export const ORG_PATTERN = String.raw`((?:[A-Z][A-Za-z&'’.-]*\s+){1,5}(?:${ORG_KIND}(?:,?\s+${COMPANY_SUFFIX})?(?:\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\b)?|[A-Z][A-Za-z&'’-]*,?\s+${COMPANY_SUFFIX}))`;
+const ORGANISATION = new RegExp(ORG_PATTERN, "g");
+
+const US_STATES =
+  "Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii Idaho Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan Minnesota Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon Pennsylvania Tennessee Texas Utah Vermont Virginia Washington Wisconsin Wyoming".split(
+    " ",
+  );
+/** Places a capitalised run may be, never a person: states, two-word states, the nations of the United Kingdom. */
+const PLACES = new Set([
+  ...US_STATES,
+  ..."New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Rhode Island|South Carolina|South Dakota|West Virginia|District of Columbia|England|Wales|Scotland|Northern Ireland|England and Wales|United States|United Kingdom".split(
+    "|",
+  ),
+]);
+const STATE_NAMES = [...PLACES].sort((a, b) => b.length - a.length).join("|");
+/** What follows a town in an address: ", Cook County", ", Texas", ", New York 10021". */
+const PLACE_AFTER = new RegExp(String.raw`^,?\s+(?:[A-Z][a-z]+(?:[- ][A-Z][a-z]+)*\s+County\b|(?:${STATE_NAMES})(?![a-z])(?!\s+[A-Z][a-z]))`);
+/** What comes before an address: "of", "at", "residing in", a house number. */
+const PLACE_BEFORE =
+  /(?:(?<!\b(?:benefit|behalf|use|children|child|son|daughter|spouse|wife|husband|estate)\s)\b(?:of|at|in|near)\s+(?:the\s+)?(?:\d+[A-Za-z]?\s+)?|\b(?:County|City|Village|Town|Borough)\s+of\s+)$/;
+
+/** A state or nation whose law may govern ("Texas", "New York", "England and Wales"). */
+export const isJurisdiction = (name: string) => PLACES.has(name);
+
+/** A town, county or state in running text ("of San Antonio, Bexar County, Texas"): never a party. */
+export function isPlace(name: string, before: string, after: string): boolean {
+  return PLACES.has(name) || PLACE_AFTER.test(after) || /\b(?:County|City|Village|Town|Borough)\s+of\s+$/.test(before);
+}
+
+/** An address or place in a list of parties: preceded by "of" / "at" / a house number. */
+export const isAddressed = (before: string) => PLACE_BEFORE.test(before);
 
 /**
  * A person's name from a capitalised run ("If Chidi E. Okafor" → "Chidi E. Okafor"), or null when
@@ -161,7 +194,8 @@ export function asPartyName(candidate: string): string | null {
   if (words.some((word) => NOT_PERSON_WORDS.has(word.replace(/[’']s$/, "")))) return null;
   if (/^[A-Z]\.$/.test(words[0]) && words.length < 3) return null;
   if (/^[A-Z]\.$/.test(words[words.length - 1])) return null;
-  return words.join(" ");
+  const name = words.join(" ");
+  return PLACES.has(name) ? null : name;
 }
 
 /** Organisations named as parties ("First Pacific Trust Company"). */
@@ -183,9 +217,50 @@ export function findNames(text: string): { name: string; index: number }[] {
     const index = match.index ?? 0;
     if (organisations.some((org) => index >= org.index && index < org.index + org.name.length)) continue;
     const name = asPartyName(match[1]);
-    if (name) found.push({ name, index: index + match[1].indexOf(name) });
+    if (!name) continue;
+    const at = index + match[1].indexOf(name);
+    if (isPlace(name, text.slice(Math.max(0, at - 20), at), text.slice(at + name.length, at + name.length + 40))) continue;
+    found.push({ name, index: at });
   }
   return [...found, ...organisations].sort((a, b) => a.index - b.index);
+}
+
+const KEEP_CAPS = new Set(["LLC", "LLP", "PLC", "N.A.", "L.L.C.", "II", "III", "IV", "USA", "U.S."]);
+const CAPS_SUFFIX = String.raw`(?:INC\.|INCORPORATED|LLC|L\.L\.C\.|N\.A\.|LLP|LTD\.?|LIMITED|PLC|CORP\.)`;
+/** Two or more words in capitals ("ROSA M. DELGADO", "HUDSON VALLEY LAND CONSERVANCY, INC."). */
+const CAPS_RUN = new RegExp(String.raw`\b[A-Z][A-Z'’-]*\.?(?:(?:[ \t]+|,[ \t]+(?=${CAPS_SUFFIX}))(?:[A-Z][A-Z'’-]*\.?|&))+`, "g");
+
+function capitalise(word: string, first: boolean): string {
+  if (KEEP_CAPS.has(word)) return word;
+  const lower = word.toLowerCase();
+  if (!first && SMALL_WORDS.has(lower)) return lower;
+  // "MIAMI-DADE" → "Miami-Dade", "O'BRIEN" → "O'Brien", but "CHILDREN'S" → "Children's".
+  return lower
+    .split(/([-'’])/)
+    .map((part, i) => (i === 0 || part.length >= 2 ? part.charAt(0).toUpperCase() + part.slice(1) : part))
+    .join("");
+}
+
+/**
+ * Names written in capitals ("by ROSA M. DELGADO, as grantor", "HUDSON VALLEY LAND CONSERVANCY, INC.") in title case,
+ * so the name rules read them; every other character stays where it was (the result has the same length).
+ */
+export function uncapNames(text: string): string {
+  return text.replace(CAPS_RUN, (run) => {
+    const parts = run.split(/([ \t]+|,[ \t]+)/);
+    // Longer than any name: a sentence in capitals ("THE TRUSTEE SHALL NOT BE LIABLE …"), left as written.
+    if (parts.filter((w) => /\S/.test(w) && !/^,?[ \t]/.test(w)).length > 8) return run;
+    if (parts.filter((w) => /^[A-Z]{2}/.test(w)).length < 1 || parts.filter((w) => /\S/.test(w) && !/^,?[ \t]/.test(w)).length < 2) return run;
+    let first = true;
+    return parts
+      .map((w) => {
+        if (!/^[A-Z]/.test(w)) return w;
+        const out = /^[A-Z]\.$/.test(w) ? w : capitalise(w, first);
+        first = false;
+        return out;
+      })
+      .join("");
+  });
 }
 
 const NUMBER_WORDS: Record<string, number> = {
