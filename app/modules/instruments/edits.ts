@@ -23,12 +23,16 @@ export interface Edit {
   at?: string | null;
   /** The heading the amendment gives a new provision ("Inventory"). */
   title?: string | null;
+  /** Which words of the target a replace rewrites, when not all of them: "first two sentences", "special instruction". */
+  part?: string | null;
 }
 
-const OF_INSTRUMENT = String.raw`(?:\s+(?:of|to)\s+(?:the|said|this|that)\s+[^,.:;\n]{0,90}?)?,?`;
+const OF_INSTRUMENT = String.raw`(?:\s+(?:of|to|in)\s+(?:the|said|this|that|my|our|his|her|its)\s+[^,.:;"“\n]{0,90}?)?,?`;
+// "The first two sentences of Article SIXTH", "The special instruction in paragraph 3": part of the target only.
+const PART_OF = String.raw`(?:\b[Tt]he\s+((?:(?:first|second|third|fourth|fifth|last|final)(?:\s+(?:two|three|four|five))?\s+sentences?)|(?:[a-z][a-z -]{0,30}?\s)?(?:instructions?|directions?|requirements?|sentences?|provisos?|definitions?|words|wording|language))\s+(?:in|of)\s+)?`;
 const ENTIRETY = String.raw`(?:\s+in\s+(?:its|their)\s+entirety)?`;
 const REPLACE = new RegExp(
-  String.raw`(${TARGET_PATTERN})${OF_INSTRUMENT}\s+(?:is|are|shall be)\s+(?:hereby\s+)?(?:deleted${ENTIRETY}\s+and\s+replaced${ENTIRETY}\s+(?:with|by)(?:\s+the\s+following)?|amended(?:\s+and\s+restated)?${ENTIRETY}\s+(?:to\s+read|so\s+as\s+to\s+read|as\s+follows)(?:\s+(?:in\s+full\s+)?as\s+follows)?|restated${ENTIRETY}\s+(?:to\s+read|as\s+follows)(?:\s+as\s+follows)?|replaced${ENTIRETY}\s+(?:with|by)(?:\s+the\s+following)?)\s*(?:[:.—–-]\s*)?`,
+  String.raw`${PART_OF}(${TARGET_PATTERN})${OF_INSTRUMENT}\s+(?:is|are|shall be)\s+(?:hereby\s+)?(?:deleted${ENTIRETY}\s+and\s+replaced${ENTIRETY}\s+(?:with|by)(?:\s+the\s+following)?|deleted${ENTIRETY}\s+and\s+(?:the\s+following\s+(?:is|are)\s+)?(?:substituted|inserted)(?:\s+(?:therefor|in\s+(?:its|their)\s+place))?|amended(?:\s+and\s+restated)?${ENTIRETY}\s+(?:to\s+read|so\s+as\s+to\s+read|as\s+follows)${ENTIRETY}(?:\s+(?:in\s+full\s+)?as\s+follows)?|restated${ENTIRETY}\s+(?:to\s+read|as\s+follows)${ENTIRETY}(?:\s+as\s+follows)?|replaced${ENTIRETY}\s+(?:with|by)(?:\s+the\s+following)?)\s*(?:[:.—–-]\s*)?`,
   "g",
 );
 const DELETE = new RegExp(
@@ -48,7 +52,7 @@ const RATIFY =
   /(?:in all other respects|except as (?:amended|modified|expressly|provided|set forth|changed)[^,.]{0,60}),?[^.]{0,160}?\b(?:ratif|confirm)[^.]*\./gi;
 const RESTATEMENT = /\b(?:amended and restated|restatement|restated)\b/i;
 const NOT_OPERATIVE =
-  /^(?:IN WITNESS|WITNESS|Signed|Dated|Acknowledged|Subscribed|State of|County of|Notary|Before me|On this|[A-Z][\w.'’ -]+,\s+(?:Settlor|Grantor|Trustor|Trustee|Co-Trustee|Testator|Witness|Protector)\b)/i;
+  /^(?:IN WITNESS|WITNESS|Signed|Dated|Acknowledged|Subscribed|State of|County of|Notary|Before me|On this|The undersigned|I certify|This (?:instrument|document) was (?:acknowledged|prepared)|[A-Z][\w.'’ -]+,\s+(?:Settlor|Grantor|Trustor|Trustee|Co-Trustee|Testator|Witness|Protector)\b)/i;
 
 const LINE_START = (text: string, at: number) => text.lastIndexOf("\n", at - 1) + 1;
 const ORDINAL_WORDS = "FIRST SECOND THIRD FOURTH FIFTH SIXTH SEVENTH EIGHTH NINTH TENTH ELEVENTH TWELFTH".split(" ");
@@ -65,9 +69,13 @@ function nextItemPattern(line: string): RegExp | null {
   return null;
 }
 
+/** The new words without their quotation marks; words after the closing quote are the amendment's own, not the term's. */
 function unquote(text: string): string {
   const trimmed = text.trim();
   const quoted = /^["“]([\s\S]*)["”]\.?$/.exec(trimmed);
+  if (quoted && !/["”]\s*\.?\s+\S/.test(quoted[1])) return quoted[1].trim();
+  const leading = /^(?:“([^”]*)”|"([^"]*)")/.exec(trimmed);
+  if (leading && (leading[1] ?? leading[2]).trim().length > 20) return (leading[1] ?? leading[2]).trim();
   return (quoted ? quoted[1] : trimmed).trim();
 }
 
@@ -78,6 +86,7 @@ interface Found {
   target: Target | null;
   struck?: string;
   inserted?: string;
+  part?: string;
 }
 
 /** Every edit an amendment's text makes, in order. `heading` tells a restatement from an amendment. */
@@ -89,7 +98,7 @@ export function readEdits(fullText: string): Edit[] {
     const target = label ? parseTarget(label) : null;
     if (target) found.push({ kind, start: match.index ?? 0, end: (match.index ?? 0) + match[0].length, target, ...extra });
   };
-  for (const match of text.matchAll(REPLACE)) push("replace", match, match[1]);
+  for (const match of text.matchAll(REPLACE)) push("replace", match, match[2], { part: match[1] });
   for (const match of text.matchAll(DELETE)) push("delete", match, match[1]);
   for (const match of text.matchAll(ADD)) push("add", match, match[1] ?? match[2]);
   for (const match of text.matchAll(STRIKE)) push("strike_insert", match, match[1], { struck: match[2], inserted: match[3] });
@@ -103,7 +112,8 @@ export function readEdits(fullText: string): Edit[] {
     return [{ kind: "restate_all", target: null, text, struck: null, sourceText: headingText }];
   }
 
-  const witness = text.search(/^\s*(?:IN WITNESS|WITNESS WHEREOF|EXECUTED|Signed and delivered)/im);
+  // The operative part ends where the signatures begin: "IN WITNESS WHEREOF", "SIGNED on …", "Dated: …", a signature line.
+  const witness = text.search(/^\s*(?:IN WITNESS|WITNESS WHEREOF|EXECUTED|Signed and delivered|SIGNED\b|Dated:|_{4,})/m);
   const end = witness === -1 ? text.length : witness;
   const result: (Edit & { start: number; end: number })[] = [];
   edits.forEach((edit, i) => {
@@ -141,6 +151,7 @@ export function readEdits(fullText: string): Edit[] {
       target: edit.target,
       text: words || null,
       struck: null,
+      ...(edit.part ? { part: edit.part } : {}),
       sourceText: text.slice(edit.start, stop).trim(),
       start: lineStart,
       end: stop,
@@ -174,10 +185,16 @@ export function readEdits(fullText: string): Edit[] {
 
 /** The paragraph of the amendment that states which power it is made under ("amend the Trust under Section 2.1"). */
 export function citedPower(fullText: string): { target: Target; sourceText: string } | null {
-  const match = new RegExp(
-    String.raw`\b(?:amend|modify|restate)\w*\b[^.]{0,120}?\b(?:under|pursuant to|in accordance with|as permitted by|by virtue of)\s+(${TARGET_PATTERN})`,
-    "i",
-  ).exec(fullText);
+  const match =
+    new RegExp(
+      String.raw`\b(?:amend|modify|restate)\w*\b[^.]{0,120}?\b(?:under|pursuant to|in accordance with|as permitted by|by virtue of)\s+(${TARGET_PATTERN})`,
+      "i",
+    ).exec(fullText) ??
+    // "In exercise of the power conferred by clause 6.2 of the Settlement": a deed made under the instrument's own power.
+    new RegExp(
+      String.raw`\b(?:in exercise of|exercising|pursuant to|under)\s+(?:the|its|his|her|their)\s+(?:[\w-]+\s+){0,3}powers?\b[^.]{0,60}?\b(?:conferred|given|reserved|granted|contained)\s+(?:(?:on|upon|to)\s+[\w ]{1,30}?\s+)?(?:by|in|under)\s+(${TARGET_PATTERN})`,
+      "i",
+    ).exec(fullText);
   const target = match ? parseTarget(match[1]) : null;
   if (!match || !target) return null;
   const start = fullText.lastIndexOf("\n", match.index) + 1;

@@ -64,9 +64,10 @@ export interface Target {
 const NUMBER_WORD = String.raw`(?:\d+(?:\.\d+)*[A-Za-z]?|[IVXLCivxlc]+|[A-Za-z]+(?:-[A-Za-z]+)?)`;
 const KIND = String.raw`(?:Sub-?)?(?:[Aa]rticle|ARTICLE|[Ss]ection|SECTION|[Pp]aragraph|PARAGRAPH|[Cc]lause|CLAUSE|[Ss]ubsection|[Ss]ubparagraph|§)`;
 /** One reference: "Article II", "Section 4.02", "Paragraph (c) of Article Fourth", "Article Four, Section 4.2". */
-export const TARGET_PATTERN = String.raw`${KIND}\s*(?:\([a-z0-9]+\)|${NUMBER_WORD})(?:\s*(?:,|of|of the Trust's|in)\s*${KIND}\s*(?:\([a-z0-9]+\)|${NUMBER_WORD}))*`;
+const LABEL = String.raw`(?:\([a-z0-9]+\)|${NUMBER_WORD}(?:\([a-z0-9]{1,4}\))?)`;
+export const TARGET_PATTERN = String.raw`${KIND}\s*${LABEL}(?:\s*(?:,|of|of the Trust's|in)\s*${KIND}\s*${LABEL})*`;
 
-const ONE = new RegExp(String.raw`(${KIND})\s*(\([a-z0-9]+\)|${NUMBER_WORD})`, "g");
+const ONE = new RegExp(String.raw`(${KIND})\s*(\([a-z0-9]+\)|${NUMBER_WORD})(\([a-z0-9]{1,4}\))?`, "g");
 
 /** Reads one reference ("Paragraph (c) of Article Fourth"); null when it names no number. */
 export function parseTarget(label: string): Target | null {
@@ -74,8 +75,13 @@ export function parseTarget(label: string): Target | null {
   for (const match of label.matchAll(ONE)) {
     const kind = match[1].toLowerCase();
     const value = match[2];
+    // "Article 6(a)": the lettered paragraph of article 6.
+    if (match[3]) target.paragraph = match[3].toLowerCase();
     if (/^\(/.test(value)) {
       target.paragraph = value.toLowerCase();
+    } else if (/^(?:sub)?-?(?:paragraph|subsection)/.test(kind) && /^[A-Za-z]$/.test(value)) {
+      // "Paragraph B of Article V": a lettered paragraph, written "B." or "(b)" in the instrument.
+      target.paragraph = `(${value.toLowerCase()})`;
     } else if (kind.startsWith("article")) {
       target.article = articleNumber(value);
     } else if (/^\d/.test(value)) {
