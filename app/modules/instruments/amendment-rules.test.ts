@@ -172,3 +172,121 @@ SIGNED on 1 May 2020.`;
     expect(view.changes.map((c) => c.kind)).not.toContain("amendment_without_power");
   });
 });
+
+describe("documents that replace or extend the terms in their own ways", () => {
+  it("reads a decanting's receiving trust, set out in its schedule, as the trust's terms (its own filing duty stays on it)", () => {
+    const trust = `THE PIKE 2011 TRUST
+
+FIRST: Trustee. Owen Pike shall serve as Trustee.
+
+SECOND: Accounts. The Trustee shall render an account to each beneficiary annually.
+
+THIRD: Governing Law. This Agreement shall be governed by the laws of the State of New York.`;
+    const decanting = `INSTRUMENT OF DECANTING
+
+A. The Authorized Trustee appoints all of the principal of the Invaded Trust to the trustees of the Pike Continuation Trust, to be held under the terms set out in Exhibit A.
+
+B. Within thirty (30) days after the date of this instrument, the Authorized Trustee shall file this instrument with the court.
+
+EXHIBIT A
+TERMS OF THE PIKE CONTINUATION TRUST
+
+1. Trustee. Owen Pike shall serve as Trustee.
+
+2. Accounts. The Trustee shall render an account to each beneficiary within sixty (60) days after the end of each calendar year.
+
+3. Governing Law. This trust shall be governed by the laws of the State of Delaware.
+
+IN WITNESS WHEREOF the Authorized Trustee has signed this instrument.`;
+    const view = consolidate(doc("trust", "2011-01-01", trust), [doc("decanting", "2020-01-01", decanting)]);
+    expect(view.amendments[0].edits.map((e) => e.kind)).toEqual(["restate_all"]);
+    expect(view.governingLaw).toBe("Delaware");
+    expect(view.duties.map((d) => d.due)).toEqual(["within sixty (60) days after the end of each calendar year"]);
+    expect(view.changes.map((c) => c.kind)).toEqual(["duty_changed", "governing_law_changed"]);
+  });
+
+  it("finds a part named by its heading in an instrument that numbers nothing", () => {
+    const trust = `THE WREN TRUST
+
+ACCOUNTS
+
+The Trustee shall send me a statement each month.
+
+RECORDS
+
+The Trustee shall keep records of all receipts.`;
+    const amendment = `FIRST AMENDMENT
+
+The paragraph of the Trust Agreement headed "Accounts" is amended to read:
+
+"The Trustee shall send me a statement every three months."
+
+Signed on May 1, 2020.`;
+    const view = consolidate(doc("trust", "2011-01-01", trust), [doc("first", "2020-05-01", amendment)]);
+    expect(view.amendments[0].edits[0]).toMatchObject({ kind: "replace", applied: true, target: { heading: "Accounts" } });
+    expect(view.duties.map((d) => d.due)).toEqual(["every three months", null]);
+  });
+
+  it("reads a codicil in the testator's own voice: an article added and sentences substituted", () => {
+    const will = `LAST WILL OF IRA VOSS
+
+ARTICLE I. GIFTS
+
+I give my books to my son, Abel Voss.
+
+ARTICLE II. EXECUTOR
+
+I appoint my wife, Dina Voss, as Executor. If she fails to act, I appoint my brother, Emil Voss, as Executor. My Executor shall file an inventory with the court.`;
+    const codicil = `FIRST CODICIL
+
+FIRST: I add the following Article I-A to my Will:
+
+"ARTICLE I-A. CHARITY. I give One Thousand Dollars to the Riverside Library."
+
+SECOND: I delete the first two sentences of Article II of my Will and substitute the following:
+
+"I appoint my son, Abel Voss, as Executor. If he fails to act, I appoint my wife, Dina Voss, as Executor."
+
+IN WITNESS WHEREOF I sign this codicil.`;
+    const view = consolidate(doc("will", "2001-01-01", will), [doc("codicil", "2005-01-01", codicil)], "will");
+    expect(view.amendments[0].edits.map((e) => [e.kind, e.applied])).toEqual([
+      ["add", true],
+      ["replace", true],
+    ]);
+    const live = view.terms.filter((t) => t.status !== "deleted").map((t) => t.body);
+    expect(live.findIndex((body) => /Riverside Library/.test(body))).toBe(live.findIndex((body) => /my books/.test(body)) + 1);
+    expect(live.find((body) => /Executor/.test(body))).toBe(
+      "I appoint my son, Abel Voss, as Executor. If he fails to act, I appoint my wife, Dina Voss, as Executor. My Executor shall file an inventory with the court.",
+    );
+  });
+
+  it("replaces one clause by several, and leaves the deed's own clauses out of the trust", () => {
+    const settlement = `THE ELM SETTLEMENT
+
+7. ACCOUNTS
+
+7.1 The Trustees shall prepare accounts every year.
+
+8. PROTECTOR
+
+8.1 The Protector may retire by notice.`;
+    const deed = `DEED OF VARIATION
+
+1. The Trustees vary the Settlement by deleting clause 7.1 and substituting the following:
+
+"7.1 The Trustees shall prepare accounts every six months.
+
+7.2 The Trustees shall send the Protector a statement of investments each quarter."
+
+2. The Trustees shall register this Deed within thirty days after its date.
+
+3. This Deed is governed by the law of England and Wales.
+
+IN WITNESS whereof this Deed has been executed.`;
+    const view = consolidate(doc("settlement", "2008-01-01", settlement), [doc("deed", "2020-01-01", deed)]);
+    expect(view.amendments[0].edits.map((e) => e.kind)).toEqual(["replace"]);
+    const live = view.terms.filter((t) => t.status !== "deleted" && t.section?.includes("."));
+    expect(live.map((t) => t.section)).toEqual(["7.1", "7.2", "8.1"]);
+    expect(view.duties.map((d) => d.due)).toEqual(["every six months", "each quarter"]);
+  });
+});

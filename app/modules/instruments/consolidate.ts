@@ -127,8 +127,18 @@ function targeted(terms: Term[], target: Target): Term[] {
   return paragraph.length === 1 ? paragraph : found;
 }
 
+const plainHeading = (text: string | null | undefined) =>
+  (text ?? "")
+    .replace(/^Article [^—]+— /, "")
+    .trim()
+    .toLowerCase();
+
 function targetedTerms(terms: Term[], target: Target): Term[] {
   const live = terms.filter((term) => term.status !== "deleted");
+  if (target.heading) {
+    const heading = target.heading.toLowerCase();
+    return live.filter((term) => plainHeading(term.title) === heading || plainHeading(term.part) === heading);
+  }
   if (target.section !== null) {
     const inArticle = live.filter((term) => term.section === target.section && (target.article === null || term.article === target.article));
     if (inArticle.length) return inArticle.slice(0, 1);
@@ -314,7 +324,9 @@ export function applyAmendment(terms: Term[], amendment: InstrumentText, edits: 
       }
     }
     const fresh = toTerms(edit.text ?? "", source, "added", hits[0].part);
-    if (edit.target?.section !== null && fresh.length >= 1 && hits.length === 1) {
+    // Several numbered sections in place of one ("deleting clause 7.1 and substituting: 7.1 … 7.2 …") pair by number below.
+    const several = fresh.length > 1 && fresh.every((term) => term.section !== null) && fresh.some((term) => term.section === edit.target?.section);
+    if (edit.target?.section !== null && fresh.length >= 1 && hits.length === 1 && !several) {
       // One section restated: its words may come with or without its number and heading.
       const words = fresh.length === 1 ? fresh[0].body : (edit.text ?? "").trim();
       const updated = { ...rewrite(hits[0], words, edit.sourceText), title: fresh.length === 1 ? (fresh[0].title ?? hits[0].title) : hits[0].title };

@@ -5,7 +5,7 @@
  * "in all other respects ratified" changes nothing. Plain rules over the text, so every edit quotes its source.
  */
 import { parseClauses } from "~/modules/documents/analysis/text-structure";
-import { parseTarget, TARGET_PATTERN, type Target } from "./references";
+import { HEADED_PATTERN, parseTarget, TARGET_PATTERN, type Target } from "./references";
 
 export const EDIT_KINDS = ["replace", "delete", "add", "strike_insert", "new_provision", "ratify", "restate_all"] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
@@ -33,6 +33,27 @@ const PART_OF = String.raw`(?:\b[Tt]he\s+((?:(?:first|second|third|fourth|fifth|
 const ENTIRETY = String.raw`(?:\s+in\s+(?:its|their)\s+entirety)?`;
 const REPLACE = new RegExp(
   String.raw`${PART_OF}(${TARGET_PATTERN})${OF_INSTRUMENT}\s+(?:is|are|shall be)\s+(?:hereby\s+)?(?:deleted${ENTIRETY}\s+and\s+replaced${ENTIRETY}\s+(?:with|by)(?:\s+the\s+following)?|deleted${ENTIRETY}\s+and\s+(?:the\s+following\s+(?:is|are)\s+)?(?:substituted|inserted)(?:\s+(?:therefor|in\s+(?:its|their)\s+place))?|amended(?:\s+and\s+restated)?${ENTIRETY}\s+(?:to\s+read|so\s+as\s+to\s+read|as\s+follows)${ENTIRETY}(?:\s+(?:in\s+full\s+)?as\s+follows)?|restated${ENTIRETY}\s+(?:to\s+read|as\s+follows)${ENTIRETY}(?:\s+as\s+follows)?|replaced${ENTIRETY}\s+(?:with|by)(?:\s+the\s+following)?)\s*(?:[:.—–-]\s*)?`,
+  "g",
+);
+const REPLACE_VERB = String.raw`\s+(?:is|are|shall be)\s+(?:hereby\s+)?(?:deleted${ENTIRETY}\s+and\s+replaced${ENTIRETY}\s+(?:with|by)(?:\s+the\s+following)?|amended(?:\s+and\s+restated)?${ENTIRETY}\s+(?:to\s+read|so\s+as\s+to\s+read|as\s+follows)${ENTIRETY}(?:\s+(?:in\s+full\s+)?as\s+follows)?|restated${ENTIRETY}\s+(?:to\s+read|as\s+follows)${ENTIRETY}(?:\s+as\s+follows)?)\s*(?:[:.—–-]\s*)?`;
+const REPLACE_HEADED = new RegExp(String.raw`${HEADED_PATTERN}${OF_INSTRUMENT}${REPLACE_VERB}`, "g");
+// "… vary the Settlement by deleting clause 7.1 and substituting the following: …"
+const REPLACE_BY = new RegExp(
+  String.raw`\bby\s+(?:deleting|omitting|revoking|striking(?:\s+out)?)\s+(${TARGET_PATTERN})${OF_INSTRUMENT}\s+and\s+(?:substituting|inserting)(?:\s+(?:therefor|in\s+(?:its|their)\s+place))?(?:\s+the\s+following)?\s*(?:[:.—–-]\s*)?`,
+  "g",
+);
+// A testator's or settlor's own voice: "I add the following Article III-A to my Will:", "I delete the first two
+// sentences of Article V of my Will and substitute the following:", "I revoke Article VI of my Will."
+const ADD_MINE = new RegExp(
+  String.raw`\b(?:I|We)\s+(?:hereby\s+)?(?:add|insert)\s+(?:the\s+following\s+)?(?:(?:as\s+)?(?:a\s+)?new\s+)?(${TARGET_PATTERN})${OF_INSTRUMENT}\s*[:.]\s*`,
+  "g",
+);
+const REPLACE_MINE = new RegExp(
+  String.raw`\b(?:I|We)\s+(?:hereby\s+)?(?:delete|revoke|strike)\s+${PART_OF}(${TARGET_PATTERN})${OF_INSTRUMENT}\s+and\s+substitute(?:\s+(?:therefor|in\s+(?:its|their)\s+place))?(?:\s+the\s+following)?\s*[:.]\s*`,
+  "g",
+);
+const DELETE_MINE = new RegExp(
+  String.raw`\b(?:I|We)\s+(?:hereby\s+)?(?:delete|revoke)\s+(?:in\s+(?:its|their)\s+entirety\s+)?(${TARGET_PATTERN})${OF_INSTRUMENT}\s*[.;]`,
   "g",
 );
 const DELETE = new RegExp(
@@ -89,6 +110,33 @@ interface Found {
   part?: string;
 }
 
+const SIGNATURES = /^\s*(?:IN WITNESS|WITNESS WHEREOF|EXECUTED|Signed and delivered|SIGNED\b|Dated:|_{4,})/m;
+// A decanting appoints the trust's property to a further trust: "Exercise of Authority to Invade Trust Principal in
+// Favor of a Further Trust", "decants", "appoints all of the principal … to the trustees of …".
+const DECANTING =
+  /\bdecant|\binvade\s+(?:the\s+)?(?:trust\s+)?principal\s+in\s+favou?r\s+of\s+(?:a|an)\s+(?:further|second|new|other)\s+trust|\bappoints?\s+(?:all|the whole)\s+of\s+the\s+(?:principal|trust\s+(?:property|fund|estate))[^.]{0,200}?\bto\s+the\s+trustees?\s+of\b/i;
+// "… to be held under the terms set out in Schedule 1": where the receiving trust's terms are written.
+const RECEIVING_TERMS =
+  /\b(?:held|administered)\s+(?:under|on|upon|in\s+accordance\s+with)\s+the\s+terms\s+(?:set\s+(?:out|forth)\s+in|contained\s+in|of)\s+(Schedule|Exhibit|Appendix|Annex|Attachment)\s+([A-Z0-9]+)\b[^.]*\./i;
+
+/** The receiving trust's terms a decanting sets out in its own schedule (they become the trust's terms), or null. */
+function decantedTerms(text: string): { text: string; sourceText: string } | null {
+  const pointer = DECANTING.test(text) ? RECEIVING_TERMS.exec(text) : null;
+  if (!pointer) return null;
+  const after = (pointer.index ?? 0) + pointer[0].length;
+  const heading = new RegExp(String.raw`^\s*${pointer[1]}\s+${pointer[2]}\b.*$`, "im").exec(text.slice(after));
+  if (!heading) return null;
+  const start = after + heading.index + heading[0].length;
+  const stop = text.slice(start).search(SIGNATURES);
+  const terms = text.slice(start, stop === -1 ? undefined : start + stop).trim();
+  const sentenceStart = Math.max(text.lastIndexOf("\n", pointer.index ?? 0) + 1, 0);
+  return terms ? { text: terms, sourceText: text.slice(sentenceStart, after).trim() } : null;
+}
+
+// A clause about the changing document itself ("This Deed shall be governed by …", "Any party may file this Agreement"):
+// it carries out that document and stays on it, not in the trust's terms.
+const ABOUT_ITSELF = /\bth(?:is|e present)\s+(?:Agreement|Amendment|Deed|Codicil|Instrument|Restatement|Decanting|Document)\b/i;
+
 /** Every edit an amendment's text makes, in order. `heading` tells a restatement from an amendment. */
 export function readEdits(fullText: string): Edit[] {
   const text = fullText.replace(/\r\n?/g, "\n");
@@ -99,6 +147,25 @@ export function readEdits(fullText: string): Edit[] {
     if (target) found.push({ kind, start: match.index ?? 0, end: (match.index ?? 0) + match[0].length, target, ...extra });
   };
   for (const match of text.matchAll(REPLACE)) push("replace", match, match[2], { part: match[1] });
+  for (const match of text.matchAll(REPLACE_BY)) push("replace", match, match[1]);
+  for (const match of text.matchAll(REPLACE_MINE)) push("replace", match, match[2], { part: match[1] });
+  for (const match of text.matchAll(DELETE_MINE)) push("delete", match, match[1]);
+  for (const match of text.matchAll(ADD_MINE)) {
+    // "Article III-A" is new: placed after Article III.
+    const base = parseTarget(match[1]) ?? parseTarget(match[1].replace(/-?[A-Za-z]$/, ""));
+    if (base) found.push({ kind: "add", start: match.index ?? 0, end: (match.index ?? 0) + match[0].length, target: { ...base, label: match[1] } });
+  }
+  for (const match of text.matchAll(REPLACE_HEADED)) {
+    const at = match.index ?? 0;
+    const target: Target = {
+      article: null,
+      section: null,
+      paragraph: null,
+      heading: match[1].trim(),
+      label: match[0].replace(/\s+(?:is|are|shall)\b[\s\S]*$/, "").trim(),
+    };
+    found.push({ kind: "replace", start: at, end: at + match[0].length, target });
+  }
   for (const match of text.matchAll(DELETE)) push("delete", match, match[1]);
   for (const match of text.matchAll(ADD)) push("add", match, match[1] ?? match[2]);
   for (const match of text.matchAll(STRIKE)) push("strike_insert", match, match[1], { struck: match[2], inserted: match[3] });
@@ -107,14 +174,16 @@ export function readEdits(fullText: string): Edit[] {
   // A replace also matches as a delete's prefix in some wordings: keep the first edit at each place.
   const edits = found.filter((edit, i) => !found.slice(0, i).some((other) => edit.start < other.end && other.start < edit.end));
 
+  // The operative part ends where the signatures begin: "IN WITNESS WHEREOF", "SIGNED on …", "Dated: …", a signature line.
+  const witness = text.search(SIGNATURES);
+  const end = witness === -1 ? text.length : witness;
+
+  const receiving = decantedTerms(text);
+  if (receiving) return [{ kind: "restate_all", target: null, text: receiving.text, struck: null, sourceText: receiving.sourceText }];
   const headingText = heading ?? text.slice(0, 200);
   if (!edits.some((edit) => edit.kind !== "ratify") && RESTATEMENT.test(headingText)) {
-    return [{ kind: "restate_all", target: null, text, struck: null, sourceText: headingText }];
+    return [{ kind: "restate_all", target: null, text: text.slice(0, end).trim(), struck: null, sourceText: headingText }];
   }
-
-  // The operative part ends where the signatures begin: "IN WITNESS WHEREOF", "SIGNED on …", "Dated: …", a signature line.
-  const witness = text.search(/^\s*(?:IN WITNESS|WITNESS WHEREOF|EXECUTED|Signed and delivered|SIGNED\b|Dated:|_{4,})/m);
-  const end = witness === -1 ? text.length : witness;
   const result: (Edit & { start: number; end: number })[] = [];
   edits.forEach((edit, i) => {
     const lineStart = LINE_START(text, edit.start);
@@ -167,7 +236,7 @@ export function readEdits(fullText: string): Edit[] {
     searchFrom = at + 1;
     if (at >= end || at < firstEdit) continue;
     if (result.some((edit) => at >= edit.start && at < edit.end)) continue;
-    if (NOT_OPERATIVE.test(clause.body) || !/\b(?:shall|must|will|may|is|are)\b/.test(clause.body)) continue;
+    if (NOT_OPERATIVE.test(clause.body) || ABOUT_ITSELF.test(clause.body) || !/\b(?:shall|must|will|may|is|are)\b/.test(clause.body)) continue;
     result.push({
       kind: "new_provision",
       target: null,

@@ -57,9 +57,14 @@ export interface Target {
   section: string | null;
   /** "(c)" inside the article or section. */
   paragraph: string | null;
+  /** The heading of an unnumbered part ("the paragraph headed "Residuary Distribution""). */
+  heading?: string | null;
   /** As the amendment writes it. */
   label: string;
 }
+
+/** "The paragraph of the Trust Agreement headed "Residuary Distribution"": a part named by its heading, in instruments that number nothing. */
+export const HEADED_PATTERN = String.raw`(?:[Tt]he\s+)?(?:paragraph|article|section|clause|provision|part)\s+(?:of\s+(?:the|this|my|said)\s+[^,.:;"“\n]{0,60}?\s+)?(?:headed|entitled|captioned|titled)\s+["“]([^"”\n]{2,80})["”]`;
 
 const NUMBER_WORD = String.raw`(?:\d+(?:\.\d+)*[A-Za-z]?|[IVXLCivxlc]+|[A-Za-z]+(?:-[A-Za-z]+)?)`;
 const KIND = String.raw`(?:Sub-?)?(?:[Aa]rticle|ARTICLE|[Ss]ection|SECTION|[Pp]aragraph|PARAGRAPH|[Cc]lause|CLAUSE|[Ss]ubsection|[Ss]ubparagraph|§)`;
