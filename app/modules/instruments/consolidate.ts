@@ -299,7 +299,7 @@ export function applyAmendment(terms: Term[], amendment: InstrumentText, edits: 
     }
     // Replace: some sentences of a term, a paragraph within a term, one section, or a whole article (its new sections paired by number).
     if (edit.part) {
-      const partial = replacePart(hits, edit.part, edit.text ?? "");
+      const partial = replacePart(hits, edit.part, (edit.text ?? "").replace(/\s+/g, " "));
       if (!partial) {
         record.applied = false;
         continue;
@@ -311,7 +311,7 @@ export function applyAmendment(terms: Term[], amendment: InstrumentText, edits: 
       continue;
     }
     if (edit.target?.paragraph && hits.length === 1) {
-      const words = (edit.text ?? "").trim();
+      const words = (edit.text ?? "").replace(/\s+/g, " ").trim();
       const own = paragraphLabel(hits[0].body) === edit.target.paragraph;
       // The whole term is the paragraph: its label stays, whether or not the new words repeat it.
       const label = own ? /^\S+/.exec(hits[0].body)![0] : null;
