@@ -76,7 +76,10 @@ describe("duties: deadlines and cadences as written", () => {
       "within thirty days after the end of each calendar quarter",
     ],
     ["The Trustee shall pay the income to my wife in monthly installments.", "in monthly installments"],
-  ])("%s", (sentence, due) => {
+    ["The Executor shall sell the house within a year after my death.", "within a year after my death"],
+    ["The Trustee shall pay her ten thousand dollars once a year.", "once a year"],
+    ["The Trustee shall keep the house for a year.", null],
+  ])("%s", (sentence, due: string | null) => {
     expect(dueOf(sentence)).toEqual([due]);
   });
 

@@ -45,7 +45,7 @@ const PERIOD = String.raw`(?:calendar\s+|business\s+|clear\s+|working\s+)?(?:day
 const CADENCE = "annually|semi-?annually|bi-?annually|quarterly|monthly|weekly";
 
 const DUE_PATTERNS: RegExp[] = [
-  new RegExp(String.raw`\bwithin\s+(?:[^.;]{0,40}?\(?\d+\)?|${AMOUNT})\s*${PERIOD}\b`, "i"),
+  new RegExp(String.raw`\bwithin\s+(?:[^.;]{0,40}?\(?\d+\)?|${AMOUNT}|an?)\s*${PERIOD}\b`, "i"),
   /\bon or before\s+[A-Z][a-z]+\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4}|\s+of each (?:year|calendar year))?/,
   /\bon or before\s+(?:the|their|its|his|her)\s+(?:respective\s+)?(?:\w+\s+)?due dates?\b/i,
   /\bno later than\s+[^,.;]+/i,
@@ -57,7 +57,7 @@ const DUE_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\bin\s+(?:equal\s+)?(?:${CADENCE.replace("annually", "annual")}|annual)\s+(?:or more frequent\s+)?installments\b`, "i"),
   new RegExp(String.raw`\bevery\s+(?:other\s+|${AMOUNT}\s*)?(?:calendar\s+|fiscal\s+)?(?:days?|weeks?|months?|years?|quarters?)\b`, "i"),
   new RegExp(String.raw`\b(?:${CADENCE})\b`, "i"),
-  /\b(?:once\s+)?(?:each|every|a|per)\s+(?:calendar\s+|fiscal\s+)?(?:year|quarter|month|week)\b/i,
+  /\b(?:once\s+(?:a|each|every|per)|each|every|per)\s+(?:calendar\s+|fiscal\s+)?(?:year|quarter|month|week)\b/i,
   /\bupon (?:written )?request\b/i,
 ];
 
