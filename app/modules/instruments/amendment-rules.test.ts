@@ -225,6 +225,10 @@ Signed on May 1, 2020.`;
     const view = consolidate(doc("trust", "2011-01-01", trust), [doc("first", "2020-05-01", amendment)]);
     expect(view.amendments[0].edits[0]).toMatchObject({ kind: "replace", applied: true, target: { heading: "Accounts" } });
     expect(view.duties.map((d) => d.due)).toEqual(["every three months", null]);
+    const deleted = consolidate(doc("trust", "2011-01-01", trust), [
+      doc("second", "2021-05-01", 'SECOND AMENDMENT\n\nThe paragraph of the Trust Agreement headed "Records" is deleted.\n\nSigned on May 1, 2021.'),
+    ]);
+    expect(deleted.terms.filter((t) => t.status === "deleted").map((t) => t.body)).toEqual(["The Trustee shall keep records of all receipts."]);
   });
 
   it("reads a codicil in the testator's own voice: an article added and sentences substituted", () => {
@@ -253,6 +257,7 @@ IN WITNESS WHEREOF I sign this codicil.`;
       ["add", true],
       ["replace", true],
     ]);
+    expect(view.terms.find((t) => /Riverside Library/.test(t.body))?.article).toBeNull();
     const live = view.terms.filter((t) => t.status !== "deleted").map((t) => t.body);
     expect(live.findIndex((body) => /Riverside Library/.test(body))).toBe(live.findIndex((body) => /my books/.test(body)) + 1);
     expect(live.find((body) => /Executor/.test(body))).toBe(

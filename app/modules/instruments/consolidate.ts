@@ -263,7 +263,8 @@ export function applyAmendment(terms: Term[], amendment: InstrumentText, edits: 
         ...term,
         title: term.title ?? edit.title ?? null,
         changedBy: edit.sourceText,
-        article: term.article ?? edit.target?.article ?? null,
+        // A new "Article III-A" goes after Article III but is not part of it.
+        article: term.article ?? (edit.target && !/(?:-[A-Za-z]|\d[A-Za-z])$/.test(edit.target.label) ? edit.target.article : null),
         section: term.section ?? edit.target?.section ?? null,
         reference: term.reference ?? edit.target?.label ?? (edit.at ? `${amendment.title}, ${edit.at}` : amendment.title),
       }));

@@ -37,6 +37,10 @@ const REPLACE = new RegExp(
 );
 const REPLACE_VERB = String.raw`\s+(?:is|are|shall be)\s+(?:hereby\s+)?(?:deleted${ENTIRETY}\s+and\s+replaced${ENTIRETY}\s+(?:with|by)(?:\s+the\s+following)?|amended(?:\s+and\s+restated)?${ENTIRETY}\s+(?:to\s+read|so\s+as\s+to\s+read|as\s+follows)${ENTIRETY}(?:\s+(?:in\s+full\s+)?as\s+follows)?|restated${ENTIRETY}\s+(?:to\s+read|as\s+follows)${ENTIRETY}(?:\s+as\s+follows)?)\s*(?:[:.—–-]\s*)?`;
 const REPLACE_HEADED = new RegExp(String.raw`${HEADED_PATTERN}${OF_INSTRUMENT}${REPLACE_VERB}`, "g");
+const DELETE_HEADED = new RegExp(
+  String.raw`${HEADED_PATTERN}${OF_INSTRUMENT}\s+(?:is|are|shall be)\s+(?:hereby\s+)?(?:deleted|revoked|removed|struck|omitted)(?:\s+in\s+(?:its|their)\s+entirety)?(?!\s+and\s+replaced)\s*[.;]`,
+  "g",
+);
 // "… vary the Settlement by deleting clause 7.1 and substituting the following: …"
 const REPLACE_BY = new RegExp(
   String.raw`\bby\s+(?:deleting|omitting|revoking|striking(?:\s+out)?)\s+(${TARGET_PATTERN})${OF_INSTRUMENT}\s+and\s+(?:substituting|inserting)(?:\s+(?:therefor|in\s+(?:its|their)\s+place))?(?:\s+the\s+following)?\s*(?:[:.—–-]\s*)?`,
@@ -155,16 +159,16 @@ export function readEdits(fullText: string): Edit[] {
     const base = parseTarget(match[1]) ?? parseTarget(match[1].replace(/-?[A-Za-z]$/, ""));
     if (base) found.push({ kind: "add", start: match.index ?? 0, end: (match.index ?? 0) + match[0].length, target: { ...base, label: match[1] } });
   }
-  for (const match of text.matchAll(REPLACE_HEADED)) {
-    const at = match.index ?? 0;
-    const target: Target = {
-      article: null,
-      section: null,
-      paragraph: null,
-      heading: match[1].trim(),
-      label: match[0].replace(/\s+(?:is|are|shall)\b[\s\S]*$/, "").trim(),
-    };
-    found.push({ kind: "replace", start: at, end: at + match[0].length, target });
+  for (const [kind, pattern] of [
+    ["replace", REPLACE_HEADED],
+    ["delete", DELETE_HEADED],
+  ] as const) {
+    for (const match of text.matchAll(pattern)) {
+      const at = match.index ?? 0;
+      const label = match[0].replace(/\s+(?:is|are|shall)\b[\s\S]*$/, "").trim();
+      const target: Target = { article: null, section: null, paragraph: null, heading: match[1].trim(), label };
+      found.push({ kind, start: at, end: at + match[0].length, target });
+    }
   }
   for (const match of text.matchAll(DELETE)) push("delete", match, match[1]);
   for (const match of text.matchAll(ADD)) push("add", match, match[1] ?? match[2]);
