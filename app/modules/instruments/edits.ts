@@ -114,7 +114,7 @@ interface Found {
   part?: string;
 }
 
-const SIGNATURES = /^\s*(?:IN WITNESS|WITNESS WHEREOF|EXECUTED|Signed and delivered|SIGNED\b|Dated:|_{4,})/m;
+const SIGNATURES = /^\s*(?:IN WITNESS|WITNESS WHEREOF|EXECUTED|Signed (?:and delivered|on|at|this|as a deed|by)\b|SIGNED\b|Dated:|_{4,})/m;
 // A decanting appoints the trust's property to a further trust: "Exercise of Authority to Invade Trust Principal in
 // Favor of a Further Trust", "decants", "appoints all of the principal … to the trustees of …".
 const DECANTING =
