@@ -117,6 +117,23 @@ SIGNED on June 1, 2022.`;
   });
 });
 
+describe("successor chains of every office", () => {
+  it("finds an executor's successor changed by a codicil", () => {
+    const will = `LAST WILL AND TESTAMENT OF HUGO BRAND
+
+1. Executor. I appoint my wife, Greta Brand, as Executor. If she cannot serve, I appoint Otto Brand as successor executor.
+
+2. Duties. My Executor shall pay my debts.`;
+    const codicil = `FIRST CODICIL
+
+FIRST: Section 1 of my Will is amended to read: "I appoint my wife, Greta Brand, as Executor. If she cannot serve, I appoint Carl Weiss as successor executor."
+
+IN WITNESS WHEREOF I sign this codicil.`;
+    const view = consolidate(doc("will", "2001-01-01", will), [doc("codicil", "2005-01-01", codicil)], "will");
+    expect(kinds(view)).toEqual([["successor_order_changed", "Carl Weiss"]]);
+  });
+});
+
 describe("the power to make the change", () => {
   const SETTLEMENT = `THE HOLLY SETTLEMENT
 
