@@ -77,6 +77,7 @@ describe("duties: deadlines and cadences as written", () => {
     ],
     ["The Trustee shall pay the income to my wife in monthly installments.", "in monthly installments"],
     ["The Executor shall sell the house within a year after my death.", "within a year after my death"],
+    ["The Trustees shall pay the annuity in equal semi-annual instalments.", "in equal semi-annual instalments"],
     ["The Trustee shall pay her ten thousand dollars once a year.", "once a year"],
     ["The Trustee shall keep the house for a year.", null],
   ])("%s", (sentence, due: string | null) => {

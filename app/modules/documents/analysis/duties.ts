@@ -54,7 +54,7 @@ const DUE_PATTERNS: RegExp[] = [
     String.raw`\bat least\s+(?:${CADENCE}|once\s+(?:a|each|every|in each|in every|per|during each|during every)\s+(?:calendar\s+|fiscal\s+)?(?:year|quarter|month|week))`,
     "i",
   ),
-  new RegExp(String.raw`\bin\s+(?:equal\s+)?(?:${CADENCE.replace("annually", "annual")}|annual)\s+(?:or more frequent\s+)?installments\b`, "i"),
+  /\bin\s+(?:equal\s+)?(?:annual|semi-?annual|quarterly|monthly|weekly)\s+(?:or more frequent\s+)?instal{1,2}ments\b/i,
   new RegExp(String.raw`\bevery\s+(?:other\s+|${AMOUNT}\s*)?(?:calendar\s+|fiscal\s+)?(?:days?|weeks?|months?|years?|quarters?)\b`, "i"),
   new RegExp(String.raw`\b(?:${CADENCE})\b`, "i"),
   /\b(?:once\s+(?:a|each|every|per)|each|every|per)\s+(?:calendar\s+|fiscal\s+)?(?:year|quarter|month|week)\b/i,
