@@ -5,6 +5,7 @@
  * the words before (where they were) and after (in the amendment).
  */
 import { deadlineKey, sameDuty, sameName } from "~/modules/ai/legal/normalise";
+import type { PartyMention } from "~/modules/documents/analysis/parties";
 import type { ComplianceRequirement, PartyRole } from "~/modules/documents/analysis/schema";
 import { type AppliedEdit, type InstrumentText, type Term, type TermsReading } from "./consolidate";
 import { citedPower } from "./edits";
@@ -83,8 +84,32 @@ function isIrrevocable(text: string): boolean {
   return (IRREVOCABLE.test(head) && !/\brevocable\b/i.test(head.replace(/irrevocable/gi, ""))) || DECLARED_IRREVOCABLE.test(text);
 }
 const CONSENT =
-  /\bconsent of (?:all |each |every )?(?:of )?(?:the )?(?:qualified )?beneficiar|\bbeneficiar[^.]{0,60}\bconsent|\bcourt order|\border of the [A-Z][\w ]{0,40}Court|\bapproved by the [A-Za-z ]{0,30}court|\bdecant|\bnonjudicial settlement|\bProtector\b[^.]{0,80}\bpower/i;
-const AMEND_POWER = /\bamend|\bmodif|\brevo[kc]|\balter\b|\bvary\b|\bvariation\b/i;
+  /\bconsent of (?:all |each |every )?(?:of )?(?:the )?(?:qualified )?beneficiar|\bbeneficiar[^.]{0,60}\bconsent|\bcourt order|\border of the [A-Z][\w ]{0,40}Court|\bapproved by the [A-Za-z ]{0,30}court|\bdecant|\bnon-?judicial (?:binding |settlement )*agreement|\bconsents? in writing|\bwritten consent of (?:all|each|every)\b|\bProtector\b[^.]{0,80}\bpower/i;
+const AMEND_POWER = /\bamend|\bmodif|\brevo[kc]|\balter\b|\bvary\b|\bvariation\b|\bappoint|\badd\b|\bremov/i;
+// "The Grantor expressly waives all rights and powers … to alter, amend, revoke": a clause that takes the power away.
+const NO_POWER =
+  /\b(?:waives?|releases?|renounces?|relinquish\w*|surrenders?)\b[^.]{0,120}\b(?:power|right)|\b(?:has|have|shall have|retains?) no (?:power|right)|\bno (?:power|right) to (?:amend|alter|modify|revoke|vary)/i;
+
+/** A clause that grants a power to change the trust or its trustees, and does not take it away. */
+function grantsPower(text: string): boolean {
+  return AMEND_POWER.test(text) && !NO_POWER.test(text);
+}
+
+const OFFICE_CHAINS: [PartyRole, PartyRole][] = [
+  ["trustee", "successor_trustee"],
+  ["executor", "successor_executor"],
+  ["agent", "successor_agent"],
+];
+// "If Erik J. Lindqvist fails or ceases to serve, Astrid Lindqvist shall serve as co-trustee in his place": whoever
+// serves only when another stops is next in the chain, whatever the office is called.
+const SUCCESSION =
+  /\b(?:if|when|upon|should|in the event|failing)\b(?:[^.;]|\b[A-Z]\.){0,100}?\b(?:fail|fails|failing|cease|ceases|ceasing|die|dies|death|resign|resigns|resignation|unable|incapacitated|incapacity|unwilling|whom)\b/i;
+
+/** The office's holders and its successors in the order named (an office holder named in a succession is a successor). */
+function chain(mentions: PartyMention[], office: PartyRole): { current: PartyMention[]; successors: PartyMention[] } {
+  const succeeding = (m: PartyMention) => m.role !== office || SUCCESSION.test(m.sentence.text.slice(0, Math.max(m.sentence.text.indexOf(m.name), 0)));
+  return { current: mentions.filter((m) => !succeeding(m)), successors: mentions.filter(succeeding) };
+}
 
 function termContaining(terms: Term[], sentence: string | null): Term | undefined {
   return sentence ? terms.find((term) => term.status !== "deleted" && term.body.includes(sentence.slice(0, 80))) : undefined;
@@ -92,6 +117,47 @@ function termContaining(terms: Term[], sentence: string | null): Term | undefine
 
 function dutyTerm(terms: Term[], duty: ComplianceRequirement) {
   return termContaining(terms, duty.sourceText);
+}
+
+const DUTY_STOP = new Set("the a an and or of to for on by in at with as any each all shall must be is are this that its his her their such my our".split(" "));
+/** A duty's words without its deadline: what it obliges, to compare a duty before and after an edit. */
+function dutyWords(duty: ComplianceRequirement): Set<string> {
+  const text = (duty.due ? duty.duty.replace(duty.due, " ") : duty.duty).toLowerCase();
+  return new Set((text.match(/[a-z0-9]+/g) ?? []).filter((word) => word.length > 2 && !DUTY_STOP.has(word)).map((word) => word.replace(/s$/, "")));
+}
+
+/**
+ * The same duty before and after the edit: the same statute or mostly the same words (sameDuty), else most of the
+ * shorter duty's words (a duty whose deadline was rewritten often gains words: "and to my attorney"). Best pairs first.
+ */
+function pairDuties(before: ComplianceRequirement[], after: ComplianceRequirement[]): [ComplianceRequirement, ComplianceRequirement][] {
+  const candidates: { i: number; j: number; score: number }[] = [];
+  before.forEach((old, i) =>
+    after.forEach((now, j) => {
+      const a = dutyWords(old);
+      const b = dutyWords(now);
+      const shared = [...a].filter((word) => b.has(word)).length;
+      const score = sameDuty(old, now) ? 2 : a.size && b.size ? shared / Math.min(a.size, b.size) : 0;
+      if (score >= 0.6) candidates.push({ i, j, score });
+    }),
+  );
+  candidates.sort((x, y) => y.score - x.score);
+  const used = new Set<string>();
+  const pairs: [ComplianceRequirement, ComplianceRequirement][] = [];
+  for (const { i, j } of candidates) {
+    if (used.has(`b${i}`) || used.has(`a${j}`)) continue;
+    used.add(`b${i}`).add(`a${j}`);
+    pairs.push([before[i], after[j]]);
+  }
+  if (!pairs.length && before.length === 1 && after.length === 1) pairs.push([before[0], after[0]]);
+  return pairs;
+}
+
+/** The same deadline: the same words, or the same comparable key when both have one. */
+function sameDue(a: string | null, b: string | null): boolean {
+  if ((a ?? "").toLowerCase() === (b ?? "").toLowerCase()) return true;
+  const ka = deadlineKey(a);
+  return ka !== null && ka === deadlineKey(b);
 }
 
 /** The changes one amendment made. */
@@ -106,25 +172,38 @@ export function changesOf(step: Step, instrument: InstrumentText): Change[] {
   const push = (change: Omit<Change, "documentId">) => changes.push({ ...change, documentId });
 
   // Offices: the names the touched terms gave before and give now.
-  for (const role of ["trustee", "successor_trustee"] as const) {
-    const old = mentionsIn(step.before, touchedBefore, [role]);
-    const now = mentionsIn(step.after, touchedAfter, [role]);
-    if (!now.length || !old.length) continue;
-    const oldNames = uniqueNames(old.map((m) => m.name));
-    const newNames = uniqueNames(now.map((m) => m.name));
-    const successor = role === "successor_trustee";
-    const differs = successor
-      ? oldNames.length !== newNames.length || oldNames.some((name, i) => !sameName(name, newNames[i]))
-      : newNames.some((name) => !oldNames.some((o) => sameName(o, name))) || oldNames.some((name) => !newNames.some((n) => sameName(n, name)));
-    if (!differs) continue;
-    push({
-      kind: successor ? "successor_order_changed" : "trustee_changed",
-      names: successor ? newNames : newNames.filter((name) => !oldNames.some((o) => sameName(o, name))),
-      from: oldNames.join(", "),
-      to: newNames.join(", "),
-      before: quoteOf(beforeTerm((old[0].sentence.clause as Term).id), old[0].sentence.text),
-      after: quoteOf(afterTerm((now[0].sentence.clause as Term).id), now[0].sentence.text),
-    });
+  for (const [office, successorRole] of OFFICE_CHAINS) {
+    const roles: PartyRole[] = [office, successorRole];
+    const old = chain(mentionsIn(step.before, touchedBefore, roles), office);
+    const now = chain(mentionsIn(step.after, touchedAfter, roles), office);
+    // Who holds the office now: a trustee appointed by a clause of its own ("appoints Nisha Kaur Bains to be a trustee")
+    // is new when no earlier term named them.
+    const sitting = chain(
+      step.before.mentions.filter((m) => roles.includes(m.role)),
+      office,
+    ).current;
+    const pairs: [PartyMention[], PartyMention[], boolean][] = [
+      ...(office === "trustee" ? [[old.current.length ? old.current : sitting, now.current, false] as [PartyMention[], PartyMention[], boolean]] : []),
+      [old.successors, now.successors, true],
+    ];
+    for (const [was, is, successor] of pairs) {
+      if (!is.length || !was.length) continue;
+      const oldNames = uniqueNames(was.map((m) => m.name));
+      const newNames = uniqueNames(is.map((m) => m.name));
+      const differs = successor
+        ? oldNames.length !== newNames.length || oldNames.some((name, i) => !sameName(name, newNames[i]))
+        : newNames.some((name) => !oldNames.some((o) => sameName(o, name))) ||
+          (was !== sitting && oldNames.some((name) => !newNames.some((n) => sameName(n, name))));
+      if (!differs) continue;
+      push({
+        kind: successor ? "successor_order_changed" : "trustee_changed",
+        names: successor ? newNames : newNames.filter((name) => !oldNames.some((o) => sameName(o, name))),
+        from: oldNames.join(", "),
+        to: newNames.join(", "),
+        before: quoteOf(beforeTerm((was[0].sentence.clause as Term).id) ?? termContaining(step.beforeTerms, was[0].sentence.text), was[0].sentence.text),
+        after: quoteOf(afterTerm((is[0].sentence.clause as Term).id), is[0].sentence.text),
+      });
+    }
   }
 
   // Beneficiaries and shares.
@@ -201,9 +280,8 @@ export function changesOf(step: Step, instrument: InstrumentText): Change[] {
   // Duties whose deadline or cadence changed.
   const oldDuties = step.before.duties.filter((duty) => touchedBefore.has(dutyTerm(replacedTerms, duty)?.id ?? ""));
   const newDuties = step.after.duties.filter((duty) => touchedAfter.has(dutyTerm(step.afterTerms, duty)?.id ?? ""));
-  for (const duty of newDuties) {
-    const old = oldDuties.find((candidate) => sameDuty(candidate, duty)) ?? (oldDuties.length === 1 && newDuties.length === 1 ? oldDuties[0] : undefined);
-    if (!old || (old.due ?? "") === (duty.due ?? "") || deadlineKey(old.due) === deadlineKey(duty.due)) continue;
+  for (const [old, duty] of pairDuties(oldDuties, newDuties)) {
+    if (sameDue(old.due, duty.due)) continue;
     push({
       kind: "duty_changed",
       names: [],
@@ -228,10 +306,20 @@ export function changesOf(step: Step, instrument: InstrumentText): Change[] {
     });
   }
 
-  // The power to amend: an irrevocable trust needs consent or a court; a cited section must grant the power.
+  // The power to amend: a cited clause must grant the power it is exercised under (an irrevocable instrument can still
+  // be changed the ways it allows itself); otherwise an irrevocable trust needs consent, a court or a statute's route.
   const irrevocable = isIrrevocable(instrument.text);
   const cited = citedPower(step.amendment.text);
-  if (irrevocable && !CONSENT.test(step.amendment.text)) {
+  const granting = cited
+    ? step.beforeTerms.filter(
+        (t) => t.status !== "deleted" && (t.section === cited.target.section || (cited.target.section === null && t.article === cited.target.article)),
+      )
+    : [];
+  if (cited && granting.length) {
+    if (!granting.some((t) => grantsPower(`${t.title ?? ""} ${t.body}`))) {
+      push({ kind: "amendment_without_power", names: [], from: null, to: null, before: quoteOf(granting[0]), after: { documentId, text: cited.sourceText } });
+    }
+  } else if (irrevocable && !CONSENT.test(step.amendment.text)) {
     const term = step.beforeTerms.find((t) => /\birrevocable\b/i.test(t.body));
     push({
       kind: "amendment_without_power",
@@ -241,13 +329,6 @@ export function changesOf(step: Step, instrument: InstrumentText): Change[] {
       before: quoteOf(term),
       after: cited ? { documentId, text: cited.sourceText } : { documentId, text: step.amendment.text.slice(0, 300).trim() },
     });
-  } else if (cited) {
-    const granting = step.beforeTerms.filter(
-      (t) => t.status !== "deleted" && (t.section === cited.target.section || (cited.target.section === null && t.article === cited.target.article)),
-    );
-    if (granting.length && !granting.some((t) => AMEND_POWER.test(`${t.title ?? ""} ${t.body}`))) {
-      push({ kind: "amendment_without_power", names: [], from: null, to: null, before: quoteOf(granting[0]), after: { documentId, text: cited.sourceText } });
-    }
   }
   return changes;
 }

@@ -58,9 +58,41 @@ export interface TermsReading {
 const SIGNATURE_LIKE =
   /^(?:IN WITNESS|WITNESS WHEREOF|Acknowledged|Subscribed|Signed|[A-Z][\w.'’ -]+,\s+(?:Settlor|Grantor|Trustor|Trustee|Co-Trustee|Testator|Witness))/;
 
+// "ARTICLE FIRST: My Executor shall …" on one line, the article's paragraphs on the lines below it without blank lines
+// (a DOCX paragraph per line): the label is the article's heading, so its terms know their article.
+const INLINE_ARTICLE = /^(ARTICLE|Article)\s+([IVXLC]+|\d+|[A-Z][A-Za-z]+(?:-[A-Za-z]+)?)\s*[:.]\s+(?=["“]?[A-Z(])/;
+
+// "ARTICLE 2" on one line and its title "BENEFICIARIES" in capitals on the next: one heading, so the number is kept.
+const BARE_ARTICLE = /^(?:ARTICLE|Article)\s+(?:[IVXLC]+|\d+|[A-Z][A-Za-z]+(?:-[A-Za-z]+)?)\.?$/;
+const CAPITALS_TITLE = /^(?=.*[A-Z]{3})[A-Z][A-Z0-9 ,'’&()-]{2,80}$/;
+
+function withArticleHeadings(text: string): string {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  for (let i = 0; i < lines.length - 1; i++) {
+    if (BARE_ARTICLE.test(lines[i].trim()) && CAPITALS_TITLE.test(lines[i + 1].trim())) {
+      lines[i] = `${lines[i].trim().replace(/\.$/, "")} — ${lines[i + 1].trim()}`;
+      lines.splice(i + 1, 1);
+    }
+  }
+  return lines
+    .map((line, i) => {
+      const match = INLINE_ARTICLE.exec(line.trim());
+      const previous = lines[i - 1]?.trim() ?? "";
+      const rest = match ? line.trim().slice(match[0].length) : "";
+      // "ARTICLE I. PURPOSE AND BENEFICIARIES" is a heading already: only a line that goes on in sentence case is split.
+      if (!match || articleNumber(match[2]) === null || !/[a-z]/.test(rest) || (previous && !/[.:;"”)]$/.test(previous))) return line;
+      return `\n${match[1]} ${match[2]}\n\n${rest}`;
+    })
+    .join("\n");
+}
+
+/** "Article Ii" (title case of "ARTICLE II") → "Article II". */
+const romanCase = (label: string | null) =>
+  label?.replace(/\b(Article|Part) ([IVXLC][ivxlc]+)\b/g, (_, kind: string, n: string) => `${kind} ${n.toUpperCase()}`) ?? null;
+
 let counter = 0;
 function toTerms(text: string, source: Term["source"], status: TermStatus, inheritedPart: string | null = null): Term[] {
-  const { clauses } = parseClauses(text);
+  const { clauses } = parseClauses(withArticleHeadings(text));
   return clauses.map((clause) => {
     const part = clause.part ?? inheritedPart;
     const articleLabel = part?.split(" — ")[0] ?? null;
@@ -68,8 +100,8 @@ function toTerms(text: string, source: Term["source"], status: TermStatus, inher
     const numbered = /(?:Section|item) ([\w.]+)$/.exec(clause.reference ?? "");
     return {
       ...clause,
-      part,
-      reference: clause.reference ?? (article !== null ? articleLabel : null),
+      part: romanCase(part),
+      reference: romanCase(clause.reference ?? (article !== null ? articleLabel : null)),
       id: `t${++counter}`,
       article,
       section: numbered && !/^Schedule|^Exhibit/.test(clause.reference ?? "") ? sectionKey(numbered[1]) : null,
@@ -81,9 +113,32 @@ function toTerms(text: string, source: Term["source"], status: TermStatus, inher
   });
 }
 
-/** The terms an edit's target names (a section, an article, or a section within an article). */
+/** The lettered label a term starts with ("(b) Distribution. …", "B. Reports. …"), as "(b)"; else null. */
+function paragraphLabel(body: string): string | null {
+  const match = /^\(?([a-z])[.)]\s/i.exec(body);
+  return match ? `(${match[1].toLowerCase()})` : null;
+}
+
+/** The terms an edit's target names (a section, an article, a lettered paragraph, or a section within an article). */
 function targeted(terms: Term[], target: Target): Term[] {
+  const found = targetedTerms(terms, target);
+  // "Article 6(a)", "Paragraph B of Article V": the paragraph is a term of its own when the instrument sets it apart.
+  const paragraph = target.paragraph ? found.filter((term) => paragraphLabel(term.body) === target.paragraph) : [];
+  return paragraph.length === 1 ? paragraph : found;
+}
+
+const plainHeading = (text: string | null | undefined) =>
+  (text ?? "")
+    .replace(/^Article [^—]+— /, "")
+    .trim()
+    .toLowerCase();
+
+function targetedTerms(terms: Term[], target: Target): Term[] {
   const live = terms.filter((term) => term.status !== "deleted");
+  if (target.heading) {
+    const heading = target.heading.toLowerCase();
+    return live.filter((term) => plainHeading(term.title) === heading || plainHeading(term.part) === heading);
+  }
   if (target.section !== null) {
     const inArticle = live.filter((term) => term.section === target.section && (target.article === null || term.article === target.article));
     if (inArticle.length) return inArticle.slice(0, 1);
@@ -91,7 +146,13 @@ function targeted(terms: Term[], target: Target): Term[] {
     if (target.article !== null) return live.filter((term) => term.article === target.article && term.section?.split(".")[1] === target.section).slice(0, 1);
     return [];
   }
-  return target.article !== null ? live.filter((term) => term.article === target.article) : [];
+  return target.article !== null ? live.filter((term) => inArticle(term, target.article!)) : [];
+}
+
+/** A term of an article: by its heading, or by its decimal number when the heading was not kept ("Section 2.01" is Article 2's). */
+function inArticle(term: Term, article: number): boolean {
+  if (term.article !== null) return term.article === article;
+  return term.section !== null && term.section.includes(".") && Number(term.section.split(".")[0]) === article;
 }
 
 /** Where new terms go: after the target article's last term, else before the signatures. */
@@ -118,6 +179,47 @@ function replaceParagraph(body: string, paragraph: string, words: string): strin
   const end = nextLabel && body.indexOf(nextLabel, start) !== -1 ? body.indexOf(nextLabel, start) : body.length;
   const replacement = words.startsWith(paragraph) ? words : `${paragraph} ${words}`;
   return `${body.slice(0, start)}${replacement}${end < body.length ? " " : ""}${body.slice(end)}`.trim();
+}
+
+const POSITIONS = ["first", "second", "third", "fourth", "fifth"];
+const COUNTS = ["one", "two", "three", "four", "five"];
+const contentWords = (text: string) =>
+  new Set((text.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((word) => !/^(?:shall|must|that|this|with|from|have|which|under|such|each|upon)$/.test(word)));
+
+/**
+ * The sentences of a target that a partial replace rewrites: by position ("the first two sentences of Article SIXTH")
+ * or, for a named part ("the special instruction in paragraph 3 concerning accountings"), the run of as many sentences
+ * as the new words have that shares most words with them. Null when no sentence clearly is the one meant.
+ */
+function replacePart(hits: Term[], part: string, words: string): { term: Term; body: string } | null {
+  const fresh = splitSentences(words.trim());
+  const positional = /^(first|second|third|fourth|fifth|last|final)(?:\s+(\w+))?\s+sentences?$/i.exec(part.trim());
+  for (const term of positional ? hits.slice(0, 1) : hits) {
+    const sentences = splitSentences(term.body);
+    if (positional) {
+      const count = positional[2] ? COUNTS.indexOf(positional[2].toLowerCase()) + 1 : 1;
+      const first = /last|final/i.test(positional[1]) ? sentences.length - count : POSITIONS.indexOf(positional[1].toLowerCase());
+      if (count < 1 || first < 0 || first + count > sentences.length) return null;
+      // The paragraph's own label ("B.") stays in front of its new first sentence.
+      const label = first === 0 ? (/^(?:\(?[a-z]\)|[A-Za-z]\.)\s/.exec(term.body)?.[0] ?? "") : "";
+      if (label && fresh.length && !fresh[0].startsWith(label.trim())) fresh[0] = `${label}${fresh[0]}`;
+      return { term, body: [...sentences.slice(0, first), ...fresh, ...sentences.slice(first + count)].join(" ") };
+    }
+  }
+  if (positional) return null;
+  const wanted = contentWords(words);
+  let best: { term: Term; at: number; score: number; sentences: string[] } | null = null;
+  for (const term of hits) {
+    const sentences = splitSentences(term.body);
+    for (let at = 0; at + fresh.length <= sentences.length; at++) {
+      const have = contentWords(sentences.slice(at, at + fresh.length).join(" "));
+      const score = [...wanted].filter((word) => have.has(word)).length / Math.max(wanted.size, 1);
+      if (!best || score > best.score) best = { term, at, score, sentences };
+    }
+  }
+  if (!best || best.score < 0.4) return null;
+  const { term, at, sentences } = best;
+  return { term, body: [...sentences.slice(0, at), ...fresh, ...sentences.slice(at + fresh.length)].join(" ") };
 }
 
 /** Applies one amendment's edits to the terms (a new array; earlier terms are never mutated). */
@@ -161,7 +263,8 @@ export function applyAmendment(terms: Term[], amendment: InstrumentText, edits: 
         ...term,
         title: term.title ?? edit.title ?? null,
         changedBy: edit.sourceText,
-        article: term.article ?? edit.target?.article ?? null,
+        // A new "Article III-A" goes after Article III but is not part of it.
+        article: term.article ?? (edit.target && !/(?:-[A-Za-z]|\d[A-Za-z])$/.test(edit.target.label) ? edit.target.article : null),
         section: term.section ?? edit.target?.section ?? null,
         reference: term.reference ?? edit.target?.label ?? (edit.at ? `${amendment.title}, ${edit.at}` : amendment.title),
       }));
@@ -195,9 +298,25 @@ export function applyAmendment(terms: Term[], amendment: InstrumentText, edits: 
       record.after = [updated.id];
       continue;
     }
-    // Replace: a paragraph within a term, one section, or a whole article (its new sections paired by number).
+    // Replace: some sentences of a term, a paragraph within a term, one section, or a whole article (its new sections paired by number).
+    if (edit.part) {
+      const partial = replacePart(hits, edit.part, (edit.text ?? "").replace(/\s+/g, " "));
+      if (!partial) {
+        record.applied = false;
+        continue;
+      }
+      const updated = rewrite(partial.term, partial.body, edit.sourceText);
+      current = current.map((term) => (term === partial.term ? updated : term));
+      record.before = [partial.term];
+      record.after = [updated.id];
+      continue;
+    }
     if (edit.target?.paragraph && hits.length === 1) {
-      const body = replaceParagraph(hits[0].body, edit.target.paragraph, edit.text ?? "");
+      const words = (edit.text ?? "").replace(/\s+/g, " ").trim();
+      const own = paragraphLabel(hits[0].body) === edit.target.paragraph;
+      // The whole term is the paragraph: its label stays, whether or not the new words repeat it.
+      const label = own ? /^\S+/.exec(hits[0].body)![0] : null;
+      const body = own ? (paragraphLabel(words) ? words : `${label} ${words}`) : replaceParagraph(hits[0].body, edit.target.paragraph, words);
       if (body) {
         const updated = rewrite(hits[0], body, edit.sourceText);
         current = current.map((term) => (term === hits[0] ? updated : term));
@@ -206,7 +325,9 @@ export function applyAmendment(terms: Term[], amendment: InstrumentText, edits: 
       }
     }
     const fresh = toTerms(edit.text ?? "", source, "added", hits[0].part);
-    if (edit.target?.section !== null && fresh.length >= 1 && hits.length === 1) {
+    // Several numbered sections in place of one ("deleting clause 7.1 and substituting: 7.1 … 7.2 …") pair by number below.
+    const several = fresh.length > 1 && fresh.every((term) => term.section !== null) && fresh.some((term) => term.section === edit.target?.section);
+    if (edit.target?.section !== null && fresh.length >= 1 && hits.length === 1 && !several) {
       // One section restated: its words may come with or without its number and heading.
       const words = fresh.length === 1 ? fresh[0].body : (edit.text ?? "").trim();
       const updated = { ...rewrite(hits[0], words, edit.sourceText), title: fresh.length === 1 ? (fresh[0].title ?? hits[0].title) : hits[0].title };
@@ -215,7 +336,8 @@ export function applyAmendment(terms: Term[], amendment: InstrumentText, edits: 
       continue;
     }
     const paired = fresh.map((term) => {
-      const old = hits.find((candidate) => key(candidate) !== null && key(candidate) === key(term));
+      // Pairs by number or heading; an article of one unnumbered paragraph is rewritten in place.
+      const old = hits.length === 1 && fresh.length === 1 ? hits[0] : hits.find((candidate) => key(candidate) !== null && key(candidate) === key(term));
       const withArticle = { ...term, article: term.article ?? edit.target?.article ?? null, changedBy: edit.sourceText };
       return old ? { ...rewrite(old, term.body, edit.sourceText), title: term.title ?? old.title, reference: term.reference ?? old.reference } : withArticle;
     });

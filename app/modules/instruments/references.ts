@@ -57,16 +57,22 @@ export interface Target {
   section: string | null;
   /** "(c)" inside the article or section. */
   paragraph: string | null;
+  /** The heading of an unnumbered part ("the paragraph headed "Residuary Distribution""). */
+  heading?: string | null;
   /** As the amendment writes it. */
   label: string;
 }
 
+/** "The paragraph of the Trust Agreement headed "Residuary Distribution"": a part named by its heading, in instruments that number nothing. */
+export const HEADED_PATTERN = String.raw`(?:[Tt]he\s+)?(?:paragraph|article|section|clause|provision|part)\s+(?:of\s+(?:the|this|my|said)\s+[^,.:;"“\n]{0,60}?\s+)?(?:headed|entitled|captioned|titled)\s+["“]([^"”\n]{2,80})["”]`;
+
 const NUMBER_WORD = String.raw`(?:\d+(?:\.\d+)*[A-Za-z]?|[IVXLCivxlc]+|[A-Za-z]+(?:-[A-Za-z]+)?)`;
 const KIND = String.raw`(?:Sub-?)?(?:[Aa]rticle|ARTICLE|[Ss]ection|SECTION|[Pp]aragraph|PARAGRAPH|[Cc]lause|CLAUSE|[Ss]ubsection|[Ss]ubparagraph|§)`;
 /** One reference: "Article II", "Section 4.02", "Paragraph (c) of Article Fourth", "Article Four, Section 4.2". */
-export const TARGET_PATTERN = String.raw`${KIND}\s*(?:\([a-z0-9]+\)|${NUMBER_WORD})(?:\s*(?:,|of|of the Trust's|in)\s*${KIND}\s*(?:\([a-z0-9]+\)|${NUMBER_WORD}))*`;
+const LABEL = String.raw`(?:\([a-z0-9]+\)|${NUMBER_WORD}(?:\([a-z0-9]{1,4}\))?)`;
+export const TARGET_PATTERN = String.raw`${KIND}\s*${LABEL}(?:\s*(?:,|of|of the Trust's|in)\s*${KIND}\s*${LABEL})*`;
 
-const ONE = new RegExp(String.raw`(${KIND})\s*(\([a-z0-9]+\)|${NUMBER_WORD})`, "g");
+const ONE = new RegExp(String.raw`(${KIND})\s*(\([a-z0-9]+\)|${NUMBER_WORD})(\([a-z0-9]{1,4}\))?`, "g");
 
 /** Reads one reference ("Paragraph (c) of Article Fourth"); null when it names no number. */
 export function parseTarget(label: string): Target | null {
@@ -74,8 +80,13 @@ export function parseTarget(label: string): Target | null {
   for (const match of label.matchAll(ONE)) {
     const kind = match[1].toLowerCase();
     const value = match[2];
+    // "Article 6(a)": the lettered paragraph of article 6.
+    if (match[3]) target.paragraph = match[3].toLowerCase();
     if (/^\(/.test(value)) {
       target.paragraph = value.toLowerCase();
+    } else if (/^(?:sub)?-?(?:paragraph|subsection)/.test(kind) && /^[A-Za-z]$/.test(value)) {
+      // "Paragraph B of Article V": a lettered paragraph, written "B." or "(b)" in the instrument.
+      target.paragraph = `(${value.toLowerCase()})`;
     } else if (kind.startsWith("article")) {
       target.article = articleNumber(value);
     } else if (/^\d/.test(value)) {
