@@ -154,3 +154,34 @@ describe("the instrument's own name", () => {
     expect(consolidate({ ...hartwell, text: "1.1 Declaration. The Settlor declares a trust." }, []).name).toBeNull();
   });
 });
+
+describe("strike and insert within a named paragraph", () => {
+  it("changes the words in the paragraph the amendment names, not the same words earlier in the article", () => {
+    const will = {
+      documentId: "will",
+      title: "Will of Ada Quill",
+      date: "2010-01-01",
+      text: `LAST WILL OF ADA QUILL
+
+ARTICLE THIRD: I dispose of my residuary estate as follows:
+
+(a) I give ten percent (10%) of my residuary estate to my brother, Basil Quill.
+
+(b) I give ten percent (10%) of my residuary estate to my sister, Clara Quill.
+
+(c) I give eighty percent (80%) of my residuary estate to my friend, Dora Finch.`,
+    };
+    const codicil = {
+      documentId: "codicil",
+      title: "First Codicil",
+      date: "2015-01-01",
+      text: `FIRST CODICIL TO THE LAST WILL OF ADA QUILL
+
+FIRST: Paragraph (b) of Article THIRD of my Will is amended by striking the words "ten percent (10%)" and inserting in their place the words "twenty percent (20%)".`,
+    };
+    const view = consolidate(will, [codicil], "will");
+    const live = view.terms.filter((term) => term.status !== "deleted").map((term) => term.body);
+    expect(live).toContain("(a) I give ten percent (10%) of my residuary estate to my brother, Basil Quill.");
+    expect(live).toContain("(b) I give twenty percent (20%) of my residuary estate to my sister, Clara Quill.");
+  });
+});

@@ -171,14 +171,34 @@ function insertionPoint(terms: Term[], target: Target | null): number {
 
 const key = (term: Term) => term.section ?? term.title?.toLowerCase() ?? null;
 
-function replaceParagraph(body: string, paragraph: string, words: string): string | null {
-  const start = body.indexOf(paragraph);
+/** Where a lettered paragraph ("(c)") runs in a term's body: from its label (where a paragraph can start) to the next one. */
+function paragraphRange(body: string, paragraph: string): { start: number; end: number } | null {
+  const label = paragraph.replace(/[()]/g, "");
+  const starts = new RegExp(String.raw`(?:^|\n|[.:;]\s+)(\(${label.replace(/[^a-z0-9]/gi, "")}\))\s`, "g");
+  const found = starts.exec(body);
+  const start = found ? found.index + found[0].indexOf(found[1]) : body.indexOf(paragraph);
   if (start === -1) return null;
-  const letter = paragraph.replace(/[()]/g, "");
-  const nextLabel = /^[a-z]$/.test(letter) ? `(${String.fromCharCode(letter.charCodeAt(0) + 1)})` : null;
+  const nextLabel = /^[a-z]$/.test(label) ? `(${String.fromCharCode(label.charCodeAt(0) + 1)})` : null;
   const end = nextLabel && body.indexOf(nextLabel, start) !== -1 ? body.indexOf(nextLabel, start) : body.length;
+  return { start, end };
+}
+
+function replaceParagraph(body: string, paragraph: string, words: string): string | null {
+  const range = paragraphRange(body, paragraph);
+  if (!range) return null;
+  const { start, end } = range;
   const replacement = words.startsWith(paragraph) ? words : `${paragraph} ${words}`;
   return `${body.slice(0, start)}${replacement}${end < body.length ? " " : ""}${body.slice(end)}`.trim();
+}
+
+/** Where struck words are in a term: inside the named paragraph when the edit names one, else their first place. */
+function struckAt(body: string, struck: string, paragraph: string | null | undefined): number {
+  const range = paragraph ? paragraphRange(body, paragraph) : null;
+  const from = range?.start ?? 0;
+  const exact = body.indexOf(struck, from);
+  const at = exact !== -1 ? exact : body.toLowerCase().indexOf(struck.toLowerCase(), from);
+  if (at !== -1 && (!range || at < range.end)) return at;
+  return body.includes(struck) ? body.indexOf(struck) : body.toLowerCase().indexOf(struck.toLowerCase());
 }
 
 const POSITIONS = ["first", "second", "third", "fourth", "fifth"];
@@ -284,14 +304,17 @@ export function applyAmendment(terms: Term[], amendment: InstrumentText, edits: 
       continue;
     }
     if (edit.kind === "strike_insert") {
+      // A named paragraph may be a term of its own: look there first.
+      const label = edit.target?.paragraph;
+      const ordered = label ? [...hits.filter((term) => term.body.trimStart().startsWith(label)), ...hits] : hits;
       const hit =
-        hits.find((term) => term.body.includes(edit.struck ?? "\u0000")) ??
-        hits.find((term) => term.body.toLowerCase().includes((edit.struck ?? "").toLowerCase()));
+        ordered.find((term) => term.body.includes(edit.struck ?? "\u0000")) ??
+        ordered.find((term) => term.body.toLowerCase().includes((edit.struck ?? "").toLowerCase()));
       if (!hit || !edit.struck) {
         record.applied = false;
         continue;
       }
-      const at = hit.body.includes(edit.struck) ? hit.body.indexOf(edit.struck) : hit.body.toLowerCase().indexOf(edit.struck.toLowerCase());
+      const at = struckAt(hit.body, edit.struck, edit.target?.paragraph);
       const updated = rewrite(hit, `${hit.body.slice(0, at)}${edit.text ?? ""}${hit.body.slice(at + edit.struck.length)}`, edit.sourceText);
       current = current.map((term) => (term === hit ? updated : term));
       record.before = [hit];
