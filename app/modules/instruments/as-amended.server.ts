@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { visibleDocuments } from "~/modules/documents/access.server";
-import type { DocumentAnalysis, Party } from "~/modules/documents/analysis/schema";
+import type { AmendmentEdit, DocumentAnalysis, Party } from "~/modules/documents/analysis/schema";
 import { documentAnalyses, documents, documentTexts, documentVersions, type DocumentType } from "~/modules/documents/schema";
 import { findVisibleDocument } from "~/modules/documents/service.server";
 import type { Db } from "~/platform/db.server";
@@ -9,6 +9,7 @@ import { Refusal } from "~/platform/http.server";
 import { consolidate, type TrustAsAmended } from "./as-amended";
 import { compareTexts, type DiffPart } from "~/modules/documents/version-diff";
 import type { InstrumentText, Term } from "./consolidate";
+import { type Edit, editsFromAnalysis } from "./edits";
 import { type ConfirmedLinks, familyOf, type FamilyDocument, type LinkedBy } from "./family";
 import { instrumentLinks } from "./schema";
 
@@ -79,20 +80,27 @@ export async function confirmedLinks(db: Db, workspaceId: string): Promise<Confi
 }
 
 /** The family's full texts, read again under the same visibility rule. */
-async function familyTexts(db: Db, session: CurrentSession, ids: string[]): Promise<Map<string, string>> {
+async function familyTexts(db: Db, session: CurrentSession, ids: string[]): Promise<Map<string, { text: string; edits: Edit[] }>> {
   const rows = await db
-    .select({ id: documents.id, content: documentTexts.content })
+    .select({
+      id: documents.id,
+      content: documentTexts.content,
+      // A model engine's edits, when it gave them (the offline engine's are read from the text).
+      edits: sql<string | null>`json_extract(${documentAnalyses.result}, '$.edits')`,
+    })
     .from(documents)
     .innerJoin(documentTexts, eq(documentTexts.documentId, documents.id))
+    .leftJoin(documentAnalyses, eq(documentAnalyses.documentId, documents.id))
     .where(and(visibleDocuments(session), inArray(documents.id, ids)));
-  return new Map(rows.map((row) => [row.id, row.content]));
+  return new Map(rows.map((row) => [row.id, { text: row.content, edits: row.edits ? editsFromAnalysis(JSON.parse(row.edits) as AmendmentEdit[]) : [] }]));
 }
 
-const asText = (document: FamilyDocument, text: string): InstrumentText => ({
+const asText = (document: FamilyDocument, read: { text: string; edits: Edit[] } | undefined): InstrumentText => ({
   documentId: document.id,
   title: document.title,
   date: document.analysis?.instrumentDate ?? null,
-  text,
+  text: read?.text ?? "",
+  edits: read?.edits,
 });
 
 /**
@@ -119,8 +127,8 @@ export async function trustAsAmendedOf(
     session,
     members.map((m) => m.id),
   );
-  const base = asText(family.base, texts.get(family.base.id) ?? "");
-  const amendments = family.amendments.map((a) => asText(a, texts.get(a.id) ?? ""));
+  const base = asText(family.base, texts.get(family.base.id));
+  const amendments = family.amendments.map((a) => asText(a, texts.get(a.id)));
   const type: DocumentType = family.base.type === "will" || family.base.analysis?.documentType === "will" ? "will" : "trust";
   const reading = consolidate(base, amendments, type);
   const terms = reading.terms.map((term) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { consolidate } from "./as-amended";
-import { readEdits } from "./edits";
+import { editsFromAnalysis, readEdits } from "./edits";
 import { articleNumber, parseTarget } from "./references";
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/documents/${name}`, import.meta.url), "utf8");
@@ -183,5 +183,26 @@ FIRST: Paragraph (b) of Article THIRD of my Will is amended by striking the word
     const live = view.terms.filter((term) => term.status !== "deleted").map((term) => term.body);
     expect(live).toContain("(a) I give ten percent (10%) of my residuary estate to my brother, Basil Quill.");
     expect(live).toContain("(b) I give twenty percent (20%) of my residuary estate to my sister, Clara Quill.");
+  });
+});
+
+describe("a model engine's edits", () => {
+  it("are applied as given, their targets read by the same rules, when the amendment's wording is beyond the offline rules", () => {
+    const loose = {
+      ...firstAmendment,
+      text: "FIRST AMENDMENT TO THE HARTWELL FAMILY REVOCABLE LIVING TRUST\n\nWe now want Daniel R. Hartwell to take over first if we both stop serving, with First Pacific Trust Company after him.",
+    };
+    expect(consolidate(hartwell, [loose]).changes).toEqual([]);
+    const edits = editsFromAnalysis([
+      {
+        kind: "replace",
+        target: "Section 1.3",
+        text: "If both Settlors cease to serve, Daniel R. Hartwell shall serve as successor trustee. If he is unable or unwilling to serve, First Pacific Trust Company shall serve as successor trustee.",
+        struck: null,
+        sourceText: "We now want Daniel R. Hartwell to take over first if we both stop serving, with First Pacific Trust Company after him.",
+      },
+    ]);
+    const view = consolidate(hartwell, [{ ...loose, edits }]);
+    expect(view.changes.map((c) => [c.kind, c.to])).toEqual([["successor_order_changed", "Daniel R. Hartwell, First Pacific Trust Company"]]);
   });
 });

@@ -50,7 +50,7 @@ export function consolidate(instrument: InstrumentText, amendments: InstrumentTe
   const steps: AmendmentStep[] = [];
   const changes: Change[] = [];
   for (const amendment of [...amendments].sort(byDate)) {
-    const { terms: next, applied } = applyAmendment(terms, amendment, readEdits(amendment.text));
+    const { terms: next, applied } = applyAmendment(terms, amendment, amendment.edits?.length ? amendment.edits : readEdits(amendment.text));
     const nextReading = readTerms(next, type);
     changes.push(...changesOf({ amendment, edits: applied, beforeTerms: terms, afterTerms: next, before: reading, after: nextReading }, instrument));
     steps.push({

@@ -18,6 +18,8 @@ export interface InstrumentText {
   /** The document's own date (YYYY-MM-DD), when known. */
   date: string | null;
   text: string;
+  /** A model engine's reading of the document as edits; without it the edits are read from the text. */
+  edits?: Edit[];
 }
 
 export type TermStatus = "original" | "amended" | "added" | "deleted";

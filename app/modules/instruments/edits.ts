@@ -4,10 +4,11 @@
  * "Article II of the Trust Agreement is amended to read: …"); clauses that name no target add a provision, and
  * "in all other respects ratified" changes nothing. Plain rules over the text, so every edit quotes its source.
  */
+import { AMENDMENT_EDIT_KINDS, type AmendmentEdit } from "~/modules/documents/analysis/schema";
 import { parseClauses } from "~/modules/documents/analysis/text-structure";
 import { HEADED_PATTERN, parseTarget, TARGET_PATTERN, type Target } from "./references";
 
-export const EDIT_KINDS = ["replace", "delete", "add", "strike_insert", "new_provision", "ratify", "restate_all"] as const;
+export const EDIT_KINDS = AMENDMENT_EDIT_KINDS;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
 export interface Edit {
@@ -273,4 +274,15 @@ export function citedPower(fullText: string): { target: Target; sourceText: stri
   const start = fullText.lastIndexOf("\n", match.index) + 1;
   const stop = fullText.indexOf("\n", match.index + match[0].length);
   return { target, sourceText: fullText.slice(start, stop === -1 ? undefined : stop).trim() };
+}
+
+/** A model engine's edits (its structured output) in the form the consolidation applies; targets read by the same rules. */
+export function editsFromAnalysis(edits: readonly AmendmentEdit[]): Edit[] {
+  return edits.map((edit) => ({
+    kind: edit.kind,
+    target: edit.target ? parseTarget(edit.target) : null,
+    text: edit.text,
+    struck: edit.struck,
+    sourceText: edit.sourceText,
+  }));
 }

@@ -3,6 +3,7 @@ import { excerptOf, passageAround, passageUrl, type Passage } from "../passages"
 import { passageMentioning, passageOf, quotePassage, type SourceDocument } from "../sources";
 import { consolidate } from "~/modules/instruments/as-amended";
 import { type Change, CHANGE_KINDS, type ChangeKind } from "~/modules/instruments/changes";
+import { editsFromAnalysis } from "~/modules/instruments/edits";
 import { type ConfirmedLinks, groupInstruments } from "~/modules/instruments/family";
 import { deadlinesContradict, parseWrittenDate, sameDuty } from "./normalise";
 
@@ -122,6 +123,8 @@ const asInstrumentText = (document: SourceDocument) => ({
   title: document.title,
   date: document.analysis?.instrumentDate ?? null,
   text: document.content,
+  // A model engine's edits, when it gave them; otherwise the consolidation reads them from the text.
+  edits: document.analysis?.edits?.length ? editsFromAnalysis(document.analysis.edits) : undefined,
 });
 
 /** The changes the amendments made, read from the trust as amended, each pointing at the words before and after. */

@@ -45,6 +45,8 @@ export function analyzeOffline(fullText: string, hints: AnalysisHints = {}): Doc
     complianceRequirements,
     importantDates: importantDates(sentences, ageDates, dutyDeadlines(complianceRequirements)),
     parties,
+    // The offline engine's edits are read where they are applied (instruments/edits.ts), from the same text.
+    edits: [],
   };
   return { ...findings, engine: { id: "offline", model: null, version: OFFLINE_ENGINE_VERSION }, truncated };
 }

@@ -10,6 +10,7 @@ export const SYSTEM_PROMPT = [
   "Quote provisions and source sentences word for word, so they can be found in the text.",
   'List successor trustees and successor agents in their order of succession (order 1 is first). Give each beneficiary\'s share as written ("40%").',
   'Dates are YYYY-MM-DD; a date that depends on an event ("within 60 days after …", "at age 25", "April 15 of each year") has date null and is described in words.',
+  "For an amendment, restatement, codicil or decanting, list each operative clause under edits, as an edit of the instrument it amends, with its target as written and the new words quoted; for any other document edits is empty.",
   "The summary is three to six plain sentences for someone who is not a lawyer. This is not legal advice and must not claim to be.",
   "Reply with one JSON object that follows the given schema and nothing else.",
 ].join(" ");

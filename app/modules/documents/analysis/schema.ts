@@ -73,6 +73,22 @@ const party = z.object({
   sourceText: z.string().nullable().optional().describe("The sentence that names them in this role, quoted word for word"),
 });
 
+/** How an amendment changes the instrument it amends (app/modules/instruments/edits.ts reads the same from text). */
+export const AMENDMENT_EDIT_KINDS = ["replace", "delete", "add", "strike_insert", "new_provision", "ratify", "restate_all"] as const;
+
+const amendmentEdit = z.object({
+  kind: z.enum(AMENDMENT_EDIT_KINDS),
+  target: z
+    .string()
+    .nullable()
+    .describe(
+      'The article, section or paragraph of the amended instrument, as written ("Section 1.3", "Article II", "Paragraph (b) of Article FOURTH"); null for a new unnumbered provision or a whole restatement',
+    ),
+  text: z.string().nullable().describe("The new words, quoted word for word (null for a deletion or a ratification)"),
+  struck: z.string().nullable().describe("For strike_insert: the words struck out, quoted word for word"),
+  sourceText: z.string().min(1).describe("The amendment's operative sentence, quoted word for word"),
+});
+
 /** What an engine is asked to produce from a document's text. */
 export const analysisFindingsSchema = z.object({
   documentType: z.enum(DOCUMENT_TYPES),
@@ -83,6 +99,12 @@ export const analysisFindingsSchema = z.object({
   complianceRequirements: z.array(complianceRequirement),
   importantDates: z.array(importantDate),
   parties: z.array(party),
+  edits: z
+    .array(amendmentEdit)
+    .default([])
+    .describe(
+      "For an amendment, restatement, codicil or decanting: each operative clause as an edit of the instrument it amends, in order; empty for any other document",
+    ),
 });
 
 /** The stored analysis: the findings plus which engine produced them and whether all text was read. */
@@ -97,6 +119,7 @@ export type KeyProvision = z.infer<typeof keyProvision>;
 export type ComplianceRequirement = z.infer<typeof complianceRequirement>;
 export type ImportantDate = z.infer<typeof importantDate>;
 export type Party = z.infer<typeof party>;
+export type AmendmentEdit = z.infer<typeof amendmentEdit>;
 
 /** The JSON Schema given to AI providers for structured output. */
 export function analysisJsonSchema(): Record<string, unknown> {
