@@ -2,12 +2,15 @@
 // (tests/fixtures/analysis/sources/<family>/<name>.txt), then checks every family's expected.json against the texts:
 // each labelled file exists, each duty quote is found in its document (whitespace collapsed), each labelled name appears in it.
 // Deterministic: fixed PDF dates and ZIP timestamps, so running it twice gives the same bytes.
-// Usage: node scripts/make-analysis-fixtures.mjs
+// Usage: npx tsx scripts/make-analysis-fixtures.mjs
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, dirname, basename, extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { strToU8, unzipSync, strFromU8, zipSync } from "fflate";
+import { OFFICE_ROLES, PARTY_ROLES as ALL_PARTY_ROLES, SUCCESSOR_ROLES } from "../app/modules/documents/analysis/schema.ts";
+import { DOCUMENT_TYPES } from "../app/modules/documents/schema.ts";
+import { CHANGE_KINDS } from "../app/modules/instruments/changes.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "tests", "fixtures", "analysis");
 const sourcesDir = join(root, "sources");
@@ -122,32 +125,12 @@ for (const family of families) {
 const errors = [];
 const collapse = (s) => s.replace(/\s+/g, " ").trim();
 const ROLES = ["instrument", "amendment", "restatement", "codicil", "decanting"];
-const TYPES = ["trust", "will", "power_of_attorney", "healthcare_directive", "other"];
-const PARTY_ROLES = ["settlor", "beneficiary", "principal", "testator"];
-const OFFICE_ROLES = [
-  "trustee",
-  "successor_trustee",
-  "trust_protector",
-  "agent",
-  "successor_agent",
-  "executor",
-  "successor_executor",
-  "guardian",
-  "successor_guardian",
-  "health_care_agent",
-];
-const ORDERED = new Set(["successor_trustee", "successor_agent", "successor_executor", "successor_guardian"]);
-const FINDINGS = [
-  "trustee_changed",
-  "successor_order_changed",
-  "beneficiary_added",
-  "beneficiary_dropped",
-  "share_changed",
-  "shares_not_total",
-  "duty_changed",
-  "governing_law_changed",
-  "amendment_without_power",
-];
+// The app's own lists (run with tsx, which reads them from TypeScript): a label the app cannot produce is an error.
+const TYPES = DOCUMENT_TYPES;
+/** The non-office roles a label lists under parties ("other" is never labelled). */
+const PARTY_ROLES = ALL_PARTY_ROLES.filter((role) => role !== "other" && !OFFICE_ROLES.includes(role));
+const ORDERED = new Set(SUCCESSOR_ROLES);
+const FINDINGS = CHANGE_KINDS;
 const NAMED_FINDINGS = new Set(["trustee_changed", "beneficiary_added", "beneficiary_dropped", "share_changed"]);
 const counts = { families: 0, documents: 0, parties: 0, offices: 0, shares: 0, duties: 0, findings: 0 };
 

@@ -52,3 +52,18 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/** Uploads a file as a document and waits until the queue has read and analysed it; returns its id. */
+export async function uploadAnalysed(client: Client, body: Buffer, fileName: string): Promise<string> {
+  const response = await client.fetch(`/api/documents?${new URLSearchParams({ fileName })}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/octet-stream", Origin: client.origin },
+    body: body as unknown as BodyInit,
+  });
+  expect(response.status).toBe(201);
+  const { document } = (await response.json()) as { document: { id: string } };
+  await eventually(
+    async () => ((await (await client.get(`/api/documents/${document.id}`)).json()) as { document: { status: string } }).document.status === "completed",
+  );
+  return document.id;
+}

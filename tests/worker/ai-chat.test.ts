@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { Client } from "../helpers/client";
-import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
+import { addMember, sql as runSql, startWorkspace, uploadAnalysed } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
 const persistTo = inject("persistTo");
@@ -26,21 +26,6 @@ interface Answer {
     relatedArticles: { title: string; url: string }[];
     citations: Citation[];
   };
-}
-
-async function upload(client: Client, body: Buffer, fileName: string) {
-  const response = await client.fetch(`/api/documents?${new URLSearchParams({ fileName })}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/octet-stream", Origin: client.origin },
-    body: body as unknown as BodyInit,
-  });
-  expect(response.status).toBe(201);
-  const { document } = (await response.json()) as { document: { id: string } };
-  // Analysed by the queue: wait until the text and analysis are stored.
-  await eventually(
-    async () => ((await (await client.get(`/api/documents/${document.id}`)).json()) as { document: { status: string } }).document.status === "completed",
-  );
-  return document.id;
 }
 
 const ask = (client: Client, body: unknown) => client.postJson("/api/ai/chat", body);
@@ -75,8 +60,8 @@ describe("POST /api/ai/chat", () => {
   beforeAll(async () => {
     owner = await startWorkspace(baseUrl, "aiowner", "The Hartwell Family Trust");
     [trustId, amendmentId] = await Promise.all([
-      upload(owner.client, fixture("hartwell-family-trust.txt"), "hartwell-family-trust.txt"),
-      upload(owner.client, fixture("hartwell-trust-first-amendment.txt"), "hartwell-trust-first-amendment.txt"),
+      uploadAnalysed(owner.client, fixture("hartwell-family-trust.txt"), "hartwell-family-trust.txt"),
+      uploadAnalysed(owner.client, fixture("hartwell-trust-first-amendment.txt"), "hartwell-trust-first-amendment.txt"),
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { Client } from "../helpers/client";
-import { addMember, eventually, startWorkspace } from "../helpers/workspace";
+import { addMember, eventually, startWorkspace, uploadAnalysed } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/documents/${name}`, import.meta.url));
@@ -33,21 +33,6 @@ interface AsAmended {
   }[];
 }
 
-async function upload(client: Client, body: Buffer, fileName: string, type?: string) {
-  const query = new URLSearchParams({ fileName, ...(type ? { type } : {}) });
-  const response = await client.fetch(`/api/documents?${query}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/octet-stream", Origin: client.origin },
-    body: body as unknown as BodyInit,
-  });
-  expect(response.status).toBe(201);
-  const { document } = (await response.json()) as { document: { id: string } };
-  await eventually(
-    async () => ((await (await client.get(`/api/documents/${document.id}`)).json()) as { document: { status: string } }).document.status === "completed",
-  );
-  return document.id;
-}
-
 const asAmended = (client: Client, id: string) => client.get(`/api/documents/${id}/as-amended`);
 
 describe("the trust as amended: GET /api/documents/{id}/as-amended", () => {
@@ -59,9 +44,9 @@ describe("the trust as amended: GET /api/documents/{id}/as-amended", () => {
   beforeAll(async () => {
     owner = await startWorkspace(baseUrl, "amendowner", "The Hartwell Family Trust");
     [trustId, amendmentId, poaId] = await Promise.all([
-      upload(owner.client, fixture("hartwell-family-trust.txt"), "hartwell-family-trust.txt"),
-      upload(owner.client, fixture("hartwell-trust-first-amendment.txt"), "hartwell-trust-first-amendment.txt"),
-      upload(owner.client, fixture("okafor-durable-power-of-attorney.txt"), "okafor-durable-power-of-attorney.txt"),
+      uploadAnalysed(owner.client, fixture("hartwell-family-trust.txt"), "hartwell-family-trust.txt"),
+      uploadAnalysed(owner.client, fixture("hartwell-trust-first-amendment.txt"), "hartwell-trust-first-amendment.txt"),
+      uploadAnalysed(owner.client, fixture("okafor-durable-power-of-attorney.txt"), "okafor-durable-power-of-attorney.txt"),
     ]);
   });
 
@@ -174,15 +159,15 @@ describe("which instrument an amendment amends: GET, PUT and DELETE /api/documen
   it("a second copy of the trust makes the match ambiguous; a person confirms the instrument, can correct or forget it; bad input is refused", async () => {
     const owner = await startWorkspace(baseUrl, "linkowner", "The Hartwell Family Trust");
     const [trustId, amendmentId, poaId] = await Promise.all([
-      upload(owner.client, fixture("hartwell-family-trust.txt"), "hartwell-family-trust.txt"),
-      upload(owner.client, fixture("hartwell-trust-first-amendment.txt"), "hartwell-trust-first-amendment.txt"),
-      upload(owner.client, fixture("okafor-durable-power-of-attorney.txt"), "okafor-durable-power-of-attorney.txt"),
+      uploadAnalysed(owner.client, fixture("hartwell-family-trust.txt"), "hartwell-family-trust.txt"),
+      uploadAnalysed(owner.client, fixture("hartwell-trust-first-amendment.txt"), "hartwell-trust-first-amendment.txt"),
+      uploadAnalysed(owner.client, fixture("okafor-durable-power-of-attorney.txt"), "okafor-durable-power-of-attorney.txt"),
     ]);
     const view = async (id: string) => ((await (await asAmended(owner.client, id)).json()) as { asAmended: AsAmended & { link: unknown } }).asAmended;
     expect((await view(amendmentId)).link).toEqual({ by: "heading", ambiguous: false });
 
     // The same trust uploaded again (a signed copy): two instruments fit the amendment's heading.
-    const copyId = await upload(
+    const copyId = await uploadAnalysed(
       owner.client,
       Buffer.concat([fixture("hartwell-family-trust.txt"), Buffer.from("\n[Signed copy]\n")]),
       "hartwell-signed-copy.txt",

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { Client } from "../helpers/client";
-import { addMember, eventually, startWorkspace } from "../helpers/workspace";
+import { addMember, startWorkspace, uploadAnalysed } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/documents/${name}`, import.meta.url));
@@ -21,20 +21,6 @@ interface Report {
   uncheckedDocuments: number;
 }
 
-async function upload(client: Client, body: Buffer, fileName: string) {
-  const response = await client.fetch(`/api/documents?${new URLSearchParams({ fileName })}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/octet-stream", Origin: client.origin },
-    body: body as unknown as BodyInit,
-  });
-  expect(response.status).toBe(201);
-  const { document } = (await response.json()) as { document: { id: string } };
-  await eventually(
-    async () => ((await (await client.get(`/api/documents/${document.id}`)).json()) as { document: { status: string } }).document.status === "completed",
-  );
-  return document.id;
-}
-
 async function report(client: Client): Promise<Report> {
   const response = await client.get("/api/ai/legal-intelligence");
   expect(response.status).toBe(200);
@@ -49,8 +35,8 @@ describe("legal intelligence: cross-document checks", () => {
   beforeAll(async () => {
     owner = await startWorkspace(baseUrl, "liowner", "The Hartwell Family Trust");
     [trustId, amendmentId] = await Promise.all([
-      upload(owner.client, fixture("hartwell-family-trust.txt"), "hartwell-family-trust.txt"),
-      upload(owner.client, fixture("hartwell-trust-first-amendment.txt"), "hartwell-trust-first-amendment.txt"),
+      uploadAnalysed(owner.client, fixture("hartwell-family-trust.txt"), "hartwell-family-trust.txt"),
+      uploadAnalysed(owner.client, fixture("hartwell-trust-first-amendment.txt"), "hartwell-trust-first-amendment.txt"),
     ]);
   });
 

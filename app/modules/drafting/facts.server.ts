@@ -5,6 +5,7 @@ import { visibleDocuments } from "~/modules/documents/access.server";
 import type { DocumentAnalysis } from "~/modules/documents/analysis/schema";
 import { documentAnalyses, documents, documentVersions } from "~/modules/documents/schema";
 import { type AsAmendedView, confirmedLinks, instrumentCandidates, trustAsAmendedOf } from "~/modules/instruments/as-amended.server";
+import { groupInstruments } from "~/modules/instruments/family";
 import { memberships } from "~/modules/workspaces/schema";
 import type { Db } from "~/platform/db.server";
 import { type AnalysedDocument, buildFacts, type DraftingFacts, type FactInputs, type FactSources } from "./prefill";
@@ -15,12 +16,11 @@ import { type AnalysedDocument, buildFacts, type DraftingFacts, type FactInputs,
  */
 async function sourceFamily(db: Db, session: CurrentSession, documentId: string | null | undefined): Promise<AsAmendedView | null> {
   const [candidates, links] = await Promise.all([instrumentCandidates(db, session), confirmedLinks(db, session.workspace?.id ?? "")]);
-  const ids = documentId ? [documentId] : candidates.map((c) => c.id);
-  for (const id of ids) {
-    const view = await trustAsAmendedOf(db, session, id, candidates, links);
-    if (view) return view;
-  }
-  return null;
+  // Without a request: the newest document that belongs to a family (the families are worked out once).
+  const families = documentId ? [] : groupInstruments(candidates, links);
+  const inFamily = (id: string) => families.some((f) => f.base.id === id || f.amendments.some((a) => a.id === id));
+  const id = documentId ?? candidates.find((c) => inFamily(c.id))?.id;
+  return id ? trustAsAmendedOf(db, session, id, candidates, links) : null;
 }
 
 /**

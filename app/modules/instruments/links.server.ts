@@ -5,7 +5,7 @@ import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { confirmedLinks, instrumentCandidates } from "./as-amended.server";
-import { type ConfirmedLinks, type FamilyDocument, isAmendment, isInstrumentType, readsAsAmendment } from "./family";
+import { type ConfirmedLinks, type FamilyDocument, isInstrumentType, readsAsAmendment } from "./family";
 import { instrumentLinks } from "./schema";
 
 export interface AmendmentChoice {
@@ -54,9 +54,10 @@ export async function confirmAmendment(ctx: RequestContext, session: CurrentSess
   const document = await requireVisibleDocument(ctx, session, documentId);
   if (!canEditDocument(session, document)) await refuse(ctx, session, documentId, 403, "errors.linkForbidden");
   if (instrumentId !== null) {
-    const candidates = await instrumentCandidates(ctx.db, session);
+    const [candidates, links] = await Promise.all([instrumentCandidates(ctx.db, session), confirmedLinks(ctx.db, workspace.id)]);
     const instrument = candidates.find((c) => c.id === instrumentId);
-    if (!instrument || instrumentId === documentId || isAmendment(instrument) || !isInstrumentType(instrument)) {
+    // Not itself an amendment, by its heading or by a confirmation (a chain of amendments has one instrument at its root).
+    if (!instrument || instrumentId === documentId || readsAsAmendment(instrument, links) || links.has(instrumentId) || !isInstrumentType(instrument)) {
       throw new Refusal(422, "errors.notAnInstrument", undefined, { instrumentId: "errors.notAnInstrument" });
     }
   }
