@@ -8,6 +8,7 @@ import { conversationsModule } from "./conversations/module";
 import { dashboardModule } from "./dashboard/module";
 import { documentsModule } from "./documents/module";
 import { draftingModule } from "./drafting/module";
+import { financeModule } from "./finance/module";
 import { helpModule } from "./help/module";
 import { instrumentsModule } from "./instruments/module";
 import { mailModule } from "./mail/module";
@@ -36,6 +37,7 @@ export const MODULES = [
   conversationsModule,
   pollsModule,
   bankingModule,
+  financeModule,
   plannedModule,
   authModule,
   preferencesModule,

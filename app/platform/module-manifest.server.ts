@@ -2,6 +2,7 @@ import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { z } from "zod";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import type { Db } from "./db.server";
+import type { DomainEventHandlers } from "./domain-events.server";
 
 /**
  * The Worker-only half of a domain's manifest (app/modules/<domain>/module.server.ts): found by the
@@ -15,6 +16,8 @@ export interface ServerModuleManifest {
   scheduled?: { name: string; run: (env: Env, now: Date) => Promise<unknown> }[];
   /** Figures for the dashboard, read in the dashboard's one round trip to D1. */
   dashboard?: AnyDashboardSource;
+  /** What this domain does when another announces a fact (domain-events.server.ts). */
+  on?: DomainEventHandlers;
 }
 
 export interface AnyJobHandler {

@@ -17,6 +17,8 @@ export const CATEGORIES = {
   bank_fees: { group: "expenses", defaultSide: "income" },
   professional_fees: { group: "expenses", defaultSide: "principal" },
   trustee_compensation: { group: "expenses", defaultSide: "principal" },
+  capital_improvements: { group: "expenses", defaultSide: "principal" },
+  debt_principal: { group: "expenses", defaultSide: "principal" },
   distribution: { group: "distributions", defaultSide: "income" },
   transfer: { group: "transfers", defaultSide: "principal" },
 } as const satisfies Record<string, { group: string; defaultSide: PrincipalOrIncome }>;

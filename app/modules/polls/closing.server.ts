@@ -5,6 +5,7 @@ import { auditRow } from "~/modules/audit/audit.server";
 import { auditLog } from "~/modules/audit/schema";
 import { notify, pushThreadEvent, recipientsFor, recipientT } from "~/modules/notifications/service.server";
 import { createDb } from "~/platform/db.server";
+import { publishDomainEvent } from "~/platform/domain-events.server";
 import { getConfig } from "~/platform/env.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
@@ -42,6 +43,13 @@ export function describeResult(result: TallyResult, t: Translate): string {
       return `${t("result.winner", { option: text(winner), share: share(winner) })} · ${turnout}`;
     }
   }
+}
+
+/** What a proposal decided: its "yes" option won, its "no" won, or nothing was decided (a tie, no quorum, another type). */
+export function proposalOutcome(result: TallyResult): "approved" | "rejected" | "undecided" {
+  if (result.type !== "yes_no" || result.outcome !== "winner") return "undecided";
+  const winner = result.counts.findIndex((c) => c.optionId === result.winnerOptionIds[0]);
+  return winner === 0 ? "approved" : winner === 1 ? "rejected" : "undecided";
 }
 
 interface CloseOptions {
@@ -134,6 +142,7 @@ export async function closePoll(env: Env, pollId: string, options: CloseOptions)
     ),
     pushThreadEvent(env, audience, pollThreadId(pollId), { kind: "closed", pollId }),
   ]).catch((error) => console.error("Could not announce the result of poll", pollId, error));
+  await publishDomainEvent(env, "poll.closed", { workspaceId: poll.workspaceId, pollId, outcome: proposalOutcome(result), summary: inEnglish });
   return result;
 }
 

@@ -1,0 +1,4 @@
+import { authorities } from "./api.distributions";
+
+export const loader = authorities;
+export const action = authorities;

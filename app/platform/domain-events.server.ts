@@ -1,0 +1,29 @@
+/**
+ * Facts one domain announces and others may act on, without the announcer knowing who listens (a poll does not
+ * know that a distribution waits for it). Listeners are declared in a domain's module.server.ts under `on`.
+ */
+export interface DomainEvents {
+  /** A poll closed; `approved` for a proposal whose "yes" won, `rejected` for "no", `undecided` otherwise. */
+  "poll.closed": { workspaceId: string; pollId: string; outcome: "approved" | "rejected" | "undecided"; summary: string };
+}
+
+export type DomainEventType = keyof DomainEvents;
+export type DomainEventHandlers = { [K in DomainEventType]?: (env: Env, event: DomainEvents[K]) => Promise<void> };
+
+/**
+ * Tells every listening domain, one after the other; a listener that fails is logged and never stops the others
+ * or the announcer (the announcement's own work is already saved).
+ */
+export async function publishDomainEvent<K extends DomainEventType>(env: Env, type: K, event: DomainEvents[K]): Promise<void> {
+  // Loaded on first use: the registry imports every domain, the announcer among them.
+  const { SERVER_MODULES } = await import("~/modules/registry.server");
+  for (const module of SERVER_MODULES) {
+    const handler = module.on?.[type] as ((env: Env, event: DomainEvents[K]) => Promise<void>) | undefined;
+    if (!handler) continue;
+    try {
+      await handler(env, event);
+    } catch (error) {
+      console.error(`The ${module.id} module could not handle ${type}`, error);
+    }
+  }
+}
