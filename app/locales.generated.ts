@@ -17,6 +17,7 @@ import de_notifications from "../public/locales/de/notifications.json";
 import de_polls from "../public/locales/de/polls.json";
 import de_profile from "../public/locales/de/profile.json";
 import de_scanner from "../public/locales/de/scanner.json";
+import de_tax from "../public/locales/de/tax.json";
 import de_tour from "../public/locales/de/tour.json";
 import de_translator from "../public/locales/de/translator.json";
 import en_ai from "../public/locales/en/ai.json";
@@ -29,6 +30,7 @@ import en_dashboard from "../public/locales/en/dashboard.json";
 import en_demo from "../public/locales/en/demo.json";
 import en_documents from "../public/locales/en/documents.json";
 import en_drafting from "../public/locales/en/drafting.json";
+import en_finance from "../public/locales/en/finance.json";
 import en_guides from "../public/locales/en/guides.json";
 import en_help from "../public/locales/en/help.json";
 import en_instruments from "../public/locales/en/instruments.json";
@@ -37,6 +39,7 @@ import en_notifications from "../public/locales/en/notifications.json";
 import en_polls from "../public/locales/en/polls.json";
 import en_profile from "../public/locales/en/profile.json";
 import en_scanner from "../public/locales/en/scanner.json";
+import en_tax from "../public/locales/en/tax.json";
 import en_tour from "../public/locales/en/tour.json";
 import en_translator from "../public/locales/en/translator.json";
 import es_ai from "../public/locales/es/ai.json";
@@ -57,6 +60,7 @@ import es_notifications from "../public/locales/es/notifications.json";
 import es_polls from "../public/locales/es/polls.json";
 import es_profile from "../public/locales/es/profile.json";
 import es_scanner from "../public/locales/es/scanner.json";
+import es_tax from "../public/locales/es/tax.json";
 import es_tour from "../public/locales/es/tour.json";
 import es_translator from "../public/locales/es/translator.json";
 import fr_ai from "../public/locales/fr/ai.json";
@@ -77,6 +81,7 @@ import fr_notifications from "../public/locales/fr/notifications.json";
 import fr_polls from "../public/locales/fr/polls.json";
 import fr_profile from "../public/locales/fr/profile.json";
 import fr_scanner from "../public/locales/fr/scanner.json";
+import fr_tax from "../public/locales/fr/tax.json";
 import fr_tour from "../public/locales/fr/tour.json";
 import fr_translator from "../public/locales/fr/translator.json";
 import ja_ai from "../public/locales/ja/ai.json";
@@ -97,6 +102,7 @@ import ja_notifications from "../public/locales/ja/notifications.json";
 import ja_polls from "../public/locales/ja/polls.json";
 import ja_profile from "../public/locales/ja/profile.json";
 import ja_scanner from "../public/locales/ja/scanner.json";
+import ja_tax from "../public/locales/ja/tax.json";
 import ja_tour from "../public/locales/ja/tour.json";
 import ja_translator from "../public/locales/ja/translator.json";
 import zh_ai from "../public/locales/zh/ai.json";
@@ -117,14 +123,15 @@ import zh_notifications from "../public/locales/zh/notifications.json";
 import zh_polls from "../public/locales/zh/polls.json";
 import zh_profile from "../public/locales/zh/profile.json";
 import zh_scanner from "../public/locales/zh/scanner.json";
+import zh_tax from "../public/locales/zh/tax.json";
 import zh_tour from "../public/locales/zh/tour.json";
 import zh_translator from "../public/locales/zh/translator.json";
 
 export const bundledResources = {
-  "de": { "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "banking": de_banking, "common": de_common, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "guides": de_guides, "help": de_help, "instruments": de_instruments, "landing": de_landing, "notifications": de_notifications, "polls": de_polls, "profile": de_profile, "scanner": de_scanner, "tour": de_tour, "translator": de_translator },
-  "en": { "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "banking": en_banking, "common": en_common, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "guides": en_guides, "help": en_help, "instruments": en_instruments, "landing": en_landing, "notifications": en_notifications, "polls": en_polls, "profile": en_profile, "scanner": en_scanner, "tour": en_tour, "translator": en_translator },
-  "es": { "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "banking": es_banking, "common": es_common, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "guides": es_guides, "help": es_help, "instruments": es_instruments, "landing": es_landing, "notifications": es_notifications, "polls": es_polls, "profile": es_profile, "scanner": es_scanner, "tour": es_tour, "translator": es_translator },
-  "fr": { "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "banking": fr_banking, "common": fr_common, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "guides": fr_guides, "help": fr_help, "instruments": fr_instruments, "landing": fr_landing, "notifications": fr_notifications, "polls": fr_polls, "profile": fr_profile, "scanner": fr_scanner, "tour": fr_tour, "translator": fr_translator },
-  "ja": { "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "banking": ja_banking, "common": ja_common, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "guides": ja_guides, "help": ja_help, "instruments": ja_instruments, "landing": ja_landing, "notifications": ja_notifications, "polls": ja_polls, "profile": ja_profile, "scanner": ja_scanner, "tour": ja_tour, "translator": ja_translator },
-  "zh": { "ai": zh_ai, "assistant": zh_assistant, "auth": zh_auth, "banking": zh_banking, "common": zh_common, "conversations": zh_conversations, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "drafting": zh_drafting, "guides": zh_guides, "help": zh_help, "instruments": zh_instruments, "landing": zh_landing, "notifications": zh_notifications, "polls": zh_polls, "profile": zh_profile, "scanner": zh_scanner, "tour": zh_tour, "translator": zh_translator },
+  "de": { "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "banking": de_banking, "common": de_common, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "guides": de_guides, "help": de_help, "instruments": de_instruments, "landing": de_landing, "notifications": de_notifications, "polls": de_polls, "profile": de_profile, "scanner": de_scanner, "tax": de_tax, "tour": de_tour, "translator": de_translator },
+  "en": { "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "banking": en_banking, "common": en_common, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "finance": en_finance, "guides": en_guides, "help": en_help, "instruments": en_instruments, "landing": en_landing, "notifications": en_notifications, "polls": en_polls, "profile": en_profile, "scanner": en_scanner, "tax": en_tax, "tour": en_tour, "translator": en_translator },
+  "es": { "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "banking": es_banking, "common": es_common, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "guides": es_guides, "help": es_help, "instruments": es_instruments, "landing": es_landing, "notifications": es_notifications, "polls": es_polls, "profile": es_profile, "scanner": es_scanner, "tax": es_tax, "tour": es_tour, "translator": es_translator },
+  "fr": { "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "banking": fr_banking, "common": fr_common, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "guides": fr_guides, "help": fr_help, "instruments": fr_instruments, "landing": fr_landing, "notifications": fr_notifications, "polls": fr_polls, "profile": fr_profile, "scanner": fr_scanner, "tax": fr_tax, "tour": fr_tour, "translator": fr_translator },
+  "ja": { "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "banking": ja_banking, "common": ja_common, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "guides": ja_guides, "help": ja_help, "instruments": ja_instruments, "landing": ja_landing, "notifications": ja_notifications, "polls": ja_polls, "profile": ja_profile, "scanner": ja_scanner, "tax": ja_tax, "tour": ja_tour, "translator": ja_translator },
+  "zh": { "ai": zh_ai, "assistant": zh_assistant, "auth": zh_auth, "banking": zh_banking, "common": zh_common, "conversations": zh_conversations, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "drafting": zh_drafting, "guides": zh_guides, "help": zh_help, "instruments": zh_instruments, "landing": zh_landing, "notifications": zh_notifications, "polls": zh_polls, "profile": zh_profile, "scanner": zh_scanner, "tax": zh_tax, "tour": zh_tour, "translator": zh_translator },
 };

@@ -33,10 +33,23 @@ describe("principal and income allocation (UPIA defaults)", () => {
   });
 
   it("charges a dividend, interest and an insurance premium to income and a sale and a repayment to principal", () => {
-    expect(allocate({ amountMinor: 124018, category: "dividends", principalOrIncome: "income" }, {})).toMatchObject({ kind: "receipt", incomeMinor: 124018, principalMinor: 0 });
-    expect(allocate({ amountMinor: -189400, category: "insurance", principalOrIncome: "income" }, {})).toMatchObject({ incomeMinor: -189400, principalMinor: 0 });
-    expect(allocate({ amountMinor: 5000000, category: "sales", principalOrIncome: "principal" }, {})).toMatchObject({ incomeMinor: 0, principalMinor: 5000000 });
-    expect(allocate({ amountMinor: -100000, category: "debt_principal", principalOrIncome: "principal" }, {})).toMatchObject({ incomeMinor: 0, principalMinor: -100000 });
+    expect(allocate({ amountMinor: 124018, category: "dividends", principalOrIncome: "income" }, {})).toMatchObject({
+      kind: "receipt",
+      incomeMinor: 124018,
+      principalMinor: 0,
+    });
+    expect(allocate({ amountMinor: -189400, category: "insurance", principalOrIncome: "income" }, {})).toMatchObject({
+      incomeMinor: -189400,
+      principalMinor: 0,
+    });
+    expect(allocate({ amountMinor: 5000000, category: "sales", principalOrIncome: "principal" }, {})).toMatchObject({
+      incomeMinor: 0,
+      principalMinor: 5000000,
+    });
+    expect(allocate({ amountMinor: -100000, category: "debt_principal", principalOrIncome: "principal" }, {})).toMatchObject({
+      incomeMinor: 0,
+      principalMinor: -100000,
+    });
   });
 
   it("applies the trustee's setting where the instrument directs otherwise", () => {
@@ -59,10 +72,20 @@ describe("principal and income allocation (UPIA defaults)", () => {
   });
 
   it("pays a distribution from the side it names, leaves transfers out, and puts the uncategorised in principal", () => {
-    expect(allocate({ amountMinor: -250000, category: "distribution", principalOrIncome: "principal" }, {})).toMatchObject({ kind: "distribution", principalMinor: -250000 });
-    expect(allocate({ amountMinor: -250000, category: "distribution", principalOrIncome: null }, {})).toMatchObject({ kind: "distribution", incomeMinor: -250000 });
+    expect(allocate({ amountMinor: -250000, category: "distribution", principalOrIncome: "principal" }, {})).toMatchObject({
+      kind: "distribution",
+      principalMinor: -250000,
+    });
+    expect(allocate({ amountMinor: -250000, category: "distribution", principalOrIncome: null }, {})).toMatchObject({
+      kind: "distribution",
+      incomeMinor: -250000,
+    });
     expect(allocate({ amountMinor: 100000, category: "transfer", principalOrIncome: "principal" }, {})).toMatchObject({ kind: "transfer" });
-    expect(allocate({ amountMinor: 4277, category: null, principalOrIncome: null }, {})).toMatchObject({ kind: "receipt", basis: "uncategorised", principalMinor: 4277 });
+    expect(allocate({ amountMinor: 4277, category: null, principalOrIncome: null }, {})).toMatchObject({
+      kind: "receipt",
+      basis: "uncategorised",
+      principalMinor: 4277,
+    });
   });
 
   it("never loses or invents a cent, and a refund divides exactly like its charge", () => {

@@ -90,7 +90,8 @@ export function allocate(
   settings: AllocationSettings,
 ): Allocation {
   const { amountMinor, category, principalOrIncome } = entry;
-  const whole = (side: PrincipalOrIncome) => (side === "income" ? { principalMinor: 0, incomeMinor: amountMinor } : { principalMinor: amountMinor, incomeMinor: 0 });
+  const whole = (side: PrincipalOrIncome) =>
+    side === "income" ? { principalMinor: 0, incomeMinor: amountMinor } : { principalMinor: amountMinor, incomeMinor: 0 };
   const flow: EntryKind = amountMinor >= 0 ? "receipt" : "disbursement";
   if (category === "transfer") return { kind: "transfer", basis: "transfer", ...whole("principal") };
   if (category === "distribution") return { kind: "distribution", basis: "distribution", ...whole(principalOrIncome ?? "income") };

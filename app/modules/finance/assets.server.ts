@@ -60,7 +60,11 @@ export async function listAssets(db: Db, access: FinanceAccess, today = new Date
       .where(eq(bankAccounts.workspaceId, access.workspaceId))
       .orderBy(asc(bankAccounts.createdAt)),
     db.select().from(financeAssets).where(eq(financeAssets.workspaceId, access.workspaceId)).orderBy(asc(financeAssets.createdAt)),
-    db.select().from(financeValuations).where(eq(financeValuations.workspaceId, access.workspaceId)).orderBy(asc(financeValuations.valuedOn), asc(financeValuations.createdAt)),
+    db
+      .select()
+      .from(financeValuations)
+      .where(eq(financeValuations.workspaceId, access.workspaceId))
+      .orderBy(asc(financeValuations.valuedOn), asc(financeValuations.createdAt)),
   ]);
   const byAsset = new Map<string, ValuationView[]>();
   for (const v of valuations) {
@@ -147,7 +151,13 @@ export async function createAsset(ctx: RequestContext, access: FinanceAccess, in
       createdAt: now,
     }),
   ]);
-  await auditFinance(ctx, access, "finance.asset_created", { type: "finance_asset", id }, { name: input.name, kind: input.kind, currentMinor: input.currentMinor });
+  await auditFinance(
+    ctx,
+    access,
+    "finance.asset_created",
+    { type: "finance_asset", id },
+    { name: input.name, kind: input.kind, currentMinor: input.currentMinor },
+  );
   return { id };
 }
 
@@ -187,7 +197,13 @@ export async function addValuation(
     createdBy: access.userId,
     createdAt: new Date(),
   });
-  await auditFinance(ctx, access, "finance.asset_valued", { type: "finance_asset", id: assetId }, { valuedOn: input.valuedOn, currentMinor: input.currentMinor });
+  await auditFinance(
+    ctx,
+    access,
+    "finance.asset_valued",
+    { type: "finance_asset", id: assetId },
+    { valuedOn: input.valuedOn, currentMinor: input.currentMinor },
+  );
   return { id };
 }
 
@@ -196,11 +212,18 @@ export async function disposeAsset(ctx: RequestContext, access: FinanceAccess, a
   requireManage(access);
   const asset = await requireAsset(ctx.db, access, assetId);
   if (asset.disposedOn) throw new Refusal(409, "errors.assetDisposed");
-  if (input.disposedOn < asset.acquiredOn) throw new Refusal(422, "validation.disposedBeforeAcquired", undefined, { disposedOn: "validation.disposedBeforeAcquired" });
+  if (input.disposedOn < asset.acquiredOn)
+    throw new Refusal(422, "validation.disposedBeforeAcquired", undefined, { disposedOn: "validation.disposedBeforeAcquired" });
   await ctx.db
     .update(financeAssets)
     .set({ disposedOn: input.disposedOn, disposalProceedsMinor: input.proceedsMinor })
     .where(and(eq(financeAssets.id, assetId), eq(financeAssets.workspaceId, access.workspaceId)));
-  await auditFinance(ctx, access, "finance.asset_disposed", { type: "finance_asset", id: assetId }, { disposedOn: input.disposedOn, proceedsMinor: input.proceedsMinor });
+  await auditFinance(
+    ctx,
+    access,
+    "finance.asset_disposed",
+    { type: "finance_asset", id: assetId },
+    { disposedOn: input.disposedOn, proceedsMinor: input.proceedsMinor },
+  );
   return { id: assetId };
 }

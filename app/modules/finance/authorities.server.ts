@@ -56,11 +56,7 @@ export interface ResolvedAuthority {
 export async function resolveAuthority(db: Db, session: CurrentSession, documentId: string, provisionId: string): Promise<ResolvedAuthority> {
   const document = await findVisibleDocument(db, session, documentId);
   if (!document) throw new Refusal(422, "errors.authorityNotFound", undefined, { authority: "errors.authorityNotFound" });
-  const analysis = await db
-    .select({ result: documentAnalyses.result })
-    .from(documentAnalyses)
-    .where(eq(documentAnalyses.documentId, documentId))
-    .get();
+  const analysis = await db.select({ result: documentAnalyses.result }).from(documentAnalyses).where(eq(documentAnalyses.documentId, documentId)).get();
   const result = analysis?.result as { documentType?: string; keyProvisions?: KeyProvision[]; parties?: Party[] } | undefined;
   if (!result || !INSTRUMENT_TYPES.includes(result.documentType ?? "")) {
     throw new Refusal(422, "errors.authorityNotInstrument", undefined, { authority: "errors.authorityNotInstrument" });

@@ -81,7 +81,10 @@ export function distributionWarnings(input: CheckInput): DistributionWarning[] {
     }
   }
   if (input.amountMinor > input.sideBalanceMinor && input.amountMinor <= input.cashMinor) {
-    warnings.push({ code: input.principalOrIncome === "income" ? "overIncome" : "overPrincipal", params: { balance: input.formatMoney(input.sideBalanceMinor) } });
+    warnings.push({
+      code: input.principalOrIncome === "income" ? "overIncome" : "overPrincipal",
+      params: { balance: input.formatMoney(input.sideBalanceMinor) },
+    });
   }
   return warnings;
 }

@@ -75,7 +75,10 @@ export async function decideDistribution(
     await ctx.db
       .insert(financeDistributionApprovals)
       .values({ distributionId: id, userId: access.userId, workspaceId: access.workspaceId, decision: command, createdAt: new Date() })
-      .onConflictDoUpdate({ target: [financeDistributionApprovals.distributionId, financeDistributionApprovals.userId], set: { decision: command, createdAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [financeDistributionApprovals.distributionId, financeDistributionApprovals.userId],
+        set: { decision: command, createdAt: new Date() },
+      });
     if (command === "approve") {
       const needed = (await trusteeIds(ctx.db, access.workspaceId)).filter((userId) => userId !== d.beneficiaryUserId);
       const given = await ctx.db
@@ -91,7 +94,13 @@ export async function decideDistribution(
   }
   const status = command === "approve" ? "approved" : "rejected";
   await settle(ctx.db, id, status, access.userId, note);
-  await auditFinance(ctx, access, `finance.distribution_${status}`, { type: "finance_distribution", id }, { amountMinor: d.amountMinor, beneficiary: d.beneficiaryName });
+  await auditFinance(
+    ctx,
+    access,
+    `finance.distribution_${status}`,
+    { type: "finance_distribution", id },
+    { amountMinor: d.amountMinor, beneficiary: d.beneficiaryName },
+  );
   ctx.waitUntil(tellAboutDistribution(ctx, access, id, "distribution_decided").catch((error) => console.error("Could not tell about distribution", id, error)));
   return { id, status };
 }
@@ -154,7 +163,11 @@ export async function payDistribution(ctx: RequestContext, access: FinanceAccess
     .where(and(eq(financeDistributions.transactionId, transactionId), sql`${financeDistributions.id} <> ${id}`))
     .get();
   if (taken) throw new Refusal(409, "errors.paymentUsed", undefined, { transactionId: "errors.paymentUsed" });
-  const split = await ctx.db.select({ id: bankTransactionSplits.id }).from(bankTransactionSplits).where(eq(bankTransactionSplits.transactionId, transactionId)).get();
+  const split = await ctx.db
+    .select({ id: bankTransactionSplits.id })
+    .from(bankTransactionSplits)
+    .where(eq(bankTransactionSplits.transactionId, transactionId))
+    .get();
   const editable = tx.status !== "reconciled" && !split;
   const [paid] = await ctx.db.batch([
     ctx.db
@@ -179,7 +192,13 @@ export async function payDistribution(ctx: RequestContext, access: FinanceAccess
       : []),
   ]);
   if (paid.length === 0) throw new Refusal(409, "errors.notApproved");
-  await auditFinance(ctx, access, "finance.distribution_paid", { type: "finance_distribution", id }, { transactionId, paidOn: tx.postedOn, categorised: editable });
+  await auditFinance(
+    ctx,
+    access,
+    "finance.distribution_paid",
+    { type: "finance_distribution", id },
+    { transactionId, paidOn: tx.postedOn, categorised: editable },
+  );
   ctx.waitUntil(tellAboutDistribution(ctx, access, id, "distribution_paid").catch((error) => console.error("Could not tell about distribution", id, error)));
   return { id, status: "paid" as const, paidOn: tx.postedOn, categorised: editable };
 }
@@ -190,7 +209,9 @@ export async function settleByPoll(env: Env, event: DomainEvents["poll.closed"])
   const d = await db
     .select({ id: financeDistributions.id })
     .from(financeDistributions)
-    .where(and(eq(financeDistributions.pollId, event.pollId), eq(financeDistributions.workspaceId, event.workspaceId), eq(financeDistributions.status, "requested")))
+    .where(
+      and(eq(financeDistributions.pollId, event.pollId), eq(financeDistributions.workspaceId, event.workspaceId), eq(financeDistributions.status, "requested")),
+    )
     .get();
   if (!d) return;
   if (event.outcome === "undecided") {

@@ -48,10 +48,7 @@ const decider = aliasedTable(users, "decider");
 
 /** Everyone sees her own; those who read the whole trust see all of them. A row of someone else's never leaves D1. */
 function visibleTo(access: FinanceAccess) {
-  return and(
-    eq(financeDistributions.workspaceId, access.workspaceId),
-    access.readAll ? undefined : eq(financeDistributions.beneficiaryUserId, access.userId),
-  );
+  return and(eq(financeDistributions.workspaceId, access.workspaceId), access.readAll ? undefined : eq(financeDistributions.beneficiaryUserId, access.userId));
 }
 
 export async function listDistributions(db: Db, access: FinanceAccess, only?: { id?: string; beneficiaryUserId?: string }): Promise<DistributionView[]> {
@@ -79,7 +76,12 @@ export async function listDistributions(db: Db, access: FinanceAccess, only?: { 
   const ids = rows.filter((r) => r.d.approvalMode === "all_trustees").map((r) => r.d.id);
   const approvals = ids.length
     ? await db
-        .select({ distributionId: financeDistributionApprovals.distributionId, userId: financeDistributionApprovals.userId, name: users.name, decision: financeDistributionApprovals.decision })
+        .select({
+          distributionId: financeDistributionApprovals.distributionId,
+          userId: financeDistributionApprovals.userId,
+          name: users.name,
+          decision: financeDistributionApprovals.decision,
+        })
         .from(financeDistributionApprovals)
         .innerJoin(users, eq(users.id, financeDistributionApprovals.userId))
         .where(and(eq(financeDistributionApprovals.workspaceId, access.workspaceId), inArray(financeDistributionApprovals.distributionId, ids.slice(0, 90))))
@@ -258,14 +260,22 @@ export async function requestDistribution(ctx: RequestContext, session: CurrentS
     createdAt: now,
     updatedAt: now,
   });
-  await auditFinance(ctx, access, "finance.distribution_requested", { type: "finance_distribution", id }, {
-    beneficiary: beneficiaryName,
-    amountMinor: input.amountMinor,
-    currency,
-    clause: resolved.authority.reference ?? resolved.authority.title,
-    approvalMode: input.approvalMode,
-    pollId,
-  });
-  ctx.waitUntil(tellAboutDistribution(ctx, access, id, "distribution_requested").catch((error) => console.error("Could not tell about distribution", id, error)));
+  await auditFinance(
+    ctx,
+    access,
+    "finance.distribution_requested",
+    { type: "finance_distribution", id },
+    {
+      beneficiary: beneficiaryName,
+      amountMinor: input.amountMinor,
+      currency,
+      clause: resolved.authority.reference ?? resolved.authority.title,
+      approvalMode: input.approvalMode,
+      pollId,
+    },
+  );
+  ctx.waitUntil(
+    tellAboutDistribution(ctx, access, id, "distribution_requested").catch((error) => console.error("Could not tell about distribution", id, error)),
+  );
   return { id, status: "requested" as const, warnings, pollId };
 }

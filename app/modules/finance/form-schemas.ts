@@ -15,7 +15,11 @@ const day = (t: Translate) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, t("validation.dateInvalid"))
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), t("validation.dateInvalid"));
 
-const money = (t: Translate, requiredKey: string) => z.string({ required_error: t(requiredKey) }).trim().min(1, t(requiredKey));
+const money = (t: Translate, requiredKey: string) =>
+  z
+    .string({ required_error: t(requiredKey) })
+    .trim()
+    .min(1, t(requiredKey));
 
 function toMinor(text: string, currency: string, path: string, t: Translate, context: z.RefinementCtx, positive = false): number {
   const minor = parseAmountInput(text, currency);
@@ -23,17 +27,26 @@ function toMinor(text: string, currency: string, path: string, t: Translate, con
     context.addIssue({ code: "custom", path: [path], message: t("validation.amountInvalid") });
     return 0;
   }
-  if (positive ? minor <= 0 : minor < 0) context.addIssue({ code: "custom", path: [path], message: t(positive ? "validation.amountPositive" : "validation.valueNegative") });
+  if (positive ? minor <= 0 : minor < 0)
+    context.addIssue({ code: "custom", path: [path], message: t(positive ? "validation.amountPositive" : "validation.valueNegative") });
   return minor;
 }
 
 export const assetFormSchema = (t: Translate) =>
   z
     .object({
-      name: z.string({ required_error: t("validation.nameRequired") }).trim().min(1, t("validation.nameRequired")).max(120, t("validation.nameTooLong")),
+      name: z
+        .string({ required_error: t("validation.nameRequired") })
+        .trim()
+        .min(1, t("validation.nameRequired"))
+        .max(120, t("validation.nameTooLong")),
       kind: z.enum(ASSET_KINDS, { errorMap: () => ({ message: t("validation.kindInvalid") }) }),
       description: z.string().trim().max(1000, t("validation.descriptionTooLong")).optional(),
-      currency: z.string({ required_error: t("validation.currencyInvalid") }).trim().toUpperCase().regex(/^[A-Z]{3}$/, t("validation.currencyInvalid")),
+      currency: z
+        .string({ required_error: t("validation.currencyInvalid") })
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{3}$/, t("validation.currencyInvalid")),
       acquiredOn: day(t),
       carrying: money(t, "validation.valueRequired"),
       current: money(t, "validation.valueRequired"),
@@ -116,10 +129,23 @@ export const decisionFormSchema = (t: Translate) =>
   });
 
 export const payFormSchema = (t: Translate) =>
-  z.object({ distributionId: z.string().min(1), transactionId: z.string({ required_error: t("validation.transactionRequired") }).min(1, t("validation.transactionRequired")) });
+  z.object({
+    distributionId: z.string().min(1),
+    transactionId: z.string({ required_error: t("validation.transactionRequired") }).min(1, t("validation.transactionRequired")),
+  });
 
 /** One field per category, as a percentage of income ("50" or "33.33"). */
 export const allocationsFormSchema = (t: Translate) =>
-  z.object(Object.fromEntries(ALLOCATED_CATEGORIES.map((c) => [c, z.coerce.number({ invalid_type_error: t("validation.shareInvalid") }).min(0, t("validation.shareInvalid")).max(100, t("validation.shareInvalid"))]))).transform((v) =>
-    Object.entries(v).map(([category, percent]) => ({ category, incomeShareBp: Math.round((percent as number) * (ALL_BP / 100)) })),
-  );
+  z
+    .object(
+      Object.fromEntries(
+        ALLOCATED_CATEGORIES.map((c) => [
+          c,
+          z.coerce
+            .number({ invalid_type_error: t("validation.shareInvalid") })
+            .min(0, t("validation.shareInvalid"))
+            .max(100, t("validation.shareInvalid")),
+        ]),
+      ),
+    )
+    .transform((v) => Object.entries(v).map(([category, percent]) => ({ category, incomeShareBp: Math.round((percent as number) * (ALL_BP / 100)) })));

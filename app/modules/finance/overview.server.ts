@@ -18,7 +18,9 @@ export async function saveAllocations(ctx: RequestContext, access: FinanceAccess
   const before = await allocationSettings(ctx.db, access.workspaceId);
   const table = allocationTable({});
   const now = new Date();
-  const changes = rows.filter((row) => (before[row.category as AllocatedCategory] ?? table.find((t) => t.category === row.category)!.defaultIncomeShareBp) !== row.incomeShareBp);
+  const changes = rows.filter(
+    (row) => (before[row.category as AllocatedCategory] ?? table.find((t) => t.category === row.category)!.defaultIncomeShareBp) !== row.incomeShareBp,
+  );
   if (changes.length) {
     await ctx.db.batch(
       changes.map((row) => {
@@ -34,9 +36,15 @@ export async function saveAllocations(ctx: RequestContext, access: FinanceAccess
               });
       }) as never,
     );
-    await auditFinance(ctx, access, "finance.allocations_changed", { type: "workspace", id: access.workspaceId }, {
-      changes: changes.map((c) => `${c.category}: ${(before[c.category as AllocatedCategory] ?? "default") as string} → ${c.incomeShareBp}`).join("; "),
-    });
+    await auditFinance(
+      ctx,
+      access,
+      "finance.allocations_changed",
+      { type: "workspace", id: access.workspaceId },
+      {
+        changes: changes.map((c) => `${c.category}: ${(before[c.category as AllocatedCategory] ?? "default") as string} → ${c.incomeShareBp}`).join("; "),
+      },
+    );
   }
   return allocationTable(await allocationSettings(ctx.db, access.workspaceId));
 }
@@ -93,7 +101,16 @@ export function netWorthSeries(assets: AssetView[], entries: LedgerEntry[], open
       else other += value.currentMinor;
     }
     const cash = principal + income;
-    points.push({ month, on, cashMinor: cash, otherAssetsMinor: other, liabilitiesMinor: liabilities, netWorthMinor: cash + other - liabilities, principalMinor: principal, incomeMinor: income });
+    points.push({
+      month,
+      on,
+      cashMinor: cash,
+      otherAssetsMinor: other,
+      liabilitiesMinor: liabilities,
+      netWorthMinor: cash + other - liabilities,
+      principalMinor: principal,
+      incomeMinor: income,
+    });
   }
   return points;
 }

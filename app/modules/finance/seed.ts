@@ -70,7 +70,15 @@ export const seed: SeedStep = ({ workspaceId: ws, now, sql: q, readFixture }) =>
   const analysis = analyzeOffline(new TextDecoder().decode(readFixture(`documents/${trust.file}`)), { title: trust.title, fileName: trust.file });
   const provision = (provisionId: string): DistributionAuthority => {
     const p = analysis.keyProvisions[Number(provisionId.slice(1)) - 1];
-    return { documentId: trust.id, versionId: trust.versionId, provisionId, documentTitle: trust.title, reference: p.reference, title: p.title, passage: p.text };
+    return {
+      documentId: trust.id,
+      versionId: trust.versionId,
+      provisionId,
+      documentTitle: trust.title,
+      reference: p.reference,
+      title: p.title,
+      passage: p.text,
+    };
   };
   const hems = provision("p5");
   const annual = provision("p8");
@@ -104,7 +112,12 @@ export const seed: SeedStep = ({ workspaceId: ws, now, sql: q, readFixture }) =>
   }
 
   // The family's weighted vote on Margaret's support: James and Sophie for (60% of the interest), Daniel against.
-  const options = (["yes", "no", "abstain"] as const).map((role, position) => ({ id: id(110 + position), role, position, text: role[0].toUpperCase() + role.slice(1) }));
+  const options = (["yes", "no", "abstain"] as const).map((role, position) => ({
+    id: id(110 + position),
+    role,
+    position,
+    text: role[0].toUpperCase() + role.slice(1),
+  }));
   const voters = [
     { userId: coTrustee.id, weight: 4000, choice: options[0].id },
     { userId: familyMember.id, weight: 4000, choice: options[1].id },

@@ -115,7 +115,10 @@ export const requestDistributionSchema = (t: Translate) =>
       /** For approval by poll: weigh votes by beneficial interest. */
       weighted: z.boolean().default(false),
       /** For approval by poll: when the poll closes (ISO time); a week from now when absent. */
-      closesAt: z.string().datetime({ offset: true, message: t("validation.closesAtInvalid") }).optional(),
+      closesAt: z
+        .string()
+        .datetime({ offset: true, message: t("validation.closesAtInvalid") })
+        .optional(),
       /** The trustee read the warnings and asks anyway (more than the side's balance). */
       confirmWarnings: z.boolean().default(false),
     })

@@ -70,7 +70,9 @@ export function AllocationPanel({ rows, canManage }: { rows: Row[]; canManage: b
                 {field?.errors ? <span className="block text-destructive">{field.errors[0]}</span> : null}
               </td>
               <td className="text-right tabular-nums">{percent(10_000 - row.incomeShareBp)}%</td>
-              <td className="text-left text-muted-foreground">{row.isDefault ? row.citation : t("allocation.changed", { default: percent(row.defaultIncomeShareBp), citation: row.citation })}</td>
+              <td className="text-left text-muted-foreground">
+                {row.isDefault ? row.citation : t("allocation.changed", { default: percent(row.defaultIncomeShareBp), citation: row.citation })}
+              </td>
             </tr>
           );
         })}

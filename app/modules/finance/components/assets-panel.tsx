@@ -27,7 +27,8 @@ export function AssetsPanel({ assets, currency, canManage }: { assets: AssetView
                   <span className="grid">
                     <span className="font-medium">{asset.name}</span>
                     <span className="text-sm text-muted-foreground">
-                      {t(`assets.kinds.${asset.kind}`)} · {asset.origin === "bank" ? t("assets.fromBanking") : t("assets.acquired", { on: day(asset.acquiredOn) })}
+                      {t(`assets.kinds.${asset.kind}`)} ·{" "}
+                      {asset.origin === "bank" ? t("assets.fromBanking") : t("assets.acquired", { on: day(asset.acquiredOn) })}
                       {asset.disposedOn ? ` · ${t("assets.disposed", { on: day(asset.disposedOn) })}` : ""}
                     </span>
                   </span>
@@ -73,7 +74,9 @@ export function AssetsPanel({ assets, currency, canManage }: { assets: AssetView
                       </table>
                     </div>
                   )}
-                  {canManage && asset.origin === "manual" && !asset.disposedOn ? <ValuationForm assetId={asset.id} assetName={asset.name} currency={asset.currency} /> : null}
+                  {canManage && asset.origin === "manual" && !asset.disposedOn ? (
+                    <ValuationForm assetId={asset.id} assetName={asset.name} currency={asset.currency} />
+                  ) : null}
                 </div>
               </details>
             </li>

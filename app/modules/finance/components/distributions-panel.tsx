@@ -92,12 +92,16 @@ function DistributionCard({ d, page }: { d: DistributionView; page: FinancialPag
           t(`approval.${d.approvalMode}`)
         )}
         {d.requestedBy ? ` · ${t("distributions.requestedBy", { name: d.requestedBy.name, on: day(d.createdAt.slice(0, 10)) })}` : ""}
-        {d.decidedAt ? ` · ${t(d.decidedBy ? "distributions.decidedBy" : "distributions.decidedByVote", { name: d.decidedBy?.name ?? "", on: day(d.decidedAt.slice(0, 10)) })}` : ""}
+        {d.decidedAt
+          ? ` · ${t(d.decidedBy ? "distributions.decidedBy" : "distributions.decidedByVote", { name: d.decidedBy?.name ?? "", on: day(d.decidedAt.slice(0, 10)) })}`
+          : ""}
         {d.paidOn ? ` · ${t("distributions.paidOn", { on: day(d.paidOn) })}` : ""}
       </p>
       {d.decisionNote ? <p className="m-0 text-sm">{t("distributions.note", { note: d.decisionNote })}</p> : null}
       {d.approvals.length ? (
-        <p className="m-0 text-sm">{t("distributions.approvals", { names: d.approvals.map((a) => `${a.name} (${t(`decision.given.${a.decision}`)})`).join(", ") })}</p>
+        <p className="m-0 text-sm">
+          {t("distributions.approvals", { names: d.approvals.map((a) => `${a.name} (${t(`decision.given.${a.decision}`)})`).join(", ") })}
+        </p>
       ) : null}
       {canDecide || canCancel ? <Decision d={d} canDecide={canDecide} canCancel={canCancel} /> : null}
       {page.access.manage && !own && d.status === "approved" ? <PaymentPicker distributionId={d.id} currency={d.currency} language={language} /> : null}

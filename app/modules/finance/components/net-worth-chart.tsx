@@ -35,7 +35,15 @@ export function NetWorthChart({ series, money, story }: { series: NetWorthPoint[
           <path key={l.key} d={l.d} fill="none" stroke={l.colour} strokeWidth={l.key === "netWorth" ? 2.5 : 1.5} />
         ))}
         {series.map((p, i) => (
-          <text key={p.month} x={x(i)} y={HEIGHT - 6} fontSize={10} textAnchor="middle" fill="currentColor" opacity={i % Math.ceil(series.length / 8) ? 0 : 0.7}>
+          <text
+            key={p.month}
+            x={x(i)}
+            y={HEIGHT - 6}
+            fontSize={10}
+            textAnchor="middle"
+            fill="currentColor"
+            opacity={i % Math.ceil(series.length / 8) ? 0 : 0.7}
+          >
             {p.month}
           </text>
         ))}

@@ -35,7 +35,9 @@ export function OverviewPanel({ overview }: { overview: FinanceOverview }) {
         <Figure label={t("overview.principalCash")} value={money(overview.balances?.principalMinor ?? 0)} testId="finance-principal" />
         <Figure label={t("overview.incomeCash")} value={money(overview.balances?.incomeMinor ?? 0)} testId="finance-income" />
       </div>
-      {overview.uncategorised > 0 ? <p className="m-0 text-sm text-muted-foreground">{t("overview.uncategorised", { count: overview.uncategorised })}</p> : null}
+      {overview.uncategorised > 0 ? (
+        <p className="m-0 text-sm text-muted-foreground">{t("overview.uncategorised", { count: overview.uncategorised })}</p>
+      ) : null}
       <NetWorthChart series={overview.series} money={money} story={story} />
       <div className="grid min-w-0 gap-4 md:grid-cols-2">
         <div className="min-w-0 overflow-x-auto">

@@ -15,7 +15,13 @@ export function PaymentPicker({ distributionId, currency, language }: { distribu
   const candidates = fetcher.data?.candidates;
   return (
     <div className="grid gap-2">
-      <Button type="button" size="sm" variant="outline" onClick={() => fetcher.load(`/api/finance/distributions/${distributionId}/payments`)} disabled={fetcher.state !== "idle"}>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        onClick={() => fetcher.load(`/api/finance/distributions/${distributionId}/payments`)}
+        disabled={fetcher.state !== "idle"}
+      >
         {fetcher.state !== "idle" ? t("payment.looking") : t("payment.find")}
       </Button>
       {candidates && candidates.length === 0 ? <p className="m-0 text-sm text-muted-foreground">{t("payment.none")}</p> : null}

@@ -29,7 +29,9 @@ export function RequestForm({ page }: { page: FinancialPageData }) {
     shouldRevalidate: "onInput",
   });
   const [authority, setAuthority] = useState("");
-  const chosen = page.authorities.flatMap((d) => d.provisions.map((p) => ({ ...p, documentTitle: d.title, value: `${d.documentId}:${p.provisionId}` }))).find((p) => p.value === authority);
+  const chosen = page.authorities
+    .flatMap((d) => d.provisions.map((p) => ({ ...p, documentTitle: d.title, value: `${d.documentId}:${p.provisionId}` })))
+    .find((p) => p.value === authority);
   if (page.authorities.length === 0) return <p className="m-0 text-sm text-muted-foreground">{t("request.noAuthorities")}</p>;
   return (
     <section aria-labelledby="request-heading" className="grid gap-3 border-0 border-t border-solid border-border pt-4">
@@ -50,15 +52,30 @@ export function RequestForm({ page }: { page: FinancialPageData }) {
             ))}
           </NativeSelect>
         </FormField>
-        <FormField id={fields.amount.id} errorId={fields.amount.errorId} label={t("request.amount", { currency: page.currency ?? "USD" })} errors={fields.amount.errors}>
+        <FormField
+          id={fields.amount.id}
+          errorId={fields.amount.errorId}
+          label={t("request.amount", { currency: page.currency ?? "USD" })}
+          errors={fields.amount.errors}
+        >
           <Input {...getInputProps(fields.amount, { type: "text" })} key={fields.amount.key} inputMode="decimal" />
         </FormField>
         <div className="sm:col-span-2">
           <FormField id={fields.purpose.id} errorId={fields.purpose.errorId} label={t("request.purpose")} errors={fields.purpose.errors}>
-            <textarea {...getTextareaProps(fields.purpose)} key={fields.purpose.key} rows={2} className="rounded-md border border-solid border-input bg-background p-2" />
+            <textarea
+              {...getTextareaProps(fields.purpose)}
+              key={fields.purpose.key}
+              rows={2}
+              className="rounded-md border border-solid border-input bg-background p-2"
+            />
           </FormField>
         </div>
-        <FormField id={fields.principalOrIncome.id} errorId={fields.principalOrIncome.errorId} label={t("request.side")} errors={fields.principalOrIncome.errors}>
+        <FormField
+          id={fields.principalOrIncome.id}
+          errorId={fields.principalOrIncome.errorId}
+          label={t("request.side")}
+          errors={fields.principalOrIncome.errors}
+        >
           <NativeSelect {...getSelectProps(fields.principalOrIncome)} key={fields.principalOrIncome.key}>
             <option value="income">{t("side.income")}</option>
             <option value="principal">{t("side.principal")}</option>

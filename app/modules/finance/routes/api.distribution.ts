@@ -8,7 +8,9 @@ import { decisionSchema, paymentSchema } from "../validation";
 
 /** GET /api/finance/distributions/{id} */
 const read = jsonRoute(financeT, {
-  GET: endpoint({ run: async ({ ctx, session, params }) => ({ distribution: await requireDistribution(ctx.db, await financeAccess(ctx.db, session), params.id ?? "") }) }),
+  GET: endpoint({
+    run: async ({ ctx, session, params }) => ({ distribution: await requireDistribution(ctx.db, await financeAccess(ctx.db, session), params.id ?? "") }),
+  }),
 });
 
 /** POST /api/finance/distributions/{id}/{approve|reject|cancel} `{ note?, confirmWarnings? }` */
@@ -31,7 +33,9 @@ const pay = jsonRoute(financeT, {
 
 /** GET /api/finance/distributions/{id}/payments: the bank transactions that could be its payment. */
 const payments = jsonRoute(financeT, {
-  GET: endpoint({ run: async ({ ctx, session, params }) => ({ candidates: await paymentCandidates(ctx.db, await financeAccess(ctx.db, session), params.id ?? "") }) }),
+  GET: endpoint({
+    run: async ({ ctx, session, params }) => ({ candidates: await paymentCandidates(ctx.db, await financeAccess(ctx.db, session), params.id ?? "") }),
+  }),
 });
 
 type Args = Parameters<typeof read>[0];

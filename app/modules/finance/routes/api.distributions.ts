@@ -1,6 +1,5 @@
 import { endpoint, jsonRoute } from "~/platform/json-route.server";
 import { financeAccess } from "../access.server";
-import { authorityChoices } from "../authorities.server";
 import { listDistributions, requestDistribution } from "../distributions.server";
 import { financeT, requestLanguage } from "../i18n.server";
 import { requestDistributionSchema } from "../validation";
@@ -18,8 +17,3 @@ const distributions = jsonRoute(financeT, {
 
 export const loader = distributions;
 export const action = distributions;
-
-/** GET /api/finance/authorities: the clauses of the analysed trusts and wills a request may cite. */
-export const authorities = jsonRoute(financeT, {
-  GET: endpoint({ run: async ({ ctx, session }) => ({ documents: await authorityChoices(ctx.db, session) }) }),
-});
