@@ -19,6 +19,7 @@ import { pollsModule } from "./polls/module";
 import { preferencesModule } from "./preferences/module";
 import { profileModule } from "./profile/module";
 import { scannerModule } from "./scanner/module";
+import { taxModule } from "./tax/module";
 import { translationModule } from "./translation/module";
 import { workspacesModule } from "./workspaces/module";
 
@@ -38,6 +39,7 @@ export const MODULES = [
   pollsModule,
   bankingModule,
   financeModule,
+  taxModule,
   plannedModule,
   authModule,
   preferencesModule,

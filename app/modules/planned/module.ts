@@ -1,4 +1,4 @@
-import { Activity, Bug, Building2, ClipboardCheck, Gavel, Globe, HandCoins, Mail, Receipt, ShieldCheck, Sparkles, Video } from "lucide-react";
+import { Activity, Bug, Building2, ClipboardCheck, Gavel, Globe, HandCoins, Mail, ShieldCheck, Sparkles, Video } from "lucide-react";
 import { area, defineModule } from "../../platform/module-manifest";
 
 /**
@@ -10,7 +10,6 @@ export const plannedModule = defineModule({
   areas: [
     area("/email-personalization", "conversations", Mail, false),
     area("/smart-communication", "conversations", Sparkles, false),
-    area("/tax-administration", "money", Receipt, false),
     area("/beneficiary-portal", "money", HandCoins, false),
     // /compliance is the assistant's short address for this area and redirects here.
     area("/compliance-health", "compliance", ShieldCheck, false, { alsoAt: ["/compliance"] }),

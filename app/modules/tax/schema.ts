@@ -53,3 +53,17 @@ export const taxFeedTokens = sqliteTable(
   },
   (t) => [index("tax_feed_tokens_user_idx").on(t.workspaceId, t.userId)],
 );
+
+/** A reminder sent for a calendar entry at one lead time (30, 7 or 1 day before): the cron runs every 15 minutes and must remind once. */
+export const taxRemindersSent = sqliteTable(
+  "tax_reminders_sent",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    itemKey: text("item_key").notNull(),
+    leadDays: integer("lead_days").notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.itemKey, t.leadDays] })],
+);
