@@ -275,6 +275,41 @@ describe("trust finances", () => {
     });
     const audit = sql(`select action from audit_log where target_id = '${id}' order by created_at`).map((r) => r.action);
     expect(audit).toEqual(["finance.distribution_requested", "finance.distribution_approved", "finance.distribution_paid"]);
+
+    // September's accounting balances to the cent against the bank, with Margaret's distribution in it.
+    const accounting = await owner.client.get("/api/finance/accounting?from=2026-09-01&to=2026-09-30&jurisdiction=CA");
+    expect(accounting.status, await accounting.clone().text()).toBe(200);
+    const { report } = (await accounting.json()) as {
+      report: {
+        check: { balanced: boolean; propertyEndMinor: number };
+        summary: Record<string, { startMinor: number; endMinor: number }>;
+        distributions: { beneficiaries: { beneficiary: { name: string }; totalMinor: number }[] };
+      };
+    };
+    expect(report.check).toMatchObject({ balanced: true, propertyEndMinor: 6_148_383 });
+    expect(report.summary.total).toMatchObject({ startMinor: 8_421_055, endMinor: 6_148_383 });
+    expect(JSON.stringify(report.distributions)).toContain("Margaret A. Hartwell-Chen");
+    const pdf = await owner.client.get("/api/finance/accounting?from=2026-09-01&to=2026-09-30&format=pdf");
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    const zip = await owner.client.get("/api/finance/accounting?from=2026-09-01&to=2026-09-30&format=csv");
+    expect(zip.headers.get("Content-Type")).toBe("application/zip");
+    expect(new TextDecoder().decode((await zip.arrayBuffer()).slice(0, 2))).toBe("PK");
+    expect((await owner.client.get("/api/finance/accounting?from=2026-09-30&to=2026-09-01")).status).toBe(400);
+    expect((await sofia.client.get("/api/finance/accounting?from=2026-09-01&to=2026-09-30")).status).toBe(403);
+
+    // The K-1 worksheet for 2026: Margaret's share follows her distribution; September is not reconciled yet.
+    const k1 = (await (await owner.client.get(`/api/tax/k1?year=2026&beneficiaryId=${encodeURIComponent("name:Margaret A. Hartwell-Chen")}`)).json()) as {
+      unreconciledMonths: string[];
+      worksheets: { beneficiaryDistributionsMinor: number }[];
+    };
+    expect(k1.unreconciledMonths).toEqual(["2026-09"]);
+    expect(k1.worksheets[0].beneficiaryDistributionsMinor).toBe(250_000);
+    expect((await other.client.get("/api/tax/k1?year=2026")).status).toBe(403);
+    const own = (await (await sofia.client.get(`/api/tax/k1?year=2026&beneficiaryId=${sofia.me.id}`)).json()) as {
+      worksheets: { totalDistributionsMinor: number | null }[];
+    };
+    expect(own.worksheets[0].totalDistributionsMinor).toBeNull();
   });
 
   it("never lets a trustee approve her own distribution; needs every co-trustee when asked to", async () => {

@@ -17,6 +17,7 @@ export const financeModule = defineModule({
     { path: "api/finance/allocations", file: "modules/finance/routes/api.allocations.ts" },
     { path: "api/finance/overview", file: "modules/finance/routes/api.overview.ts" },
     { path: "api/finance/authorities", file: "modules/finance/routes/api.authorities.ts" },
+    { path: "api/finance/accounting", file: "modules/finance/routes/api.accounting.ts" },
     { path: "api/finance/distributions", file: "modules/finance/routes/api.distributions.ts" },
     { path: "api/finance/distributions/:id", file: "modules/finance/routes/api.distribution.ts", id: "finance-distribution" },
     { path: "api/finance/distributions/:id/:command", file: "modules/finance/routes/api.distribution.ts", id: "finance-distribution-command" },

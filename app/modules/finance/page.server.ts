@@ -10,6 +10,17 @@ import { sameName } from "./checks";
 import { listDistributions } from "./distributions.server";
 import { trustCurrency } from "./ledger.server";
 import { allocationView, financeOverview } from "./overview.server";
+import { accountingInput } from "./accounting.server";
+import { computeAccounting } from "./accounting/compute";
+import { summaryLines } from "./accounting/format";
+
+/** This year's accounting in brief (its summary and balance check): the full report is downloaded from the API. */
+async function yearToDate(db: Db, access: FinanceAccess) {
+  const to = new Date().toISOString().slice(0, 10);
+  const from = `${to.slice(0, 4)}-01-01`;
+  const report = computeAccounting(await accountingInput(db, access, { from, to, reason: "annual", jurisdiction: null }, () => ""));
+  return { from, to, currency: report.trust.currency, lines: summaryLines(report), check: report.check };
+}
 
 export interface BeneficiaryChoice {
   /** "user:<id>" or "name:<name as the instrument writes it>" (form-schemas.ts). */
@@ -48,13 +59,14 @@ async function beneficiaryChoices(db: Db, session: CurrentSession, access: Finan
 /** Everything /financial shows this person, and nothing more: a beneficiary's page carries only her own requests. */
 export async function financialPage(db: Db, session: CurrentSession, access: FinanceAccess) {
   const canRequest = access.manage || access.mayRequestOwn;
-  const [overview, allocations, distributions, authorities, beneficiaries, currency] = await Promise.all([
+  const [overview, allocations, distributions, authorities, beneficiaries, currency, accounting] = await Promise.all([
     access.readAll ? financeOverview(db, access) : null,
     access.readAll ? allocationView(db, access) : null,
     listDistributions(db, access),
     canRequest ? authorityChoices(db, session) : [],
     canRequest ? beneficiaryChoices(db, session, access) : [],
     trustCurrency(db, access.workspaceId),
+    access.readAll ? trustCurrency(db, access.workspaceId).then((c) => (c ? yearToDate(db, access) : null)) : null,
   ]);
   return {
     access: { manage: access.manage, readAll: access.readAll, canRequest, userId: access.userId },
@@ -64,6 +76,9 @@ export async function financialPage(db: Db, session: CurrentSession, access: Fin
     distributions,
     authorities,
     beneficiaries,
+    accounting,
+    jurisdiction:
+      ["CA", "FL", "TX"].find((s) => session.workspace?.jurisdiction.includes(s === "CA" ? "California" : s === "FL" ? "Florida" : "Texas")) ?? "none",
   };
 }
 

@@ -36,7 +36,7 @@ export const taxModule = defineModule({
       describe: (m, t) => {
         const params = parseParams(metadataText(m, "titleParams"));
         return {
-          text: t("notifications.deadline", { title: t(metadataText(m, "titleKey"), params), days: Number(m.days ?? 0), on: metadataText(m, "dueOn") }),
+          text: t("notifications.deadline", { title: t(metadataText(m, "titleKey"), params), count: Number(m.days ?? 0), on: metadataText(m, "dueOn") }),
           href: "/tax-administration",
         };
       },

@@ -9,6 +9,7 @@ import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
 import { financeAccess } from "../access.server";
 import { addValuation, createAsset } from "../assets.server";
+import { AccountingPanel } from "../components/accounting-panel";
 import { AllocationPanel } from "../components/allocation-panel";
 import { AssetsPanel } from "../components/assets-panel";
 import { DistributionsPanel } from "../components/distributions-panel";
@@ -20,7 +21,7 @@ import { financeT, requestLanguage } from "../i18n.server";
 import { saveAllocations } from "../overview.server";
 import { financialPage } from "../page.server";
 
-export const handle = { i18n: ["finance", "banking"] } satisfies SignedInPageHandle;
+export const handle = { i18n: ["finance", "banking", "accounting"] } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Financial Management · Legal Document Platform" }];
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -114,6 +115,7 @@ export default function FinancialPage() {
       {page.overview ? <OverviewPanel overview={page.overview} /> : null}
       <DistributionsPanel page={page} />
       {page.overview ? <AssetsPanel assets={page.overview.assets} currency={page.currency} canManage={page.access.manage} /> : null}
+      {page.accounting ? <AccountingPanel accounting={page.accounting} jurisdiction={page.jurisdiction} /> : null}
       {page.allocations ? <AllocationPanel rows={page.allocations} canManage={page.access.manage} /> : null}
     </div>
   );
