@@ -18,6 +18,9 @@ const TOPIC_HINTS: Record<HelpTopic, RegExp> = {
   collaboration: /\bchat\b|message|thread|\bsms\b|\btalk\b|conversation|collaborat|mensaje|discussion|nachricht|チャット|聊天/i,
   polls: /\bpolls?\b|\bvot(e|es|ing)\b|ballot|votación|encuesta|sondage|abstimm|umfrage|投票/i,
   finance: /\bbank|transaction|reconcil|statement|\bmoney\b|banco|transacción|banque|bankkonto|銀行|银行/i,
+  distributions:
+    /distribut|\bassets?\b|principal and income|accounting|distribución|activos|contabilidad|répartition|actifs|ausschüttung|vermögen|分配|資産|资产/i,
+  tax: /\btax(es)?\b|\b1041\b|\bk-?1\b|\bEIN\b|estimated|impuesto|impôt|fiscal|steuer|税/i,
   security: /secur|privacy|encrypt|\bsafe\b|two-factor|audit|seguridad|sécurité|sicherheit|セキュリティ|安全/i,
   languages: /language|\btheme|dark mode|idioma|\btema\b|langue|thème|sprache|言語|テーマ|语言|主题/i,
   account: /profile|password|account|avatar|username|perfil|contraseña|mot de passe|profil|passwort|konto|パスワード|プロフィール|密码|账户/i,

@@ -27,16 +27,25 @@ const words = (name: string) =>
     .split(/[^\p{L}]+/u)
     .filter((w) => w.length > 1);
 
+/** A name's words as written (spaces apart), lower-cased, without accents or punctuation ("Hartwell-Chen" stays one). */
+const tokens = (name: string) =>
+  name
+    .toLocaleLowerCase()
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}-]/gu, ""))
+    .filter((w) => w.length > 1);
+
 /**
- * Whether a member's name and a name in the instrument are the same person: every word of the shorter name is in
- * the longer one ("Margaret Hartwell-Chen" and "Margaret A. Hartwell-Chen"). A nickname or a married name does
- * not match, and the request then says the instrument does not name her: a warning, never a refusal.
+ * Whether a member's name and a name in the instrument are the same person: the same first and the same last name,
+ * middle initials aside ("Margaret Hartwell-Chen" and "Margaret A. Hartwell-Chen"; not "Margaret Chen"). A nickname
+ * or a married name does not match, and the request then says the instrument does not name her: a warning, never a refusal.
  */
 export function sameName(a: string, b: string): boolean {
-  const [x, y] = [words(a), words(b)];
+  const [x, y] = [tokens(a), tokens(b)];
   if (x.length === 0 || y.length === 0) return false;
-  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
-  return short.every((w) => long.includes(w));
+  return x[0] === y[0] && x.at(-1) === y.at(-1);
 }
 
 const HEMS = ["health", "education", "maintenance", "support"];

@@ -15,11 +15,15 @@ const day = (t: Translate) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, t("validation.dateInvalid"))
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), t("validation.dateInvalid"));
 
-const money = (t: Translate, requiredKey: string) =>
+// Checked on the field itself (two decimals, as most currencies), so the message shows even while another field is
+// wrong; the exact conversion in the trust's currency happens once the whole form is valid.
+const money = (t: Translate, requiredKey: string, positive = false) =>
   z
     .string({ required_error: t(requiredKey) })
     .trim()
-    .min(1, t(requiredKey));
+    .min(1, t(requiredKey))
+    .refine((v) => parseAmountInput(v, "USD") !== null, t("validation.amountInvalid"))
+    .refine((v) => (parseAmountInput(v, "USD") ?? 0) >= (positive ? 1 : 0), t(positive ? "validation.amountPositive" : "validation.valueNegative"));
 
 function toMinor(text: string, currency: string, path: string, t: Translate, context: z.RefinementCtx, positive = false): number {
   const minor = parseAmountInput(text, currency);
@@ -88,7 +92,7 @@ export const requestFormSchema = (t: Translate) =>
     .object({
       /** "user:<id>" for a member, "name:<name>" for someone the instrument names who has no login. */
       beneficiary: z.string({ required_error: t("validation.beneficiaryRequired") }).regex(/^(user|name):.+/, t("validation.beneficiaryRequired")),
-      amount: money(t, "validation.amountRequired"),
+      amount: money(t, "validation.amountRequired", true),
       currency: z.string().regex(/^[A-Z]{3}$/, t("validation.currencyInvalid")),
       purpose: z
         .string({ required_error: t("validation.purposeRequired") })

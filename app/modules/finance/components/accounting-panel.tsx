@@ -39,7 +39,7 @@ export function AccountingPanel({ accounting, jurisdiction }: { accounting: NonN
             {accounting.lines.map((line) => (
               <tr key={line.key}>
                 <th scope="row" className="text-left font-normal">
-                  {t(`accounting:${line.key}`)}
+                  {t(line.key, { ns: "accounting" })}
                 </th>
                 <td className="text-right tabular-nums">{money(line.principalMinor)}</td>
                 <td className="text-right tabular-nums">{money(line.incomeMinor)}</td>

@@ -48,7 +48,7 @@ export function AllocationPanel({ rows, canManage }: { rows: Row[]; canManage: b
           return (
             <tr key={row.category}>
               <th scope="row" className="text-left font-normal">
-                {t(`banking:category.${row.category}`)}
+                {t(`category.${row.category}`, { ns: "banking" })}
               </th>
               <td className="text-right">
                 {canManage ? (
@@ -59,7 +59,7 @@ export function AllocationPanel({ rows, canManage }: { rows: Row[]; canManage: b
                       defaultValue={percent(row.incomeShareBp)}
                       inputMode="decimal"
                       className="w-20 text-right"
-                      aria-label={t("allocation.incomeShareOf", { category: t(`banking:category.${row.category}`) })}
+                      aria-label={t("allocation.incomeShareOf", { category: t(`category.${row.category}`, { ns: "banking" }) })}
                       aria-invalid={field?.errors ? true : undefined}
                     />
                     %

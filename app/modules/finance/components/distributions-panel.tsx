@@ -17,7 +17,8 @@ function Decision({ d, canDecide, canCancel }: { d: DistributionView; canDecide:
   const { t } = useTranslation("finance");
   const mustConfirm = d.warnings.some((w) => CONFIRM_CODES.has(w.code));
   return (
-    <Form method="post" className="grid gap-2" aria-label={t("decision.label", { name: d.beneficiaryName })}>
+    // Not a landmark (two requests for one person would be two landmarks of one name): the buttons say whose request.
+    <Form method="post" className="grid gap-2">
       <input type="hidden" name="distributionId" value={d.id} />
       {canDecide ? (
         <label className="grid gap-1 text-sm">
@@ -34,16 +35,16 @@ function Decision({ d, canDecide, canCancel }: { d: DistributionView; canDecide:
       <div className="flex flex-wrap gap-2">
         {canDecide ? (
           <>
-            <Button type="submit" name="intent" value="approve" size="sm">
+            <Button type="submit" name="intent" value="approve" size="sm" aria-describedby={`distribution-${d.id}-title`}>
               {t("decision.approve")}
             </Button>
-            <Button type="submit" name="intent" value="reject" size="sm" variant="outline">
+            <Button type="submit" name="intent" value="reject" size="sm" variant="outline" aria-describedby={`distribution-${d.id}-title`}>
               {t("decision.reject")}
             </Button>
           </>
         ) : null}
         {canCancel ? (
-          <Button type="submit" name="intent" value="cancel" size="sm" variant="ghost">
+          <Button type="submit" name="intent" value="cancel" size="sm" variant="ghost" aria-describedby={`distribution-${d.id}-title`}>
             {t("decision.cancel")}
           </Button>
         ) : null}
@@ -64,7 +65,9 @@ function DistributionCard({ d, page }: { d: DistributionView; page: FinancialPag
   return (
     <li id={`distribution-${d.id}`} className="grid gap-2 rounded-md border border-solid border-border p-3" data-testid="distribution" data-status={d.status}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-medium">{t("distributions.line", { name: d.beneficiaryName, amount: money(d.amountMinor) })}</span>
+        <span id={`distribution-${d.id}-title`} className="font-medium">
+          {t("distributions.line", { name: d.beneficiaryName, amount: money(d.amountMinor) })}
+        </span>
         <span className="rounded-full bg-muted px-2 py-0.5 text-sm" data-testid="distribution-status">
           {t(`distributions.status.${d.status}`)}
         </span>

@@ -69,7 +69,7 @@ export function OverviewPanel({ overview }: { overview: FinanceOverview }) {
                 {overview.flows.map((f) => (
                   <tr key={f.category}>
                     <th scope="row" className="text-left font-normal">
-                      {f.category === "uncategorised" ? t("banking:charts.uncategorised") : t(`banking:category.${f.category}`)}
+                      {f.category === "uncategorised" ? t("charts.uncategorised", { ns: "banking" }) : t(`category.${f.category}`, { ns: "banking" })}
                     </th>
                     <td className="text-right tabular-nums">{f.inMinor ? money(f.inMinor) : ""}</td>
                     <td className="text-right tabular-nums">{f.outMinor ? money(f.outMinor) : ""}</td>
