@@ -187,7 +187,8 @@ describe("texts", () => {
     for (const texts of [en, de, es, fr, ja, zh] as Record<string, string>[]) {
       for (const key of keys) expect(texts[key], key).toBeTruthy();
     }
-    // And nothing in the files that the calendar never uses.
-    expect(Object.keys(en).sort()).toEqual([...keys].sort());
+    // And no calendar entry's words in the files that the calendar never uses (the page's own words live beside them).
+    const entryWords = Object.keys(en).filter((key) => /^calendar\.(title|prepare)\./.test(key));
+    expect(entryWords.sort()).toEqual([...keys].sort());
   });
 });
