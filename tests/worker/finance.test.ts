@@ -298,6 +298,21 @@ describe("trust finances", () => {
     expect((await owner.client.get("/api/finance/accounting?from=2026-09-30&to=2026-09-01")).status).toBe(400);
     expect((await sofia.client.get("/api/finance/accounting?from=2026-09-01&to=2026-09-30")).status).toBe(403);
 
+    // Saved into the documents and sent to each beneficiary, with a delivery record; refusals first.
+    expect((await owner.client.postJson("/api/finance/accountings", { from: "2026-09-30", to: "2026-09-01" })).status).toBe(400);
+    expect((await owner.client.postJson("/api/finance/accountings", { from: "2026-09-01", to: "2026-09-30", recipients: [owner.me.id] })).status).toBe(422);
+    expect((await sofia.client.postJson("/api/finance/accountings", { from: "2026-09-01", to: "2026-09-30" })).status).toBe(403);
+    const sent = await owner.client.postJson("/api/finance/accountings", { from: "2026-09-01", to: "2026-09-30", jurisdiction: "CA" });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const { documentId: accountingDoc, recipients } = (await sent.json()) as { documentId: string; recipients: string[] };
+    expect(recipients).toHaveLength(2);
+    expect((await other.client.get(`/api/documents/${accountingDoc}`)).status).toBe(200);
+    const told = (await (await sofia.client.get("/api/notifications?type=accounting_delivered")).json()) as {
+      items: { type: string; metadata: { documentId: string } }[];
+    };
+    expect(told.items.map((n) => n.metadata.documentId)).toEqual([accountingDoc]);
+    expect(sql(`select count(*) as n from finance_accounting_deliveries where workspace_id = '${owner.me.workspace.id}'`)[0].n).toBe(2);
+
     // The K-1 worksheet for 2026: Margaret's share follows her distribution; September is not reconciled yet.
     const k1 = (await (await owner.client.get(`/api/tax/k1?year=2026&beneficiaryId=${encodeURIComponent("name:Margaret A. Hartwell-Chen")}`)).json()) as {
       unreconciledMonths: string[];

@@ -153,3 +153,16 @@ export const allocationsFormSchema = (t: Translate) =>
       ),
     )
     .transform((v) => Object.entries(v).map(([category, percent]) => ({ category, incomeShareBp: Math.round((percent as number) * (ALL_BP / 100)) })));
+
+/** "Save and send to the beneficiaries": the period, the notice, and who receives it (each ticked beneficiary). */
+export const sendAccountingFormSchema = (t: Translate) =>
+  z
+    .object({
+      from: day(t),
+      to: day(t),
+      reason: z.enum(["annual", "trustee_change", "termination"]).default("annual"),
+      jurisdiction: z.enum(["CA", "FL", "TX", "none"]).default("none"),
+      recipients: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().min(1)).min(1, t("errors.noQualified"))),
+    })
+    .refine((v) => v.from <= v.to, { path: ["to"], message: t("validation.periodOrder") })
+    .transform((v) => ({ ...v, jurisdiction: v.jurisdiction === "none" ? null : v.jurisdiction }));

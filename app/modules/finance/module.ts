@@ -18,6 +18,7 @@ export const financeModule = defineModule({
     { path: "api/finance/overview", file: "modules/finance/routes/api.overview.ts" },
     { path: "api/finance/authorities", file: "modules/finance/routes/api.authorities.ts" },
     { path: "api/finance/accounting", file: "modules/finance/routes/api.accounting.ts" },
+    { path: "api/finance/accountings", file: "modules/finance/routes/api.accountings.ts" },
     { path: "api/finance/distributions", file: "modules/finance/routes/api.distributions.ts" },
     { path: "api/finance/distributions/:id", file: "modules/finance/routes/api.distribution.ts", id: "finance-distribution" },
     { path: "api/finance/distributions/:id/:command", file: "modules/finance/routes/api.distribution.ts", id: "finance-distribution-command" },
@@ -52,6 +53,15 @@ export const financeModule = defineModule({
       describe: (m, t) => ({
         text: t("notifications.paid", { name: metadataText(m, "beneficiaryName"), amount: metadataText(m, "amount") }),
         href: distributionLink(m),
+      }),
+    },
+    accounting_delivered: {
+      defaults: { in_app: true, email: true, sms: false },
+      namespace: "finance",
+      labelKey: "notifications.accountingLabel",
+      describe: (m, t) => ({
+        text: t("notifications.accounting", { name: metadataText(m, "trusteeName"), from: metadataText(m, "from"), to: metadataText(m, "to") }),
+        href: `/documents/${metadataText(m, "documentId")}`,
       }),
     },
   },

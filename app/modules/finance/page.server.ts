@@ -11,6 +11,7 @@ import { listDistributions } from "./distributions.server";
 import { trustCurrency } from "./ledger.server";
 import { allocationView, financeOverview } from "./overview.server";
 import { accountingInput } from "./accounting.server";
+import { qualifiedBeneficiaries, sentAccountings } from "./accounting-delivery.server";
 import { computeAccounting } from "./accounting/compute";
 import { summaryLines } from "./accounting/format";
 
@@ -59,7 +60,7 @@ async function beneficiaryChoices(db: Db, session: CurrentSession, access: Finan
 /** Everything /financial shows this person, and nothing more: a beneficiary's page carries only her own requests. */
 export async function financialPage(db: Db, session: CurrentSession, access: FinanceAccess) {
   const canRequest = access.manage || access.mayRequestOwn;
-  const [overview, allocations, distributions, authorities, beneficiaries, currency, accounting] = await Promise.all([
+  const [overview, allocations, distributions, authorities, beneficiaries, currency, accounting, sent, qualified] = await Promise.all([
     access.readAll ? financeOverview(db, access) : null,
     access.readAll ? allocationView(db, access) : null,
     listDistributions(db, access),
@@ -67,6 +68,8 @@ export async function financialPage(db: Db, session: CurrentSession, access: Fin
     canRequest ? beneficiaryChoices(db, session, access) : [],
     trustCurrency(db, access.workspaceId),
     access.readAll ? trustCurrency(db, access.workspaceId).then((c) => (c ? yearToDate(db, access) : null)) : null,
+    access.readAll ? sentAccountings(db, access) : [],
+    access.manage ? qualifiedBeneficiaries(db, access.workspaceId) : [],
   ]);
   return {
     access: { manage: access.manage, readAll: access.readAll, canRequest, userId: access.userId },
@@ -77,6 +80,8 @@ export async function financialPage(db: Db, session: CurrentSession, access: Fin
     authorities,
     beneficiaries,
     accounting,
+    sent,
+    qualified,
     jurisdiction:
       ["CA", "FL", "TX"].find((s) => session.workspace?.jurisdiction.includes(s === "CA" ? "California" : s === "FL" ? "Florida" : "Texas")) ?? "none",
   };

@@ -148,3 +148,42 @@ export const financeDistributionApprovals = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.distributionId, t.userId] })],
 );
+
+/** A fiduciary accounting saved into the documents and sent: the period, the document, and who sent it. */
+export const financeAccountings = sqliteTable(
+  "finance_accountings",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    periodFrom: text("period_from").notNull(),
+    periodTo: text("period_to").notNull(),
+    reason: text("reason").notNull(),
+    jurisdiction: text("jurisdiction"),
+    documentId: text("document_id").notNull(),
+    sentBy: text("sent_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("finance_accountings_ws_idx").on(t.workspaceId, t.periodTo)],
+);
+
+/**
+ * The delivery record of an accounting to one beneficiary: when it was sent and through which notification (whether
+ * she opened it is the documents' own access record). The compliance issue counts this as the accounting duty done.
+ */
+export const financeAccountingDeliveries = sqliteTable(
+  "finance_accounting_deliveries",
+  {
+    accountingId: text("accounting_id")
+      .notNull()
+      .references(() => financeAccountings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }).notNull(),
+    notificationId: text("notification_id"),
+  },
+  (t) => [primaryKey({ columns: [t.accountingId, t.userId] }), index("finance_deliveries_user_idx").on(t.workspaceId, t.userId)],
+);

@@ -139,3 +139,16 @@ export const decisionSchema = (t: Translate) =>
 
 /** POST /api/finance/distributions/{id}/pay: the bank transaction that paid it. */
 export const paymentSchema = (t: Translate) => z.object({ transactionId: uuid(t, "validation.transactionRequired") }).strict();
+
+/** POST /api/finance/accountings: save the accounting of a period and send it to the beneficiaries (all when absent). */
+export const sendAccountingSchema = (t: Translate) =>
+  z
+    .object({
+      from: isoDay(t),
+      to: isoDay(t),
+      reason: z.enum(["annual", "trustee_change", "termination"], { errorMap: () => ({ message: t("validation.periodInvalid") }) }).default("annual"),
+      jurisdiction: z.enum(["CA", "FL", "TX"]).nullable().default(null),
+      recipients: z.array(uuid(t, "errors.notQualified")).max(200).nullish(),
+    })
+    .strict()
+    .refine((v) => v.from <= v.to, { path: ["to"], message: t("validation.periodOrder") });

@@ -5,10 +5,23 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useLanguage } from "~/modules/preferences/display";
 import type { FinancialPageData } from "../page.server";
+import { SendAccounting, SentAccountings } from "./accounting-send";
 import { dayIn, moneyIn } from "./money";
 
 /** The fiduciary accounting: this year's summary (principal and income, start to end) and the full report to download. */
-export function AccountingPanel({ accounting, jurisdiction }: { accounting: NonNullable<FinancialPageData["accounting"]>; jurisdiction: string }) {
+export function AccountingPanel({
+  accounting,
+  jurisdiction,
+  sent,
+  qualified,
+  canManage,
+}: {
+  accounting: NonNullable<FinancialPageData["accounting"]>;
+  jurisdiction: string;
+  sent: FinancialPageData["sent"];
+  qualified: FinancialPageData["qualified"];
+  canManage: boolean;
+}) {
   const { t } = useTranslation(["finance", "accounting"]);
   const { language } = useLanguage();
   const money = moneyIn(accounting.currency, language);
@@ -96,6 +109,8 @@ export function AccountingPanel({ accounting, jurisdiction }: { accounting: NonN
           </Button>
         </div>
       </form>
+      {canManage ? <SendAccounting from={accounting.from} to={accounting.to} jurisdiction={jurisdiction} qualified={qualified} /> : null}
+      <SentAccountings sent={sent} />
     </section>
   );
 }

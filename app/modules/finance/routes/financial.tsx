@@ -16,9 +16,18 @@ import { DistributionsPanel } from "../components/distributions-panel";
 import { OverviewPanel } from "../components/overview-panel";
 import { decideDistribution, payDistribution } from "../decisions.server";
 import { requestDistribution } from "../distributions.server";
-import { allocationsFormSchema, assetFormSchema, decisionFormSchema, payFormSchema, requestFormSchema, valuationFormSchema } from "../form-schemas";
+import {
+  allocationsFormSchema,
+  sendAccountingFormSchema,
+  assetFormSchema,
+  decisionFormSchema,
+  payFormSchema,
+  requestFormSchema,
+  valuationFormSchema,
+} from "../form-schemas";
 import { financeT, requestLanguage } from "../i18n.server";
 import { saveAllocations } from "../overview.server";
+import { sendAccounting } from "../accounting-delivery.server";
 import { financialPage } from "../page.server";
 
 export const handle = { i18n: ["finance", "banking", "accounting"] } satisfies SignedInPageHandle;
@@ -43,6 +52,7 @@ const SCHEMAS = {
   cancel: decisionFormSchema,
   pay: payFormSchema,
   allocations: allocationsFormSchema,
+  "send-accounting": sendAccountingFormSchema,
 } as const;
 type Intent = keyof typeof SCHEMAS;
 
@@ -94,6 +104,18 @@ export async function action(args: ActionFunctionArgs) {
         await saveAllocations(ctx, access, value);
         notice = t("allocation.saved");
         break;
+      case "send-accounting": {
+        const v = value as {
+          from: string;
+          to: string;
+          reason: "annual" | "trustee_change" | "termination";
+          jurisdiction: "CA" | "FL" | "TX" | null;
+          recipients: string[];
+        };
+        const sent = await sendAccounting(ctx, session, access, v, v.recipients, language);
+        notice = t("accounting.sent", { names: sent.recipients.join(", ") });
+        break;
+      }
     }
     return { intent, result: submission.reply({ resetForm: true }), error: null, notice, warnings: null };
   } catch (error) {
@@ -115,7 +137,15 @@ export default function FinancialPage() {
       {page.overview ? <OverviewPanel overview={page.overview} /> : null}
       <DistributionsPanel page={page} />
       {page.overview ? <AssetsPanel assets={page.overview.assets} currency={page.currency} canManage={page.access.manage} /> : null}
-      {page.accounting ? <AccountingPanel accounting={page.accounting} jurisdiction={page.jurisdiction} /> : null}
+      {page.accounting ? (
+        <AccountingPanel
+          accounting={page.accounting}
+          jurisdiction={page.jurisdiction}
+          sent={page.sent}
+          qualified={page.qualified}
+          canManage={page.access.manage}
+        />
+      ) : null}
       {page.allocations ? <AllocationPanel rows={page.allocations} canManage={page.access.manage} /> : null}
     </div>
   );
