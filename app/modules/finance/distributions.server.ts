@@ -243,6 +243,7 @@ export async function requestDistribution(ctx: RequestContext, session: CurrentS
         anonymous: false,
       },
       serverT(["polls"], language),
+      { subjectHref: `/financial#distribution-${id}` },
     ));
   }
   const now = new Date();

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { calendarFor } from "~/modules/tax/tax.server";
 import type { Db } from "~/platform/db.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { auditFinance, requireManage, requireReadAll, type FinanceAccess } from "./access.server";
@@ -137,13 +138,27 @@ export async function financeOverview(db: Db, access: FinanceAccess, today = new
   const currency = await trustCurrency(db, access.workspaceId);
   const assets = await listAssets(db, access, today);
   if (!currency) return { currency: null, assets, series: [], flows: [], balances: null, upcoming: [], uncategorised: 0, netWorthMinor: 0 };
-  const [entries, opening, pending] = await Promise.all([
+  const year = Number(today.slice(0, 4));
+  const [entries, opening, pending, taxDates] = await Promise.all([
     ledgerEntries(db, access.workspaceId, currency),
     openingPrincipal(db, access.workspaceId, currency),
     db
       .select()
       .from(financeDistributions)
       .where(and(eq(financeDistributions.workspaceId, access.workspaceId), inArray(financeDistributions.status, ["requested", "approved"]))),
+    // The tax calendar's payments ahead: the estimates and the returns (with their balance due) in the next four months.
+    Promise.all([year - 1, year].map((y) => calendarFor(db, { workspaceId: access.workspaceId, userId: access.userId, manage: false }, y, today))).then(
+      (lists) =>
+        lists
+          .flat()
+          .filter(
+            (item) =>
+              (item.kind === "estimate" || item.form === "1041") &&
+              item.status !== "done" &&
+              item.dueOn >= today &&
+              Date.parse(item.dueOn) - Date.parse(today) <= 120 * 86_400_000,
+          ),
+    ),
   ]);
   const series = netWorthSeries(
     assets.filter((a) => a.currency === currency),
@@ -162,9 +177,26 @@ export async function financeOverview(db: Db, access: FinanceAccess, today = new
     flows: flowsByCategory(entries, yearStart, today),
     balances: last ? { principalMinor: last.principalMinor, incomeMinor: last.incomeMinor, on: last.on } : null,
     // Known money going out: distributions requested or approved and not yet paid (the tax estimates join them in the tax calendar).
-    upcoming: pending
-      .map((d) => ({ kind: "distribution" as const, id: d.id, on: d.neededBy, label: d.beneficiaryName, amountMinor: d.amountMinor, status: d.status }))
-      .sort((a, b) => (a.on ?? "9999").localeCompare(b.on ?? "9999")),
+    upcoming: [
+      ...pending.map((d) => ({
+        kind: "distribution" as const,
+        id: d.id,
+        on: d.neededBy,
+        label: d.beneficiaryName,
+        amountMinor: d.amountMinor as number | null,
+        status: d.status as string,
+        params: {},
+      })),
+      ...taxDates.map((item) => ({
+        kind: "tax" as const,
+        id: item.key,
+        on: item.dueOn as string | null,
+        label: item.titleKey,
+        amountMinor: null,
+        status: item.status as string,
+        params: item.titleParams ?? {},
+      })),
+    ].sort((a, b) => (a.on ?? "9999").localeCompare(b.on ?? "9999")),
     uncategorised: entries.filter((e) => e.basis === "uncategorised").length,
     netWorthMinor,
   };

@@ -135,9 +135,9 @@ export const seed: SeedStep = ({ workspaceId: ws, now, sql: q, readFixture }) =>
   const closed = Date.parse("2026-09-10T16:00:00Z");
   const pollTitle = "Approve a distribution of $2,500.00 to Margaret A. Hartwell-Chen?";
   statements.push(
-    `INSERT INTO polls (id, workspace_id, title, description, type, status, closes_at, eligibility, eligible_roles, quorum_percent, hide_results, weighted, anonymous, result, created_by, created_at, closed_at, closed_by)
+    `INSERT INTO polls (id, workspace_id, title, description, type, status, closes_at, eligibility, eligible_roles, quorum_percent, hide_results, weighted, anonymous, result, created_by, created_at, closed_at, closed_by, subject_href)
      VALUES (${q(POLL_ID)}, ${q(ws)}, ${q(pollTitle)}, ${q(`Purpose: Monthly support. Authority: ${hems.reference} ${hems.title} of ${trust.title}. A yes approves the distribution; a no rejects it.`)},
-             'yes_no', 'closed', ${closed}, 'people', NULL, 50, 0, 1, 0, ${q(JSON.stringify(result))}, ${q(owner.id)}, ${opened}, ${closed}, NULL) ON CONFLICT(id) DO NOTHING;`,
+             'yes_no', 'closed', ${closed}, 'people', NULL, 50, 0, 1, 0, ${q(JSON.stringify(result))}, ${q(owner.id)}, ${opened}, ${closed}, NULL, ${q(`/financial#distribution-${id(200)}`)}) ON CONFLICT(id) DO NOTHING;`,
     ...options.map(
       (o) =>
         `INSERT INTO poll_options (id, poll_id, workspace_id, position, text, role) VALUES (${q(o.id)}, ${q(POLL_ID)}, ${q(ws)}, ${o.position}, ${q(o.text)}, ${q(o.role)}) ON CONFLICT(id) DO NOTHING;`,

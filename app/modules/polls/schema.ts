@@ -42,6 +42,8 @@ export const polls = sqliteTable(
     closedAt: integer("closed_at", { mode: "timestamp_ms" }),
     closedBy: text("closed_by").references(() => users.id, { onDelete: "set null" }),
     lastRemindedAt: integer("last_reminded_at", { mode: "timestamp_ms" }),
+    /** The record this vote decides (a distribution request), linked from the poll's page: the link goes both ways. */
+    subjectHref: text("subject_href"),
   },
   (t) => [index("polls_ws_created_idx").on(t.workspaceId, t.createdAt), index("polls_status_closes_idx").on(t.status, t.closesAt)],
 );

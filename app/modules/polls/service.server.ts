@@ -34,7 +34,7 @@ async function eligibleVoters(db: Db, workspaceId: string, input: Pick<CreatePol
  * watcher, the audit entry and the closing alarm; then poll_created to the members and vote_required
  * to each eligible voter.
  */
-export async function createPoll(ctx: RequestContext, session: CurrentSession, input: CreatePollInput, t: Translate) {
+export async function createPoll(ctx: RequestContext, session: CurrentSession, input: CreatePollInput, t: Translate, options: { subjectHref?: string } = {}) {
   const workspace = session.workspace;
   if (!workspace) throw new Refusal(404, "errors.noWorkspace");
   if (!canCreatePolls(workspace.role)) {
@@ -88,6 +88,7 @@ export async function createPoll(ctx: RequestContext, session: CurrentSession, i
       anonymous: input.anonymous,
       createdBy: session.user.id,
       createdAt: now,
+      subjectHref: options.subjectHref ?? null,
     }),
     ...chunks(optionRows, 15).map((rows) => ctx.db.insert(pollOptions).values(rows)),
     ...chunks(voterRows, 20).map((rows) => ctx.db.insert(pollVoters).values(rows)),
@@ -227,6 +228,7 @@ export async function pollDetail(ctx: RequestContext, session: CurrentSession, i
       id: poll.id,
       title: poll.title,
       description: poll.description,
+      subjectHref: poll.subjectHref,
       type: poll.type,
       status: poll.status,
       closesAt: poll.closesAt.toISOString(),

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "~/modules/preferences/display";
 import type { FinanceOverview } from "../overview.server";
@@ -89,9 +90,17 @@ export function OverviewPanel({ overview }: { overview: FinanceOverview }) {
             <ul className="m-0 grid list-none gap-1 p-0 text-sm">
               {overview.upcoming.map((u) => (
                 <li key={u.id} className="flex flex-wrap justify-between gap-2">
-                  <span>{t("overview.upcomingDistribution", { name: u.label, status: t(`distributions.status.${u.status}`) })}</span>
+                  <span>
+                    {u.kind === "tax" ? (
+                      <Link to="/tax-administration" className="underline">
+                        {t(u.label, { ns: "tax", ...u.params })}
+                      </Link>
+                    ) : (
+                      t("overview.upcomingDistribution", { name: u.label, status: t(`distributions.status.${u.status}`) })
+                    )}
+                  </span>
                   <span className="tabular-nums">
-                    {money(u.amountMinor)} {u.on ? `· ${day(u.on)}` : ""}
+                    {u.amountMinor !== null ? money(u.amountMinor) : ""} {u.on ? `· ${day(u.on)}` : ""}
                   </span>
                 </li>
               ))}

@@ -30,7 +30,7 @@ import { saveAllocations } from "../overview.server";
 import { sendAccounting } from "../accounting-delivery.server";
 import { financialPage } from "../page.server";
 
-export const handle = { i18n: ["finance", "banking", "accounting"] } satisfies SignedInPageHandle;
+export const handle = { i18n: ["finance", "banking", "accounting", "tax"] } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Financial Management · Legal Document Platform" }];
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -89,6 +89,13 @@ export function PollPage({ data }: { data: PollPageData }) {
           {poll.hideResults ? ` · ${t("ui.hiddenBadge")}` : ""}
         </p>
         {poll.description ? <p className="m-0 whitespace-pre-wrap">{poll.description}</p> : null}
+        {poll.subjectHref ? (
+          <p className="m-0">
+            <Link to={poll.subjectHref} className="underline">
+              {t("ui.subject")}
+            </Link>
+          </p>
+        ) : null}
       </header>
 
       {actionData?.error ? <Banner kind="error">{actionData.error}</Banner> : null}

@@ -1,0 +1,1 @@
+ALTER TABLE `polls` ADD `subject_href` text;
