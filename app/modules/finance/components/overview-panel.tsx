@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLanguage } from "~/modules/preferences/display";
 import type { FinanceOverview } from "../overview.server";
 import { dayIn, moneyIn } from "./money";
+import { FlowBars } from "./flow-bars";
 import { NetWorthChart } from "./net-worth-chart";
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -46,40 +47,47 @@ export function OverviewPanel({ overview }: { overview: FinanceOverview }) {
           {overview.flows.length === 0 ? (
             <p className="m-0 text-sm text-muted-foreground">{t("overview.noFlows")}</p>
           ) : (
-            <table className="w-full text-sm" data-testid="finance-flows">
-              <thead>
-                <tr>
-                  <th scope="col" className="text-left">
-                    {t("overview.category")}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t("overview.in")}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t("overview.out")}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t("overview.principal")}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t("overview.income")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {overview.flows.map((f) => (
-                  <tr key={f.category}>
-                    <th scope="row" className="text-left font-normal">
-                      {f.category === "uncategorised" ? t("charts.uncategorised", { ns: "banking" }) : t(`category.${f.category}`, { ns: "banking" })}
+            <>
+              <FlowBars
+                flows={overview.flows}
+                money={money}
+                label={(c) => (c === "uncategorised" ? t("charts.uncategorised", { ns: "banking" }) : t(`category.${c}`, { ns: "banking" }))}
+              />
+              <table className="w-full text-sm" data-testid="finance-flows">
+                <thead>
+                  <tr>
+                    <th scope="col" className="text-left">
+                      {t("overview.category")}
                     </th>
-                    <td className="text-right tabular-nums">{f.inMinor ? money(f.inMinor) : ""}</td>
-                    <td className="text-right tabular-nums">{f.outMinor ? money(f.outMinor) : ""}</td>
-                    <td className="text-right tabular-nums">{money(f.principalMinor)}</td>
-                    <td className="text-right tabular-nums">{money(f.incomeMinor)}</td>
+                    <th scope="col" className="text-right">
+                      {t("overview.in")}
+                    </th>
+                    <th scope="col" className="text-right">
+                      {t("overview.out")}
+                    </th>
+                    <th scope="col" className="text-right">
+                      {t("overview.principal")}
+                    </th>
+                    <th scope="col" className="text-right">
+                      {t("overview.income")}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {overview.flows.map((f) => (
+                    <tr key={f.category}>
+                      <th scope="row" className="text-left font-normal">
+                        {f.category === "uncategorised" ? t("charts.uncategorised", { ns: "banking" }) : t(`category.${f.category}`, { ns: "banking" })}
+                      </th>
+                      <td className="text-right tabular-nums">{f.inMinor ? money(f.inMinor) : ""}</td>
+                      <td className="text-right tabular-nums">{f.outMinor ? money(f.outMinor) : ""}</td>
+                      <td className="text-right tabular-nums">{money(f.principalMinor)}</td>
+                      <td className="text-right tabular-nums">{money(f.incomeMinor)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
           )}
         </div>
         <div className="min-w-0">
