@@ -9,11 +9,12 @@ import { gzipSync } from "node:zlib";
 import { benchBanking } from "./bench-banking.mjs";
 import { benchChat } from "./bench-chat.mjs";
 import { benchDocuments } from "./bench-documents.mjs";
+import { benchFinance } from "./bench-finance.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
 import { build, DEMO, ensureDevVars, migrate, npxBin, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-/** BENCH_ONLY=realtime (or documents, chat, banking, http, analysis) runs one part. */
+/** BENCH_ONLY=realtime (or documents, chat, banking, finance, http, analysis) runs one part. */
 const ONLY = process.env.BENCH_ONLY;
 const runs = (part) => !ONLY || ONLY === part;
 
@@ -119,11 +120,17 @@ try {
   const chat = runs("chat") ? await benchChat({ server, cookie, persistTo, duration: DURATION }) : null;
   console.log("");
   const banking = runs("banking") ? await benchBanking({ server, cookie, persistTo, duration: DURATION }) : null;
+  console.log("");
+  const finance = runs("finance") ? await benchFinance({ server, persistTo }) : null;
 
   const single = (name) => results.find((r) => r.scenario.startsWith(name) && r.connections === 1);
   const hashCostMs = runs("http") ? Number((single("POST /api/auth/login").meanMs - single("GET /api/auth/user").meanMs).toFixed(1)) : null;
   if (hashCostMs !== null) console.log(`\nPassword hash cost (login minus user, one connection): about ${hashCostMs} ms`);
-  writeResults({ results, hashCostMs, javascript, documents, realtime, chat, banking, analysis });
+  writeResults({ results, hashCostMs, javascript, documents, realtime, chat, banking, finance, analysis });
+  if (finance?.failures.length) {
+    console.error(`Finance: ${finance.failures.length} request(s) did not answer 200 (see above)`);
+    process.exitCode = 1;
+  }
 } finally {
   server.stop();
   rmSync(persistTo, { recursive: true, force: true });

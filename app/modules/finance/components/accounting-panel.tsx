@@ -27,7 +27,10 @@ export function AccountingPanel({
   const money = moneyIn(accounting.currency, language);
   const day = dayIn(language);
   return (
-    <section aria-labelledby="accounting-heading" className="grid min-w-0 gap-3 rounded-lg border border-solid border-border bg-card p-5">
+    <section
+      aria-labelledby="accounting-heading"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-solid border-border bg-card p-5"
+    >
       <h2 id="accounting-heading" className="m-0 text-lg">
         {t("accounting.heading")}
       </h2>
@@ -64,7 +67,7 @@ export function AccountingPanel({
       <p className="m-0 text-sm" role="status" data-testid="accounting-check">
         {accounting.check.balanced ? t("accounting.balanced") : t("accounting.unbalanced", { difference: money(accounting.check.differenceMinor) })}
       </p>
-      <form method="get" action="/api/finance/accounting" className="grid gap-3 sm:grid-cols-5">
+      <form method="get" action="/api/finance/accounting" className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-5 [&>*]:min-w-0">
         <div className="grid gap-1.5">
           <Label htmlFor="accounting-from">{t("accounting.from")}</Label>
           <Input id="accounting-from" name="from" type="date" defaultValue={accounting.from} required />
@@ -75,7 +78,7 @@ export function AccountingPanel({
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="accounting-reason">{t("accounting.reason")}</Label>
-          <NativeSelect id="accounting-reason" name="reason" defaultValue="annual">
+          <NativeSelect className="w-full min-w-0" id="accounting-reason" name="reason" defaultValue="annual">
             {(["annual", "trustee_change", "termination"] as const).map((r) => (
               <option key={r} value={r}>
                 {t(`accounting.reasons.${r}`)}
@@ -85,7 +88,7 @@ export function AccountingPanel({
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="accounting-jurisdiction">{t("accounting.jurisdiction")}</Label>
-          <NativeSelect id="accounting-jurisdiction" name="jurisdiction" defaultValue={jurisdiction}>
+          <NativeSelect className="w-full min-w-0" id="accounting-jurisdiction" name="jurisdiction" defaultValue={jurisdiction}>
             {(["CA", "FL", "TX", "none"] as const).map((j) => (
               <option key={j} value={j}>
                 {t(`accounting.jurisdictions.${j}`)}
@@ -95,7 +98,7 @@ export function AccountingPanel({
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="accounting-format">{t("accounting.format")}</Label>
-          <NativeSelect id="accounting-format" name="format" defaultValue="pdf">
+          <NativeSelect className="w-full min-w-0" id="accounting-format" name="format" defaultValue="pdf">
             {(["pdf", "csv", "json"] as const).map((f) => (
               <option key={f} value={f}>
                 {t(`accounting.formats.${f}`)}

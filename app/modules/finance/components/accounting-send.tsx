@@ -32,7 +32,7 @@ export function SendAccounting({
     shouldValidate: "onBlur",
   });
   return (
-    <section aria-labelledby="send-accounting-heading" className="grid gap-3 border-0 border-t border-solid border-border pt-4">
+    <section aria-labelledby="send-accounting-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3 border-0 border-t border-solid border-border pt-4">
       <h3 id="send-accounting-heading" className="m-0 text-base">
         {t("accounting.sendHeading")}
       </h3>
@@ -40,7 +40,7 @@ export function SendAccounting({
       {qualified.length === 0 ? (
         <p className="m-0 text-sm text-muted-foreground">{t("errors.noQualified")}</p>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-4">
+        <Form method="post" {...getFormProps(form)} className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-4 [&>*]:min-w-0">
           <input type="hidden" name="intent" value="send-accounting" />
           <div className="grid gap-1.5">
             <Label htmlFor={fields.from.id}>{t("accounting.from")}</Label>
@@ -57,7 +57,7 @@ export function SendAccounting({
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={fields.reason.id}>{t("accounting.reason")}</Label>
-            <NativeSelect id={fields.reason.id} name={fields.reason.name} defaultValue="annual">
+            <NativeSelect className="w-full min-w-0" id={fields.reason.id} name={fields.reason.name} defaultValue="annual">
               {(["annual", "trustee_change", "termination"] as const).map((r) => (
                 <option key={r} value={r}>
                   {t(`accounting.reasons.${r}`)}
@@ -67,7 +67,7 @@ export function SendAccounting({
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={fields.jurisdiction.id}>{t("accounting.jurisdiction")}</Label>
-            <NativeSelect id={fields.jurisdiction.id} name={fields.jurisdiction.name} defaultValue={jurisdiction}>
+            <NativeSelect className="w-full min-w-0" id={fields.jurisdiction.id} name={fields.jurisdiction.name} defaultValue={jurisdiction}>
               {(["CA", "FL", "TX", "none"] as const).map((j) => (
                 <option key={j} value={j}>
                   {t(`accounting.jurisdictions.${j}`)}

@@ -80,7 +80,10 @@ export function AllocationPanel({ rows, canManage }: { rows: Row[]; canManage: b
     </table>
   );
   return (
-    <section aria-labelledby="allocation-heading" className="grid min-w-0 gap-3 rounded-lg border border-solid border-border bg-card p-5">
+    <section
+      aria-labelledby="allocation-heading"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-solid border-border bg-card p-5"
+    >
       <h2 id="allocation-heading" className="m-0 text-lg">
         {t("allocation.heading")}
       </h2>

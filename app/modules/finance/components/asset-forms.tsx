@@ -22,18 +22,18 @@ export function AssetForm({ currency }: { currency: string }) {
     shouldRevalidate: "onInput",
   });
   return (
-    <section aria-labelledby="add-asset-heading" className="grid gap-3 border-0 border-t border-solid border-border pt-4">
+    <section aria-labelledby="add-asset-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3 border-0 border-t border-solid border-border pt-4">
       <h3 id="add-asset-heading" className="m-0 text-base">
         {t("assets.addHeading")}
       </h3>
       <ActionBanner intents={["create-asset"]} />
-      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
+      <Form method="post" {...getFormProps(form)} className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2 [&>*]:min-w-0">
         <input type="hidden" name="intent" value="create-asset" />
         <FormField id={fields.name.id} errorId={fields.name.errorId} label={t("assets.name")} errors={fields.name.errors}>
           <Input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} />
         </FormField>
         <FormField id={fields.kind.id} errorId={fields.kind.errorId} label={t("assets.kind")} errors={fields.kind.errors}>
-          <NativeSelect {...getSelectProps(fields.kind)} key={fields.kind.key}>
+          <NativeSelect className="w-full min-w-0" {...getSelectProps(fields.kind)} key={fields.kind.key}>
             {ASSET_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {t(`assets.kinds.${kind}`)}
@@ -77,7 +77,12 @@ export function ValuationForm({ assetId, assetName, currency }: { assetId: strin
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-2 sm:grid-cols-4" aria-label={t("assets.valueLabel", { name: assetName })}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-4 [&>*]:min-w-0"
+      aria-label={t("assets.valueLabel", { name: assetName })}
+    >
       <input type="hidden" name="intent" value="add-valuation" />
       <input type="hidden" name="assetId" value={assetId} />
       <input type="hidden" name="currency" value={currency} />
@@ -91,7 +96,7 @@ export function ValuationForm({ assetId, assetName, currency }: { assetId: strin
         <Input {...getInputProps(fields.current, { type: "text" })} key={fields.current.key} inputMode="decimal" />
       </FormField>
       <FormField id={fields.source.id} errorId={fields.source.errorId} label={t("assets.source")} errors={fields.source.errors}>
-        <NativeSelect {...getSelectProps(fields.source)} key={fields.source.key}>
+        <NativeSelect className="w-full min-w-0" {...getSelectProps(fields.source)} key={fields.source.key}>
           {(["manual", "appraisal", "statement"] as const).map((s) => (
             <option key={s} value={s}>
               {t(`assets.sources.${s}`)}

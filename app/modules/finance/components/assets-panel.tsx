@@ -11,7 +11,7 @@ export function AssetsPanel({ assets, currency, canManage }: { assets: AssetView
   const { language } = useLanguage();
   const day = dayIn(language);
   return (
-    <section aria-labelledby="assets-heading" className="grid min-w-0 gap-4 rounded-lg border border-solid border-border bg-card p-5">
+    <section aria-labelledby="assets-heading" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 rounded-lg border border-solid border-border bg-card p-5">
       <h2 id="assets-heading" className="m-0 text-lg">
         {t("assets.heading")}
       </h2>

@@ -63,7 +63,12 @@ function DistributionCard({ d, page }: { d: DistributionView; page: FinancialPag
   const canDecide = page.access.manage && !own && d.status === "requested" && !pollOpen;
   const canCancel = (page.access.manage || d.requestedBy?.id === page.access.userId) && (d.status === "requested" || d.status === "approved");
   return (
-    <li id={`distribution-${d.id}`} className="grid gap-2 rounded-md border border-solid border-border p-3" data-testid="distribution" data-status={d.status}>
+    <li
+      id={`distribution-${d.id}`}
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 rounded-md border border-solid border-border p-3"
+      data-testid="distribution"
+      data-status={d.status}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span id={`distribution-${d.id}-title`} className="font-medium">
           {t("distributions.line", { name: d.beneficiaryName, amount: money(d.amountMinor) })}
@@ -116,7 +121,10 @@ function DistributionCard({ d, page }: { d: DistributionView; page: FinancialPag
 export function DistributionsPanel({ page }: { page: FinancialPageData }) {
   const { t } = useTranslation("finance");
   return (
-    <section aria-labelledby="distributions-heading" className="grid min-w-0 gap-4 rounded-lg border border-solid border-border bg-card p-5">
+    <section
+      aria-labelledby="distributions-heading"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 rounded-lg border border-solid border-border bg-card p-5"
+    >
       <h2 id="distributions-heading" className="m-0 text-lg">
         {page.access.readAll ? t("distributions.heading") : t("distributions.headingOwn")}
       </h2>

@@ -28,7 +28,10 @@ export function OverviewPanel({ overview }: { overview: FinanceOverview }) {
       ? t("overview.story", { from: money(first.netWorthMinor), fromMonth: first.month, to: money(last.netWorthMinor), toMonth: last.month })
       : t("overview.noHistory");
   return (
-    <section aria-labelledby="finance-overview-heading" className="grid min-w-0 gap-4 rounded-lg border border-solid border-border bg-card p-5">
+    <section
+      aria-labelledby="finance-overview-heading"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 rounded-lg border border-solid border-border bg-card p-5"
+    >
       <h2 id="finance-overview-heading" className="m-0 text-lg">
         {t("overview.heading")}
       </h2>
@@ -41,7 +44,7 @@ export function OverviewPanel({ overview }: { overview: FinanceOverview }) {
         <p className="m-0 text-sm text-muted-foreground">{t("overview.uncategorised", { count: overview.uncategorised })}</p>
       ) : null}
       <NetWorthChart series={overview.series} money={money} story={story} />
-      <div className="grid min-w-0 gap-4 md:grid-cols-2">
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2">
         <div className="min-w-0 overflow-x-auto">
           <h3 className="m-0 mb-2 text-base">{t("overview.flowsHeading")}</h3>
           {overview.flows.length === 0 ? (

@@ -34,17 +34,17 @@ export function RequestForm({ page }: { page: FinancialPageData }) {
     .find((p) => p.value === authority);
   if (page.authorities.length === 0) return <p className="m-0 text-sm text-muted-foreground">{t("request.noAuthorities")}</p>;
   return (
-    <section aria-labelledby="request-heading" className="grid gap-3 border-0 border-t border-solid border-border pt-4">
+    <section aria-labelledby="request-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3 border-0 border-t border-solid border-border pt-4">
       <h3 id="request-heading" className="m-0 text-base">
         {t("request.heading")}
       </h3>
       <ActionBanner intents={["request"]} />
       {answer?.intent === "request" && answer.warnings?.length ? <WarningList warnings={answer.warnings} /> : null}
-      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
+      <Form method="post" {...getFormProps(form)} className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2 [&>*]:min-w-0">
         <input type="hidden" name="intent" value="request" />
         <input type="hidden" name="currency" value={page.currency ?? "USD"} />
         <FormField id={fields.beneficiary.id} errorId={fields.beneficiary.errorId} label={t("request.beneficiary")} errors={fields.beneficiary.errors}>
-          <NativeSelect {...getSelectProps(fields.beneficiary)} key={fields.beneficiary.key}>
+          <NativeSelect className="w-full min-w-0" {...getSelectProps(fields.beneficiary)} key={fields.beneficiary.key}>
             {page.beneficiaries.map((b) => (
               <option key={b.value} value={b.value}>
                 {b.member ? b.label : t("request.namedNoLogin", { name: b.label })}
@@ -76,7 +76,7 @@ export function RequestForm({ page }: { page: FinancialPageData }) {
           label={t("request.side")}
           errors={fields.principalOrIncome.errors}
         >
-          <NativeSelect {...getSelectProps(fields.principalOrIncome)} key={fields.principalOrIncome.key}>
+          <NativeSelect className="w-full min-w-0" {...getSelectProps(fields.principalOrIncome)} key={fields.principalOrIncome.key}>
             <option value="income">{t("side.income")}</option>
             <option value="principal">{t("side.principal")}</option>
           </NativeSelect>
@@ -86,7 +86,12 @@ export function RequestForm({ page }: { page: FinancialPageData }) {
         </FormField>
         <div className="sm:col-span-2">
           <FormField id={fields.authority.id} errorId={fields.authority.errorId} label={t("request.authority")} errors={fields.authority.errors}>
-            <NativeSelect {...getSelectProps(fields.authority)} key={fields.authority.key} onChange={(e) => setAuthority(e.currentTarget.value)}>
+            <NativeSelect
+              className="w-full min-w-0"
+              {...getSelectProps(fields.authority)}
+              key={fields.authority.key}
+              onChange={(e) => setAuthority(e.currentTarget.value)}
+            >
               <option value="">{t("request.chooseClause")}</option>
               {page.authorities.map((d) => (
                 <optgroup key={d.documentId} label={d.title}>
@@ -107,7 +112,7 @@ export function RequestForm({ page }: { page: FinancialPageData }) {
         </div>
         {page.access.manage ? (
           <FormField id={fields.approvalMode.id} errorId={fields.approvalMode.errorId} label={t("request.approval")} errors={fields.approvalMode.errors}>
-            <NativeSelect {...getSelectProps(fields.approvalMode)} key={fields.approvalMode.key}>
+            <NativeSelect className="w-full min-w-0" {...getSelectProps(fields.approvalMode)} key={fields.approvalMode.key}>
               <option value="trustee">{t("approval.trustee")}</option>
               <option value="all_trustees">{t("approval.all_trustees")}</option>
               <option value="poll">{t("approval.poll")}</option>

@@ -129,7 +129,7 @@ export default function FinancialPage() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation("finance");
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6">
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
       <header className="grid gap-1">
         <h1 className="m-0 text-2xl">{t("page.title")}</h1>
         <p className="m-0 text-muted-foreground">{page.access.readAll ? t("page.subtitle") : t("page.subtitleOwn")}</p>

@@ -33,7 +33,10 @@ export function CalendarPanel({
     );
   const feedAnswer = useTaxAnswer(["feed-create"]);
   return (
-    <section aria-labelledby="tax-calendar-heading" className="grid min-w-0 gap-4 rounded-lg border border-solid border-border bg-card p-5">
+    <section
+      aria-labelledby="tax-calendar-heading"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 rounded-lg border border-solid border-border bg-card p-5"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="tax-calendar-heading" className="m-0 text-lg">
           {t("calendar.heading", { year })}

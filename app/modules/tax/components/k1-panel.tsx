@@ -11,7 +11,11 @@ export function K1Panel({ k1 }: { k1: K1Data }) {
   const { language } = useLanguage();
   const money = (minor: number | null) => (minor === null ? "—" : formatMinor(minor, k1.currency ?? "USD", language));
   return (
-    <section aria-labelledby="k1-heading" className="grid min-w-0 gap-3 rounded-lg border border-solid border-border bg-card p-5" data-testid="k1-panel">
+    <section
+      aria-labelledby="k1-heading"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-solid border-border bg-card p-5"
+      data-testid="k1-panel"
+    >
       <h2 id="k1-heading" className="m-0 text-lg">
         {t("k1.heading", { year: k1.year })}
       </h2>

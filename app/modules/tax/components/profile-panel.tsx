@@ -25,13 +25,13 @@ export function ProfilePanel({ profile, canManage }: { profile: TaxProfileView; 
   });
   const month = (m: number) => new Intl.DateTimeFormat(i18n.language, { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2026, m - 1, 1)));
   return (
-    <section aria-labelledby="tax-profile-heading" className="grid gap-3 rounded-lg border border-solid border-border bg-card p-5">
+    <section aria-labelledby="tax-profile-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-solid border-border bg-card p-5">
       <h2 id="tax-profile-heading" className="m-0 text-lg">
         {t("profile.heading")}
       </h2>
       {profile.saved ? null : <p className="m-0 text-sm text-muted-foreground">{t("profile.notSaved")}</p>}
       <TaxAnswer intents={["profile"]} />
-      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
+      <Form method="post" {...getFormProps(form)} className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2 [&>*]:min-w-0">
         <input type="hidden" name="intent" value="profile" />
         <fieldset disabled={!canManage} className="contents">
           <label className="flex items-center gap-2 text-sm sm:col-span-2">
@@ -44,7 +44,12 @@ export function ProfilePanel({ profile, canManage }: { profile: TaxProfileView; 
             label={t("profile.yearEnds")}
             errors={fields.taxYearEndMonth.errors}
           >
-            <NativeSelect id={fields.taxYearEndMonth.id} name={fields.taxYearEndMonth.name} defaultValue={String(profile.taxYearEndMonth)}>
+            <NativeSelect
+              className="w-full min-w-0"
+              id={fields.taxYearEndMonth.id}
+              name={fields.taxYearEndMonth.name}
+              defaultValue={String(profile.taxYearEndMonth)}
+            >
               {MONTHS.map((m) => (
                 <option key={m} value={m}>
                   {m === 12 ? t("profile.calendarYear") : t("profile.fiscalYear", { month: month(m) })}

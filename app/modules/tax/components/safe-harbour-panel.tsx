@@ -24,12 +24,12 @@ export function SafeHarbourPanel() {
   const money = (minor: number) => formatMinor(minor, "USD", language);
   const harbour = answer?.harbour;
   return (
-    <section aria-labelledby="safe-harbour-heading" className="grid gap-3 rounded-lg border border-solid border-border bg-card p-5">
+    <section aria-labelledby="safe-harbour-heading" className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-solid border-border bg-card p-5">
       <h2 id="safe-harbour-heading" className="m-0 text-lg">
         {t("harbour.heading")}
       </h2>
       <p className="m-0 text-sm text-muted-foreground">{t("harbour.help")}</p>
-      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-3">
+      <Form method="post" {...getFormProps(form)} className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-3 [&>*]:min-w-0">
         <input type="hidden" name="intent" value="safe-harbour" />
         <FormField id={fields.currentYearTax.id} errorId={fields.currentYearTax.errorId} label={t("harbour.current")} errors={fields.currentYearTax.errors}>
           <Input {...getInputProps(fields.currentYearTax, { type: "text" })} key={fields.currentYearTax.key} inputMode="decimal" />
