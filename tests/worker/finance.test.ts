@@ -269,6 +269,10 @@ describe("trust finances", () => {
     expect(response.status, await response.clone().text()).toBe(200);
     const paid = (await list(owner.client)).find((d) => d.id === id)!;
     expect(paid).toMatchObject({ status: "paid", transactionId: candidates[0].id });
+    // The clause is linked to its words in the document, highlighted there.
+    const content = sql(`select content from document_texts where document_id = '${documentId}'`)[0].content as string;
+    const span = (paid.authority as { span?: { start: number; end: number } }).span!;
+    expect(content.slice(span.start, span.end)).toContain("health, education, maintenance and support");
     expect(sql(`select category, principal_or_income as side from bank_transactions where id = '${candidates[0].id}'`)[0]).toEqual({
       category: "distribution",
       side: "income",

@@ -2,11 +2,12 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import type { KeyProvision, Party } from "~/modules/documents/analysis/schema";
 import { visibleDocuments } from "~/modules/documents/access.server";
-import { documentAnalyses, documents } from "~/modules/documents/schema";
+import { documentAnalyses, documents, documentTexts } from "~/modules/documents/schema";
 import { findVisibleDocument } from "~/modules/documents/service.server";
 import { trustAsAmendedOf } from "~/modules/instruments/as-amended.server";
 import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
+import { spanOf } from "./passage-span";
 import type { DistributionAuthority } from "./schema";
 
 /** A clause of an analysed trust or will that a distribution may cite; its id is its place in the analysis ("p1"). */
@@ -63,7 +64,10 @@ export async function resolveAuthority(db: Db, session: CurrentSession, document
   }
   const provision = choices(result.keyProvisions ?? []).find((p) => p.provisionId === provisionId);
   if (!provision) throw new Refusal(422, "errors.provisionNotFound", undefined, { authority: "errors.provisionNotFound" });
-  const amended = await trustAsAmendedOf(db, session, documentId);
+  const [amended, text] = await Promise.all([
+    trustAsAmendedOf(db, session, documentId),
+    db.select({ content: documentTexts.content }).from(documentTexts).where(eq(documentTexts.documentId, documentId)).get(),
+  ]);
   const terms = amended
     ? amended.terms.filter((t) => t.status !== "deleted").map((t) => ({ heading: [t.reference, t.title].filter(Boolean).join(" ") || null, body: t.body }))
     : (result.keyProvisions ?? []).map((p) => ({ heading: [p.reference, p.title].filter(Boolean).join(" ") || null, body: p.text }));
@@ -76,6 +80,7 @@ export async function resolveAuthority(db: Db, session: CurrentSession, document
       reference: provision.reference,
       title: provision.title,
       passage: provision.text,
+      span: text ? spanOf(text.content, provision.text) : null,
     },
     parties: amended?.parties ?? result.parties ?? [],
     terms,

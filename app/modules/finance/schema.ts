@@ -83,6 +83,8 @@ export interface DistributionAuthority {
   title: string;
   /** The clause's words, quoted when the request was made. */
   passage: string;
+  /** Where those words are in the document's text then, for a link that highlights them (`?passage=start-end`). */
+  span?: { start: number; end: number } | null;
 }
 
 /** A warning the request raised (the beneficiary's share, an age condition, a spendthrift clause, cash short). */

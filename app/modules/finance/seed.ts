@@ -4,6 +4,7 @@ import { tallyPoll } from "~/modules/polls/tally";
 import { DEMO } from "~/modules/workspaces/demo-family";
 import type { SeedStep } from "~/platform/module-manifest";
 import { distributionWarnings } from "./checks";
+import { spanOf } from "./passage-span";
 import type { DistributionAuthority } from "./schema";
 
 const id = (n: number) => `e9f2a0b8-${String(n).padStart(4, "0")}-4c6e-8d2a-5b7e9f100001`;
@@ -67,7 +68,8 @@ const ASSETS = [
 export const seed: SeedStep = ({ workspaceId: ws, now, sql: q, readFixture }) => {
   const { owner, coTrustee, beneficiary, familyMember } = DEMO;
   const trust = DEMO_DOCUMENTS[0];
-  const analysis = analyzeOffline(new TextDecoder().decode(readFixture(`documents/${trust.file}`)), { title: trust.title, fileName: trust.file });
+  const text = new TextDecoder().decode(readFixture(`documents/${trust.file}`));
+  const analysis = analyzeOffline(text, { title: trust.title, fileName: trust.file });
   const provision = (provisionId: string): DistributionAuthority => {
     const p = analysis.keyProvisions[Number(provisionId.slice(1)) - 1];
     return {
@@ -78,6 +80,7 @@ export const seed: SeedStep = ({ workspaceId: ws, now, sql: q, readFixture }) =>
       reference: p.reference,
       title: p.title,
       passage: p.text,
+      span: spanOf(text, p.text),
     };
   };
   const hems = provision("p5");

@@ -84,7 +84,10 @@ function DistributionCard({ d, page }: { d: DistributionView; page: FinancialPag
       <div className="grid gap-1 text-sm">
         <span>
           {t("distributions.authority")}{" "}
-          <Link to={`/documents/${d.authority.documentId}`} className="underline">
+          <Link
+            to={`/documents/${d.authority.documentId}${d.authority.span ? `?passage=${d.authority.span.start}-${d.authority.span.end}` : ""}`}
+            className="underline"
+          >
             {d.authority.documentTitle} · {[d.authority.reference, d.authority.title].filter(Boolean).join(" ")}
           </Link>
         </span>
