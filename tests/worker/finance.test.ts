@@ -283,7 +283,7 @@ describe("trust finances", () => {
     // September's accounting balances to the cent against the bank, with Margaret's distribution in it.
     const accounting = await owner.client.get("/api/finance/accounting?from=2026-09-01&to=2026-09-30&jurisdiction=CA");
     expect(accounting.status, await accounting.clone().text()).toBe(200);
-    const { report } = (await accounting.json()) as {
+    const report = (await accounting.json()) as {
       report: {
         check: { balanced: boolean; propertyEndMinor: number };
         summary: Record<string, { startMinor: number; endMinor: number }>;

@@ -40,7 +40,7 @@ const download = (body: Uint8Array, type: string, fileName: string) =>
 
 /**
  * GET /api/finance/accounting?from&to[&reason][&jurisdiction][&format]: the fiduciary accounting of a period as
- * JSON (its figures), as a PDF with the jurisdiction's statutory notice, or as CSV schedules in a zip.
+ * JSON (the report's figures at the top level), as a PDF with the jurisdiction's statutory notice, or as CSV schedules in a zip.
  */
 const accounting = jsonRoute(financeT, {
   GET: endpoint({
@@ -66,7 +66,7 @@ const accounting = jsonRoute(financeT, {
         words(category === "trustee_compensation" ? "relationship.trustee" : "relationship.notRecorded"),
       );
       const report = computeAccounting(input);
-      if (format === "json") return { report };
+      if (format === "json") return { ...report };
       const base = `fiduciary-accounting-${from}-${to}`;
       if (format === "csv") {
         const files = Object.fromEntries(accountingCsvs(report, { t: words }).map((f) => [f.fileName, strToU8(f.csv)]));
