@@ -127,7 +127,13 @@ function assetsSql(workspaceId, now) {
     else {
       values.push([`${YEAR - 1}-12-31`, kind === "liability" ? Math.round(cost * growth) : cost, Math.round(cost * growth), "appraisal", "Annual appraisal"]);
       if (n % 2 === 0)
-        values.push([`${YEAR}-09-30`, kind === "liability" ? Math.round(cost * growth * 0.95) : cost, Math.round(cost * growth * 1.05), "statement", "Quarterly statement"]);
+        values.push([
+          `${YEAR}-09-30`,
+          kind === "liability" ? Math.round(cost * growth * 0.95) : cost,
+          Math.round(cost * growth * 1.05),
+          "statement",
+          "Quarterly statement",
+        ]);
     }
     for (const [valuedOn, carrying, current, source, note] of values) {
       valuations += 1;
@@ -276,9 +282,11 @@ export async function benchFinance({ server, persistTo }) {
 
   const size = (b) => (b === null ? "-" : b >= 1024 * 1024 ? `${(b / 1024 / 1024).toFixed(2)} MB` : `${(b / 1024).toFixed(1)} KB`);
   console.log(
-    `Finance: ${TRANSACTIONS.toLocaleString("en-US")} transactions in ${YEAR} and ${ASSETS} assets (${assets.valuations} valuations), seeded in ${seedSeconds} s; ${RUNS} runs each after a warm-up`,
+    `Finance: ${TRANSACTIONS.toLocaleString("en-US")} transactions in ${YEAR} and ${ASSETS} assets (${assets.valuations} valuations), seeded in ${seedSeconds} s; ${RUNS} run${RUNS === 1 ? "" : "s"} each after a warm-up`,
   );
-  console.log(`  ${"request".padEnd(24)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"min ms".padStart(8)} ${"size".padStart(10)} ${"workerd peak".padStart(13)}`);
+  console.log(
+    `  ${"request".padEnd(24)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"min ms".padStart(8)} ${"size".padStart(10)} ${"workerd peak".padStart(13)}`,
+  );
   for (const [name, r] of Object.entries(reads)) {
     console.log(
       `  ${name.padEnd(24)} ${String(r.p50ms ?? "-").padStart(8)} ${String(r.p99ms ?? "-").padStart(8)} ${String(r.minMs ?? "-").padStart(8)} ${size(r.bytes).padStart(10)} ${`${r.workerdPeakMiB ?? "-"} MiB`.padStart(13)}`,
