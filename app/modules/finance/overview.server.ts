@@ -5,7 +5,7 @@ import type { RequestContext } from "~/platform/request-context.server";
 import { auditFinance, requireManage, requireReadAll, type FinanceAccess } from "./access.server";
 import { allocationTable, type AllocatedCategory } from "./allocation";
 import { listAssets, signedValue, valueOn, type AssetView } from "./assets.server";
-import { allocationSettings, ledgerEntries, openingPrincipal, trustCurrency, type LedgerEntry } from "./ledger.server";
+import { allocationSettings, ledgerEntries, openingPrincipal, trustCurrency, type LedgerEntry, type LoadedBooks } from "./ledger.server";
 import { financeAllocations, financeDistributions } from "./schema";
 
 export async function allocationView(db: Db, access: FinanceAccess) {
@@ -133,14 +133,14 @@ export function flowsByCategory(entries: LedgerEntry[], from: string, to: string
 }
 
 /** The /financial overview: what the trust is worth and how it moved, principal and income apart. */
-export async function financeOverview(db: Db, access: FinanceAccess, today = new Date().toISOString().slice(0, 10)) {
+export async function financeOverview(db: Db, access: FinanceAccess, today = new Date().toISOString().slice(0, 10), books?: LoadedBooks) {
   requireReadAll(access);
-  const currency = await trustCurrency(db, access.workspaceId);
+  const currency = books ? books.currency : await trustCurrency(db, access.workspaceId);
   const assets = await listAssets(db, access, today);
   if (!currency) return { currency: null, assets, series: [], flows: [], balances: null, upcoming: [], uncategorised: 0, netWorthMinor: 0 };
   const year = Number(today.slice(0, 4));
   const [entries, opening, pending, taxDates] = await Promise.all([
-    ledgerEntries(db, access.workspaceId, currency),
+    books ? books.entries : ledgerEntries(db, access.workspaceId, currency),
     openingPrincipal(db, access.workspaceId, currency),
     db
       .select()

@@ -8,7 +8,7 @@ import type { FinanceAccess } from "./access.server";
 import { authorityChoices } from "./authorities.server";
 import { sameName } from "./checks";
 import { listDistributions } from "./distributions.server";
-import { trustCurrency } from "./ledger.server";
+import { loadBooks, trustCurrency, type LoadedBooks } from "./ledger.server";
 import { allocationView, financeOverview } from "./overview.server";
 import { accountingInput } from "./accounting.server";
 import { qualifiedBeneficiaries, sentAccountings } from "./accounting-delivery.server";
@@ -16,10 +16,10 @@ import { computeAccounting } from "./accounting/compute";
 import { summaryLines } from "./accounting/format";
 
 /** This year's accounting in brief (its summary and balance check): the full report is downloaded from the API. */
-async function yearToDate(db: Db, access: FinanceAccess) {
+async function yearToDate(db: Db, access: FinanceAccess, books: LoadedBooks) {
   const to = new Date().toISOString().slice(0, 10);
   const from = `${to.slice(0, 4)}-01-01`;
-  const report = computeAccounting(await accountingInput(db, access, { from, to, reason: "annual", jurisdiction: null }, () => ""));
+  const report = computeAccounting(await accountingInput(db, access, { from, to, reason: "annual", jurisdiction: null }, () => "", books));
   return { from, to, currency: report.trust.currency, lines: summaryLines(report), check: report.check };
 }
 
@@ -60,14 +60,15 @@ async function beneficiaryChoices(db: Db, session: CurrentSession, access: Finan
 /** Everything /financial shows this person, and nothing more: a beneficiary's page carries only her own requests. */
 export async function financialPage(db: Db, session: CurrentSession, access: FinanceAccess) {
   const canRequest = access.manage || access.mayRequestOwn;
+  const books = access.readAll ? await loadBooks(db, access.workspaceId) : null;
   const [overview, allocations, distributions, authorities, beneficiaries, currency, accounting, sent, qualified] = await Promise.all([
-    access.readAll ? financeOverview(db, access) : null,
+    books ? financeOverview(db, access, undefined, books) : null,
     access.readAll ? allocationView(db, access) : null,
     listDistributions(db, access),
     canRequest ? authorityChoices(db, session) : [],
     canRequest ? beneficiaryChoices(db, session, access) : [],
     trustCurrency(db, access.workspaceId),
-    access.readAll ? trustCurrency(db, access.workspaceId).then((c) => (c ? yearToDate(db, access) : null)) : null,
+    books?.currency ? yearToDate(db, access, books) : null,
     access.readAll ? sentAccountings(db, access) : [],
     access.manage ? qualifiedBeneficiaries(db, access.workspaceId) : [],
   ]);

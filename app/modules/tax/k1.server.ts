@@ -15,7 +15,7 @@ function ownOnly(w: ReturnType<typeof k1Worksheet>) {
     ...w,
     distributableIncomeMinor: null,
     totalDistributionsMinor: null,
-    boxes: w.boxes.map((b) => ({ ...b, trustMinor: null, sources: [] })),
+    boxes: w.boxes.map((b) => ({ ...b, trustMinor: null, sources: [], sourceCount: 0 })),
   };
 }
 

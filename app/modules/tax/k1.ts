@@ -27,7 +27,9 @@ export interface K1Box {
   labelKey: string;
   trustMinor: number | null;
   beneficiaryMinor: number | null;
+  /** The transactions the figure comes from, the largest first, at most SOURCES_SHOWN of them (`sourceCount` says how many in all). */
   sources: { id: string; on: string; description: string; amountMinor: number }[];
+  sourceCount: number;
   /** Why the ledger leaves it empty or at zero (a key in the tax namespace), when it does. */
   noteKey?: string;
 }
@@ -47,12 +49,16 @@ export interface K1Worksheet {
 }
 
 const MICRO = 1_000_000;
+/** A worksheet lists the largest sources of each figure; a year of daily entries would otherwise be megabytes per beneficiary. */
+export const SOURCES_SHOWN = 50;
+
+const largest = <T extends { amountMinor: number }>(sources: T[]) => [...sources].sort((a, b) => Math.abs(b.amountMinor) - Math.abs(a.amountMinor)).slice(0, SOURCES_SHOWN);
 const part = (minor: number, micro: number) => Math.round((minor * micro) / MICRO);
 
 function box(box: string, entries: K1Entry[], pick: (e: K1Entry) => boolean, micro: number, noteKey?: string): K1Box {
   const sources = entries.filter(pick).map((e) => ({ id: e.id, on: e.on, description: e.description, amountMinor: e.incomeMinor }));
   const trustMinor = sources.reduce((sum, s) => sum + s.amountMinor, 0);
-  return { box, labelKey: `k1.box.${box}`, trustMinor, beneficiaryMinor: part(trustMinor, micro), sources, noteKey };
+  return { box, labelKey: `k1.box.${box}`, trustMinor, beneficiaryMinor: part(trustMinor, micro), sources: largest(sources), sourceCount: sources.length, noteKey };
 }
 
 /**
@@ -80,10 +86,10 @@ export function k1Worksheet(input: {
   const boxes: K1Box[] = [
     box("1", entries, receipts("interest"), shareMicro),
     box("2a", entries, receipts("dividends"), shareMicro),
-    { box: "2b", labelKey: "k1.box.2b", trustMinor: null, beneficiaryMinor: null, sources: [], noteKey: "k1.note.qualified" },
-    { box: "3", labelKey: "k1.box.3", trustMinor: 0, beneficiaryMinor: 0, sources: [], noteKey: "k1.note.gainsToPrincipal" },
-    { box: "4a", labelKey: "k1.box.4a", trustMinor: 0, beneficiaryMinor: 0, sources: [], noteKey: "k1.note.gainsToPrincipal" },
-    { box: "5", labelKey: "k1.box.5", trustMinor: 0, beneficiaryMinor: 0, sources: [] },
+    { box: "2b", labelKey: "k1.box.2b", trustMinor: null, beneficiaryMinor: null, sources: [], sourceCount: 0, noteKey: "k1.note.qualified" },
+    { box: "3", labelKey: "k1.box.3", trustMinor: 0, beneficiaryMinor: 0, sources: [], sourceCount: 0, noteKey: "k1.note.gainsToPrincipal" },
+    { box: "4a", labelKey: "k1.box.4a", trustMinor: 0, beneficiaryMinor: 0, sources: [], sourceCount: 0, noteKey: "k1.note.gainsToPrincipal" },
+    { box: "5", labelKey: "k1.box.5", trustMinor: 0, beneficiaryMinor: 0, sources: [], sourceCount: 0 },
     box("7", entries, receipts("rent"), shareMicro, "k1.note.grossRent"),
     {
       box: "9",
@@ -93,11 +99,12 @@ export function k1Worksheet(input: {
         expenses.reduce((sum, e) => sum + e.incomeMinor, 0),
         shareMicro,
       ),
-      sources: expenses.map((e) => ({ id: e.id, on: e.on, description: e.description, amountMinor: e.incomeMinor })),
+      sources: largest(expenses.map((e) => ({ id: e.id, on: e.on, description: e.description, amountMinor: e.incomeMinor }))),
+      sourceCount: expenses.length,
       noteKey: "k1.note.deductions",
     },
-    { box: "11", labelKey: "k1.box.11", trustMinor: 0, beneficiaryMinor: 0, sources: [], noteKey: "k1.note.finalYear" },
-    { box: "13A", labelKey: "k1.box.13A", trustMinor: null, beneficiaryMinor: null, sources: [], noteKey: "k1.note.estimates" },
+    { box: "11", labelKey: "k1.box.11", trustMinor: 0, beneficiaryMinor: 0, sources: [], sourceCount: 0, noteKey: "k1.note.finalYear" },
+    { box: "13A", labelKey: "k1.box.13A", trustMinor: null, beneficiaryMinor: null, sources: [], sourceCount: 0, noteKey: "k1.note.estimates" },
   ];
   return {
     year: input.year,

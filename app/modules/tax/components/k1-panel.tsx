@@ -58,7 +58,7 @@ export function K1Panel({ k1 }: { k1: K1Data }) {
                     <td className="text-right tabular-nums">{money(b.trustMinor)}</td>
                     <td className="text-right tabular-nums">{money(b.beneficiaryMinor)}</td>
                     <td className="text-muted-foreground">
-                      {b.sources.length ? t("k1.sources", { count: b.sources.length }) : ""}
+                      {b.sourceCount ? t("k1.sources", { count: b.sourceCount }) : ""}
                       {b.noteKey ? ` ${t(b.noteKey)}` : ""}
                     </td>
                   </tr>
