@@ -322,6 +322,12 @@ describe("trust finances", () => {
     };
     expect(k1.unreconciledMonths).toEqual(["2026-09"]);
     expect(k1.worksheets[0].beneficiaryDistributionsMinor).toBe(250_000);
+    const csv = await owner.client.get("/api/tax/k1?year=2026&format=csv");
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(await csv.text()).toContain("Margaret A. Hartwell-Chen,1,Interest income");
+    const k1Pdf = await owner.client.get("/api/tax/k1?year=2026&format=pdf");
+    expect(new TextDecoder().decode((await k1Pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    expect((await owner.client.get("/api/tax/k1?year=2026&format=xls")).status).toBe(400);
     expect((await other.client.get("/api/tax/k1?year=2026")).status).toBe(403);
     const own = (await (await sofia.client.get(`/api/tax/k1?year=2026&beneficiaryId=${sofia.me.id}`)).json()) as {
       worksheets: { totalDistributionsMinor: number | null }[];

@@ -52,13 +52,22 @@ const MICRO = 1_000_000;
 /** A worksheet lists the largest sources of each figure; a year of daily entries would otherwise be megabytes per beneficiary. */
 export const SOURCES_SHOWN = 50;
 
-const largest = <T extends { amountMinor: number }>(sources: T[]) => [...sources].sort((a, b) => Math.abs(b.amountMinor) - Math.abs(a.amountMinor)).slice(0, SOURCES_SHOWN);
+const largest = <T extends { amountMinor: number }>(sources: T[]) =>
+  [...sources].sort((a, b) => Math.abs(b.amountMinor) - Math.abs(a.amountMinor)).slice(0, SOURCES_SHOWN);
 const part = (minor: number, micro: number) => Math.round((minor * micro) / MICRO);
 
 function box(box: string, entries: K1Entry[], pick: (e: K1Entry) => boolean, micro: number, noteKey?: string): K1Box {
   const sources = entries.filter(pick).map((e) => ({ id: e.id, on: e.on, description: e.description, amountMinor: e.incomeMinor }));
   const trustMinor = sources.reduce((sum, s) => sum + s.amountMinor, 0);
-  return { box, labelKey: `k1.box.${box}`, trustMinor, beneficiaryMinor: part(trustMinor, micro), sources: largest(sources), sourceCount: sources.length, noteKey };
+  return {
+    box,
+    labelKey: `k1.box.${box}`,
+    trustMinor,
+    beneficiaryMinor: part(trustMinor, micro),
+    sources: largest(sources),
+    sourceCount: sources.length,
+    noteKey,
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { k1Worksheets } from "../k1.server";
 type K1Data = Awaited<ReturnType<typeof k1Worksheets>>;
 
 /** Each beneficiary's K-1 worksheet: every figure with the transactions it comes from. A preparer's worksheet, not a return. */
-export function K1Panel({ k1 }: { k1: K1Data }) {
+export function K1Panel({ k1, own = false }: { k1: K1Data; own?: boolean }) {
   const { t } = useTranslation("tax");
   const { language } = useLanguage();
   const money = (minor: number | null) => (minor === null ? "—" : formatMinor(minor, k1.currency ?? "USD", language));
@@ -26,6 +26,16 @@ export function K1Panel({ k1 }: { k1: K1Data }) {
         </p>
       ) : null}
       {k1.worksheets.length === 0 ? <p className="m-0 text-muted-foreground">{t("k1.none")}</p> : null}
+      {k1.worksheets.length > 0 ? (
+        <p className="m-0 flex flex-wrap gap-4 text-sm">
+          <a href={`/api/tax/k1?year=${k1.year}${own ? `&beneficiaryId=${encodeURIComponent(k1.worksheets[0].beneficiary.key)}` : ""}&format=csv`} download>
+            {t("k1.downloadCsv")}
+          </a>
+          <a href={`/api/tax/k1?year=${k1.year}${own ? `&beneficiaryId=${encodeURIComponent(k1.worksheets[0].beneficiary.key)}` : ""}&format=pdf`} download>
+            {t("k1.downloadPdf")}
+          </a>
+        </p>
+      ) : null}
       {k1.worksheets.map((w) => (
         <details key={w.beneficiary.key} className="rounded-md border border-solid border-border p-3" data-testid="k1-worksheet">
           <summary className="cursor-pointer font-medium">

@@ -119,7 +119,7 @@ export default function TaxAdministrationPage() {
           <SafeHarbourPanel />
         </>
       ) : page.own ? (
-        <K1Panel k1={page.own} />
+        <K1Panel k1={page.own} own />
       ) : null}
     </div>
   );
