@@ -356,6 +356,24 @@ describe("trust finances", () => {
     // Every co-trustee but James (the owner alone here) approves: that is all of them.
     response = await owner.client.postJson(`/api/finance/distributions/${id}/approve`, {});
     expect(((await response.json()) as { status: string }).status).toBe("approved");
+
+    // A vote on a request follows the polls' own rules, in their words; nothing is saved when it cannot be held.
+    const vote = {
+      beneficiaryName: "Daniel R. Hartwell",
+      amountMinor: 10_000,
+      currency: "USD",
+      purpose: "Medical bills",
+      principalOrIncome: "principal",
+      authority: hems,
+      approvalMode: "poll",
+    };
+    response = await request(owner.client, { ...vote, weighted: true });
+    expect(response.status).toBe(400);
+    expect(await error(response)).toBe("No eligible voter has a beneficial share yet. Set the shares on the Admin page, or do not weigh the votes.");
+    response = await request(owner.client, { ...vote, closesAt: new Date(Date.now() - 60_000).toISOString() });
+    expect(response.status).toBe(400);
+    expect((await fieldErrors(response)).closesAt).toEqual(["The closing time must be at least 5 minutes from now."]);
+    expect(sql(`select count(*) as n from finance_distributions where workspace_id = '${owner.me.workspace.id}'`)[0].n).toBe(1);
   });
 
   it("puts a request to the family's weighted vote, and the poll's result approves it", async () => {

@@ -2,12 +2,14 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { subDays } from "date-fns";
 import { users } from "~/modules/auth/schema";
 import { bankAccounts } from "~/modules/banking/schema";
-import { memberships, workspaces } from "~/modules/workspaces/schema";
-import { ADMIN_ROLES } from "~/modules/workspaces/roles";
+import { workspaces } from "~/modules/workspaces/schema";
+import { workspaceTrustees } from "~/modules/workspaces/trustees.server";
+import { inChunks } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import { requireReadAll, type FinanceAccess } from "./access.server";
-import type { AccountingInput, AccountingReason, Jurisdiction } from "./accounting/types";
+import { stateOf } from "~/modules/tax/tax.server";
+import { JURISDICTIONS, type AccountingInput, type AccountingReason, type Jurisdiction } from "./accounting/types";
 import { listAssets, valueOn } from "./assets.server";
 import { balancesAfter, ledgerEntries, trustCurrency, type LoadedBooks } from "./ledger.server";
 import { financeDistributions } from "./schema";
@@ -16,6 +18,11 @@ const dayBefore = (iso: string) =>
   subDays(new Date(`${iso}T00:00:00Z`), 1)
     .toISOString()
     .slice(0, 10);
+
+/** The statutory notice a workspace's own jurisdiction calls for ("California, USA" → CA), when the report has one. */
+export function noticeJurisdiction(workspaceJurisdiction: string | null | undefined): Jurisdiction | null {
+  return stateOf(workspaceJurisdiction ?? null).find((s): s is Jurisdiction => (JURISDICTIONS as readonly string[]).includes(s)) ?? null;
+}
 
 export interface AccountingQuery {
   from: string;
@@ -43,16 +50,12 @@ export async function accountingInput(
   const start = dayBefore(query.from);
   const [all, assets, accounts, trustees, workspace, paid] = await Promise.all([
     books ? books.entries.filter((e) => e.on <= query.to) : ledgerEntries(db, access.workspaceId, currency, { to: query.to }),
-    listAssets(db, access, query.to),
+    books ? books.assets : listAssets(db, access, query.to),
     db
       .select()
       .from(bankAccounts)
       .where(and(eq(bankAccounts.workspaceId, access.workspaceId), eq(bankAccounts.currency, currency))),
-    db
-      .select({ name: users.name })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.workspaceId, access.workspaceId), inArray(memberships.role, [...ADMIN_ROLES]))),
+    workspaceTrustees(db, access.workspaceId),
     db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, access.workspaceId)).get(),
     db
       .select({ transactionId: financeDistributions.transactionId, userId: financeDistributions.beneficiaryUserId, name: financeDistributions.beneficiaryName })
@@ -69,12 +72,9 @@ export async function accountingInput(
   const period = all.filter((e) => e.on >= query.from);
   const names = new Map<string, string>();
   const memberIds = [...new Set(period.map((e) => e.beneficiaryUserId).filter((id): id is string => Boolean(id)))];
-  if (memberIds.length)
-    for (const u of await db
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(inArray(users.id, memberIds.slice(0, 90))))
-      names.set(u.id, u.name);
+  for (const u of await inChunks(memberIds, (slice) => db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, slice)))) {
+    names.set(u.id, u.name);
+  }
   const byTransaction = new Map(paid.map((d) => [d.transactionId!, d]));
 
   const cashAt = (accountId: string, opening: number, day: string) =>

@@ -11,7 +11,8 @@ import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { auditFinance, requireManage, type FinanceAccess } from "./access.server";
 import { CONFIRM_CODES } from "./checks";
-import { tellAboutDistribution, trusteeIds } from "./distribution-notices.server";
+import { trusteeIds } from "~/modules/workspaces/trustees.server";
+import { tellAboutDistribution } from "./distribution-notices.server";
 import { currentWarnings, requireDistribution, type DistributionView } from "./distributions.server";
 import { financeDistributionApprovals, financeDistributions } from "./schema";
 

@@ -1,22 +1,12 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { formatMinor } from "~/modules/banking/money";
 import { notify, recipientsFor } from "~/modules/notifications/service.server";
-import { memberships } from "~/modules/workspaces/schema";
-import { ADMIN_ROLES } from "~/modules/workspaces/roles";
+import { trusteeIds } from "~/modules/workspaces/trustees.server";
 import type { Db } from "~/platform/db.server";
 import { getConfig } from "~/platform/env.server";
 import { financeDistributions } from "./schema";
 
 export type DistributionNotice = "distribution_requested" | "distribution_decided" | "distribution_paid";
-
-/** The members who decide distributions: owners, trustees and co-trustees. */
-export async function trusteeIds(db: Db, workspaceId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.workspaceId, workspaceId), inArray(memberships.role, [...ADMIN_ROLES])));
-  return rows.map((r) => r.userId);
-}
 
 /**
  * Tells the people a step concerns: a new request goes to the trustees; a decision and a payment go to the

@@ -6,6 +6,7 @@ import { formatMinor } from "~/modules/banking/money";
 import { createPoll } from "~/modules/polls/service.server";
 import { polls } from "~/modules/polls/schema";
 import { memberships } from "~/modules/workspaces/schema";
+import { inChunks } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import { isUuid } from "~/platform/ids";
@@ -74,18 +75,18 @@ export async function listDistributions(db: Db, access: FinanceAccess, only?: { 
     .orderBy(desc(financeDistributions.createdAt))
     .limit(500);
   const ids = rows.filter((r) => r.d.approvalMode === "all_trustees").map((r) => r.d.id);
-  const approvals = ids.length
-    ? await db
-        .select({
-          distributionId: financeDistributionApprovals.distributionId,
-          userId: financeDistributionApprovals.userId,
-          name: users.name,
-          decision: financeDistributionApprovals.decision,
-        })
-        .from(financeDistributionApprovals)
-        .innerJoin(users, eq(users.id, financeDistributionApprovals.userId))
-        .where(and(eq(financeDistributionApprovals.workspaceId, access.workspaceId), inArray(financeDistributionApprovals.distributionId, ids.slice(0, 90))))
-    : [];
+  const approvals = await inChunks(ids, (slice) =>
+    db
+      .select({
+        distributionId: financeDistributionApprovals.distributionId,
+        userId: financeDistributionApprovals.userId,
+        name: users.name,
+        decision: financeDistributionApprovals.decision,
+      })
+      .from(financeDistributionApprovals)
+      .innerJoin(users, eq(users.id, financeDistributionApprovals.userId))
+      .where(and(eq(financeDistributionApprovals.workspaceId, access.workspaceId), inArray(financeDistributionApprovals.distributionId, slice))),
+  );
   return rows.map(({ d, requesterName, deciderName, pollTitle, pollStatus }) => ({
     id: d.id,
     beneficiaryUserId: d.beneficiaryUserId,

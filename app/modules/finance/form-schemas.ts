@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseAmountInput } from "~/modules/banking/money";
+import { isoDay } from "~/modules/banking/validation";
 import { ALL_BP, ALLOCATED_CATEGORIES } from "./allocation";
 import { APPROVAL_MODES, ASSET_KINDS, PURPOSE_MAX } from "./constants";
 
@@ -8,12 +9,6 @@ import { APPROVAL_MODES, ASSET_KINDS, PURPOSE_MAX } from "./constants";
  * as they write it ("2,500.00", "2.500,00"); the API takes minor units, so each schema turns one into the other.
  */
 type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-const day = (t: Translate) =>
-  z
-    .string({ required_error: t("validation.dateRequired") })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, t("validation.dateInvalid"))
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), t("validation.dateInvalid"));
 
 // Checked on the field itself (two decimals, as most currencies), so the message shows even while another field is
 // wrong; the exact conversion in the trust's currency happens once the whole form is valid.
@@ -51,7 +46,7 @@ export const assetFormSchema = (t: Translate) =>
         .trim()
         .toUpperCase()
         .regex(/^[A-Z]{3}$/, t("validation.currencyInvalid")),
-      acquiredOn: day(t),
+      acquiredOn: isoDay(t),
       carrying: money(t, "validation.valueRequired"),
       current: money(t, "validation.valueRequired"),
     })
@@ -70,7 +65,7 @@ export const valuationFormSchema = (t: Translate) =>
     .object({
       assetId: z.string().min(1),
       currency: z.string().regex(/^[A-Z]{3}$/),
-      valuedOn: day(t),
+      valuedOn: isoDay(t),
       carrying: money(t, "validation.valueRequired"),
       current: money(t, "validation.valueRequired"),
       source: z.enum(["manual", "appraisal", "statement"], { errorMap: () => ({ message: t("validation.sourceInvalid") }) }).default("manual"),
@@ -100,7 +95,7 @@ export const requestFormSchema = (t: Translate) =>
         .min(3, t("validation.purposeRequired"))
         .max(PURPOSE_MAX, t("validation.purposeTooLong", { max: PURPOSE_MAX })),
       principalOrIncome: z.enum(["principal", "income"], { errorMap: () => ({ message: t("validation.sideInvalid") }) }),
-      neededBy: day(t).optional(),
+      neededBy: isoDay(t).optional(),
       /** "<documentId>:<provisionId>" */
       authority: z.string({ required_error: t("validation.authorityRequired") }).regex(/^[0-9a-f-]{36}:p\d{1,3}$/i, t("validation.authorityRequired")),
       approvalMode: z.enum(APPROVAL_MODES, { errorMap: () => ({ message: t("validation.approvalInvalid") }) }).default("trustee"),
@@ -158,8 +153,8 @@ export const allocationsFormSchema = (t: Translate) =>
 export const sendAccountingFormSchema = (t: Translate) =>
   z
     .object({
-      from: day(t),
-      to: day(t),
+      from: isoDay(t),
+      to: isoDay(t),
       reason: z.enum(["annual", "trustee_change", "termination"]).default("annual"),
       jurisdiction: z.enum(["CA", "FL", "TX", "none"]).default("none"),
       recipients: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().min(1)).min(1, t("errors.noQualified"))),

@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { PrincipalOrIncome } from "~/modules/banking/constants";
 import { bankAccounts } from "~/modules/banking/schema";
 import type { Db } from "~/platform/db.server";
+import type { FinanceAccess } from "./access.server";
+import { listAssets, type AssetView } from "./assets.server";
 import { allocate, isAllocatedCategory, type AllocationSettings, type EntryKind } from "./allocation";
 import { financeAllocations } from "./schema";
 
@@ -104,12 +106,14 @@ export async function ledgerEntries(
 export interface LoadedBooks {
   currency: string | null;
   entries: LedgerEntry[];
+  assets: AssetView[];
 }
 
-/** The ledger once for a page: the overview and the accounting both read it (50,000 rows read twice cost 0.6 s). */
-export async function loadBooks(db: Db, workspaceId: string): Promise<LoadedBooks> {
-  const currency = await trustCurrency(db, workspaceId);
-  return { currency, entries: currency ? await ledgerEntries(db, workspaceId, currency) : [] };
+/** The books once for a page: the overview and the accounting both read them (50,000 rows read twice cost 0.6 s). */
+export async function loadBooks(db: Db, access: FinanceAccess): Promise<LoadedBooks> {
+  const currency = await trustCurrency(db, access.workspaceId);
+  const [entries, assets] = await Promise.all([currency ? ledgerEntries(db, access.workspaceId, currency) : [], listAssets(db, access)]);
+  return { currency, entries, assets };
 }
 
 /** The accounts' opening balances in a currency: the trust's principal when the books were opened. */

@@ -136,7 +136,7 @@ export function flowsByCategory(entries: LedgerEntry[], from: string, to: string
 export async function financeOverview(db: Db, access: FinanceAccess, today = new Date().toISOString().slice(0, 10), books?: LoadedBooks) {
   requireReadAll(access);
   const currency = books ? books.currency : await trustCurrency(db, access.workspaceId);
-  const assets = await listAssets(db, access, today);
+  const assets = books ? books.assets : await listAssets(db, access, today);
   if (!currency) return { currency: null, assets, series: [], flows: [], balances: null, upcoming: [], uncategorised: 0, netWorthMinor: 0 };
   const year = Number(today.slice(0, 4));
   const [entries, opening, pending, taxDates] = await Promise.all([

@@ -10,7 +10,7 @@ import { sameName } from "./checks";
 import { listDistributions } from "./distributions.server";
 import { loadBooks, trustCurrency, type LoadedBooks } from "./ledger.server";
 import { allocationView, financeOverview } from "./overview.server";
-import { accountingInput } from "./accounting.server";
+import { accountingInput, noticeJurisdiction } from "./accounting.server";
 import { qualifiedBeneficiaries, sentAccountings } from "./accounting-delivery.server";
 import { computeAccounting } from "./accounting/compute";
 import { summaryLines } from "./accounting/format";
@@ -60,7 +60,7 @@ async function beneficiaryChoices(db: Db, session: CurrentSession, access: Finan
 /** Everything /financial shows this person, and nothing more: a beneficiary's page carries only her own requests. */
 export async function financialPage(db: Db, session: CurrentSession, access: FinanceAccess) {
   const canRequest = access.manage || access.mayRequestOwn;
-  const books = access.readAll ? await loadBooks(db, access.workspaceId) : null;
+  const books = access.readAll ? await loadBooks(db, access) : null;
   const [overview, allocations, distributions, authorities, beneficiaries, currency, accounting, sent, qualified] = await Promise.all([
     books ? financeOverview(db, access, undefined, books) : null,
     access.readAll ? allocationView(db, access) : null,
@@ -83,8 +83,7 @@ export async function financialPage(db: Db, session: CurrentSession, access: Fin
     accounting,
     sent,
     qualified,
-    jurisdiction:
-      ["CA", "FL", "TX"].find((s) => session.workspace?.jurisdiction.includes(s === "CA" ? "California" : s === "FL" ? "Florida" : "Texas")) ?? "none",
+    jurisdiction: noticeJurisdiction(session.workspace?.jurisdiction) ?? "none",
   };
 }
 

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isoDay } from "~/modules/banking/validation";
+import { POLL_LIMITS } from "~/modules/polls/validation";
 import { ALL_BP, ALLOCATED_CATEGORIES } from "./allocation";
 import { APPROVAL_MODES, ASSET_KINDS, PURPOSE_MAX } from "./constants";
 
@@ -6,12 +8,6 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** Larger than any trust's value, small enough that sums of 100,000 entries stay exact in a double. */
 const MAX_MINOR = 1e14;
-
-const isoDay = (t: Translate) =>
-  z
-    .string({ required_error: t("validation.dateRequired"), invalid_type_error: t("validation.dateInvalid") })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, t("validation.dateInvalid"))
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), t("validation.dateInvalid"));
 
 const value = (t: Translate) =>
   z
@@ -118,6 +114,9 @@ export const requestDistributionSchema = (t: Translate) =>
       closesAt: z
         .string()
         .datetime({ offset: true, message: t("validation.closesAtInvalid") })
+        // The polls' own window, in their sentences (the finance API reads the polls namespace too).
+        .refine((v) => Date.parse(v) >= Date.now() + POLL_LIMITS.minOpenMs, t("errors.closesAtPast"))
+        .refine((v) => Date.parse(v) <= Date.now() + POLL_LIMITS.maxOpenMs, t("errors.closesAtFar"))
         .optional(),
       /** The trustee read the warnings and asks anyway (more than the side's balance). */
       confirmWarnings: z.boolean().default(false),

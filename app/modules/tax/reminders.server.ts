@@ -1,5 +1,4 @@
-import { eq } from "drizzle-orm";
-import { trusteeIds } from "~/modules/finance/distribution-notices.server";
+import { trusteeIds } from "~/modules/workspaces/trustees.server";
 import { notify, recipientsFor } from "~/modules/notifications/service.server";
 import { createDb } from "~/platform/db.server";
 import { getConfig } from "~/platform/env.server";
@@ -44,8 +43,4 @@ export async function sendTaxReminders(env: Env, now: Date) {
       );
     }
   }
-}
-
-export async function remindersSentFor(db: ReturnType<typeof createDb>, workspaceId: string) {
-  return db.select().from(taxRemindersSent).where(eq(taxRemindersSent.workspaceId, workspaceId));
 }

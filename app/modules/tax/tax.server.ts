@@ -3,6 +3,7 @@ import { users } from "~/modules/auth/schema";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { workspaces } from "~/modules/workspaces/schema";
 import { canAdminister, seesWholeWorkspace } from "~/modules/workspaces/roles";
+import { randomToken, sha256Hex } from "~/platform/crypto.server";
 import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
@@ -161,22 +162,13 @@ export async function markCalendarItem(ctx: RequestContext, access: TaxAccess, k
   return { key, done };
 }
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** A new secret feed address for this person (any earlier one keeps working until revoked); the token is shown once. */
 export async function createFeedToken(ctx: RequestContext, access: TaxAccess): Promise<{ id: string; token: string }> {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  const token = btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  const token = randomToken();
   const id = crypto.randomUUID();
   await ctx.db
     .insert(taxFeedTokens)
-    .values({ id, workspaceId: access.workspaceId, userId: access.userId, tokenHash: await sha256(token), createdAt: new Date() });
+    .values({ id, workspaceId: access.workspaceId, userId: access.userId, tokenHash: await sha256Hex(token), createdAt: new Date() });
   await ctx.audit({ action: "tax.feed_created", workspaceId: access.workspaceId, actorUserId: access.userId, targetType: "tax_feed", targetId: id });
   return { id, token };
 }
@@ -215,7 +207,7 @@ export async function feedByToken(db: Db, token: string) {
     .from(taxFeedTokens)
     .innerJoin(users, eq(users.id, taxFeedTokens.userId))
     .innerJoin(workspaces, eq(workspaces.id, taxFeedTokens.workspaceId))
-    .where(and(eq(taxFeedTokens.tokenHash, await sha256(token)), isNull(taxFeedTokens.revokedAt)))
+    .where(and(eq(taxFeedTokens.tokenHash, await sha256Hex(token)), isNull(taxFeedTokens.revokedAt)))
     .get();
   return row ?? null;
 }

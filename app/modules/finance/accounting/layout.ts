@@ -1,5 +1,5 @@
 import { categoryLabel, kindLabel, longDate, moneyFormatter, summaryLines } from "./format";
-import { SIDES, type AccountingReport, type PropertySchedule, type Side, type Translate } from "./types";
+import { SIDES, type AccountingReport, type CategoryGroup, type PropertySchedule, type Side, type Translate } from "./types";
 
 /**
  * What the accounting PDF says, as plain blocks of text: pure, so that tests read exactly the words the
@@ -42,6 +42,13 @@ export function accountingLayout(report: AccountingReport, { t, locale, generate
   const money = moneyFormatter(report.trust.currency, locale);
   const sideName = (s: Side) => t(`side.${s}`);
   const none: Block = { kind: "text", text: t("schedule.empty") };
+  // A schedule's entries by category: the category, its lines, its subtotal (receipts and disbursements alike).
+  const groupedRows = (groups: CategoryGroup[]): Row[] =>
+    groups.flatMap((group) => [
+      { cells: [categoryLabel(t, group.category), "", ""], style: "group" as const },
+      ...group.lines.map((l) => ({ cells: [l.on, l.description, money(l.amountMinor)] })),
+      { cells: ["", t("total.subtotal"), money(group.totalMinor)], style: "subtotal" as const },
+    ]);
   const blocks: Block[] = [];
   const { trust, period } = report;
 
@@ -118,12 +125,7 @@ export function accountingLayout(report: AccountingReport, { t, locale, generate
       blocks.push(none);
       continue;
     }
-    const rows: Row[] = [];
-    for (const group of schedule.groups) {
-      rows.push({ cells: [categoryLabel(t, group.category), "", ""], style: "group" });
-      for (const l of group.lines) rows.push({ cells: [l.on, l.description, money(l.amountMinor)] });
-      rows.push({ cells: ["", t("total.subtotal"), money(group.totalMinor)], style: "subtotal" });
-    }
+    const rows: Row[] = groupedRows(schedule.groups);
     rows.push({ cells: ["", t(`total.receipts.${s}`), money(schedule.totalMinor)], style: "total" });
     blocks.push({ kind: "table", columns: entryColumns(), rows });
   }
@@ -159,12 +161,7 @@ export function accountingLayout(report: AccountingReport, { t, locale, generate
       blocks.push(none);
       continue;
     }
-    const rows: Row[] = [];
-    for (const group of schedule.groups) {
-      rows.push({ cells: [categoryLabel(t, group.category), "", ""], style: "group" });
-      for (const l of group.lines) rows.push({ cells: [l.on, l.description, money(l.amountMinor)] });
-      rows.push({ cells: ["", t("total.subtotal"), money(group.totalMinor)], style: "subtotal" });
-    }
+    const rows: Row[] = groupedRows(schedule.groups);
     // Compensation is listed once, with who was paid, in its own schedule; here only this side's share.
     if (schedule.compensationMinor !== 0) rows.push({ cells: ["", t("compensation.line"), money(schedule.compensationMinor)], style: "subtotal" });
     rows.push({ cells: ["", t(`total.disbursements.${s}`), money(schedule.totalMinor)], style: "total" });

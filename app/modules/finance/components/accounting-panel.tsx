@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/select";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useLanguage } from "~/modules/preferences/display";
 import type { FinancialPageData } from "../page.server";
+import { AccountingPeriodFields } from "./accounting-period-fields";
 import { SendAccounting, SentAccountings } from "./accounting-send";
 import { dayIn, moneyIn } from "./money";
 
@@ -68,34 +68,7 @@ export function AccountingPanel({
         {accounting.check.balanced ? t("accounting.balanced") : t("accounting.unbalanced", { difference: money(accounting.check.differenceMinor) })}
       </p>
       <form method="get" action="/api/finance/accounting" className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-5 [&>*]:min-w-0">
-        <div className="grid gap-1.5">
-          <Label htmlFor="accounting-from">{t("accounting.from")}</Label>
-          <Input id="accounting-from" name="from" type="date" defaultValue={accounting.from} required />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="accounting-to">{t("accounting.to")}</Label>
-          <Input id="accounting-to" name="to" type="date" defaultValue={accounting.to} required />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="accounting-reason">{t("accounting.reason")}</Label>
-          <NativeSelect className="w-full min-w-0" id="accounting-reason" name="reason" defaultValue="annual">
-            {(["annual", "trustee_change", "termination"] as const).map((r) => (
-              <option key={r} value={r}>
-                {t(`accounting.reasons.${r}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="accounting-jurisdiction">{t("accounting.jurisdiction")}</Label>
-          <NativeSelect className="w-full min-w-0" id="accounting-jurisdiction" name="jurisdiction" defaultValue={jurisdiction}>
-            {(["CA", "FL", "TX", "none"] as const).map((j) => (
-              <option key={j} value={j}>
-                {t(`accounting.jurisdictions.${j}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <AccountingPeriodFields idPrefix="accounting" from={accounting.from} to={accounting.to} jurisdiction={jurisdiction} />
         <div className="grid gap-1.5">
           <Label htmlFor="accounting-format">{t("accounting.format")}</Label>
           <NativeSelect className="w-full min-w-0" id="accounting-format" name="format" defaultValue="pdf">

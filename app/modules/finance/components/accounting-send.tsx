@@ -3,12 +3,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/select";
 import { useLanguage } from "~/modules/preferences/display";
 import { sendAccountingFormSchema } from "../form-schemas";
 import type { FinancialPageData } from "../page.server";
+import { AccountingPeriodFields } from "./accounting-period-fields";
 import { ActionBanner, useLastResult } from "./action-banner";
 import { dayIn } from "./money";
 
@@ -42,39 +40,13 @@ export function SendAccounting({
       ) : (
         <Form method="post" {...getFormProps(form)} className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-4 [&>*]:min-w-0">
           <input type="hidden" name="intent" value="send-accounting" />
-          <div className="grid gap-1.5">
-            <Label htmlFor={fields.from.id}>{t("accounting.from")}</Label>
-            <Input id={fields.from.id} name={fields.from.name} type="date" defaultValue={from} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={fields.to.id}>{t("accounting.to")}</Label>
-            <Input id={fields.to.id} name={fields.to.name} type="date" defaultValue={to} aria-describedby={fields.to.errors ? fields.to.errorId : undefined} />
-            {fields.to.errors ? (
-              <span id={fields.to.errorId} className="text-sm text-destructive">
-                {fields.to.errors[0]}
-              </span>
-            ) : null}
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={fields.reason.id}>{t("accounting.reason")}</Label>
-            <NativeSelect className="w-full min-w-0" id={fields.reason.id} name={fields.reason.name} defaultValue="annual">
-              {(["annual", "trustee_change", "termination"] as const).map((r) => (
-                <option key={r} value={r}>
-                  {t(`accounting.reasons.${r}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={fields.jurisdiction.id}>{t("accounting.jurisdiction")}</Label>
-            <NativeSelect className="w-full min-w-0" id={fields.jurisdiction.id} name={fields.jurisdiction.name} defaultValue={jurisdiction}>
-              {(["CA", "FL", "TX", "none"] as const).map((j) => (
-                <option key={j} value={j}>
-                  {t(`accounting.jurisdictions.${j}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <AccountingPeriodFields
+            idPrefix="send-accounting"
+            from={from}
+            to={to}
+            jurisdiction={jurisdiction}
+            toError={fields.to.errors ? { id: fields.to.errorId, message: fields.to.errors[0] } : undefined}
+          />
           <fieldset className="m-0 grid gap-1 border-0 p-0 sm:col-span-4" aria-describedby={fields.recipients.errors ? fields.recipients.errorId : undefined}>
             <legend className="text-sm font-medium">{t("accounting.recipients")}</legend>
             {qualified.map((q) => (

@@ -1,5 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { formatMonth, formatMonthShort } from "~/modules/banking/components/charts/format";
+import { useLanguage } from "~/modules/preferences/display";
 import type { NetWorthPoint } from "../overview.server";
 
 const WIDTH = 640;
@@ -12,6 +14,7 @@ const PAD = { left: 8, right: 8, top: 12, bottom: 24 };
  */
 export function NetWorthChart({ series, money, story }: { series: NetWorthPoint[]; money: (minor: number) => string; story: string }) {
   const { t } = useTranslation("finance");
+  const { language } = useLanguage();
   const id = useId();
   if (series.length < 2) return <p className="m-0 text-sm text-muted-foreground">{story}</p>;
   const values = series.flatMap((p) => [p.netWorthMinor, p.principalMinor, p.incomeMinor]);
@@ -44,7 +47,7 @@ export function NetWorthChart({ series, money, story }: { series: NetWorthPoint[
             fill="currentColor"
             opacity={i % Math.ceil(series.length / 8) ? 0 : 0.7}
           >
-            {p.month}
+            {formatMonthShort(p.month, language)}
           </text>
         ))}
       </svg>
@@ -81,7 +84,7 @@ export function NetWorthChart({ series, money, story }: { series: NetWorthPoint[
               {series.map((p) => (
                 <tr key={p.month}>
                   <th scope="row" className="text-left font-normal">
-                    {p.month}
+                    {formatMonth(p.month, language)}
                   </th>
                   <td className="text-right tabular-nums">{money(p.netWorthMinor)}</td>
                   <td className="text-right tabular-nums">{money(p.principalMinor)}</td>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { formatMonth } from "~/modules/banking/components/charts/format";
 import { useLanguage } from "~/modules/preferences/display";
 import type { FinanceOverview } from "../overview.server";
 import { dayIn, moneyIn } from "./money";
@@ -25,7 +26,12 @@ export function OverviewPanel({ overview }: { overview: FinanceOverview }) {
   const last = overview.series.at(-1);
   const story =
     first && last
-      ? t("overview.story", { from: money(first.netWorthMinor), fromMonth: first.month, to: money(last.netWorthMinor), toMonth: last.month })
+      ? t("overview.story", {
+          from: money(first.netWorthMinor),
+          fromMonth: formatMonth(first.month, language),
+          to: money(last.netWorthMinor),
+          toMonth: formatMonth(last.month, language),
+        })
       : t("overview.noHistory");
   return (
     <section

@@ -2,11 +2,10 @@ import { zipSync, strToU8 } from "fflate";
 import { z } from "zod";
 import { serverT } from "~/i18n.server";
 import { contentDisposition } from "~/modules/documents/content-disposition";
-import { stateOf } from "~/modules/tax/tax.server";
 import { Refusal } from "~/platform/http.server";
 import { endpoint, jsonRoute } from "~/platform/json-route.server";
 import { financeAccess } from "../access.server";
-import { accountingInput } from "../accounting.server";
+import { accountingInput, noticeJurisdiction } from "../accounting.server";
 import { computeAccounting } from "../accounting/compute";
 import { accountingCsvs } from "../accounting/csv";
 import { accountingPdf, pdfWritesLanguage } from "../accounting/pdf";
@@ -57,10 +56,7 @@ const accounting = jsonRoute(financeT, {
       const { from, to, reason, format } = parsed.data;
       const language = requestLanguage(request);
       const jurisdiction: Jurisdiction | null =
-        parsed.data.jurisdiction === "none"
-          ? null
-          : (parsed.data.jurisdiction ??
-            (stateOf(session.workspace?.jurisdiction ?? null).find((s): s is Jurisdiction => (JURISDICTIONS as readonly string[]).includes(s)) || null));
+        parsed.data.jurisdiction === "none" ? null : (parsed.data.jurisdiction ?? noticeJurisdiction(session.workspace?.jurisdiction));
       const words = serverT(["accounting", "banking"], language);
       const input = await accountingInput(ctx.db, await financeAccess(ctx.db, session), { from, to, reason, jurisdiction }, (category) =>
         words(category === "trustee_compensation" ? "relationship.trustee" : "relationship.notRecorded"),

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { serverT } from "~/i18n.server";
+import { seesWholeWorkspace } from "~/modules/workspaces/roles";
 import { memberships } from "~/modules/workspaces/schema";
 import { getRequestContext } from "~/platform/request-context.server";
 import { calendarFor, feedByToken } from "../tax.server";
 import { calendarFeed } from "../ics";
 
 /**
- * GET /api/tax/feed/{token}.ics: the tax calendar (this tax year and the next) for a calendar app, no session: the
+ * GET /api/tax/feed/{token}.ics: the tax calendar (last tax year, whose returns fall due this year, and this one) for a calendar app, no session: the
  * secret address is the key. A revoked address, or one whose owner no longer administers or advises the trust,
  * answers 404 like one that never existed.
  */
@@ -19,16 +20,10 @@ export async function loader(args: LoaderFunctionArgs) {
     ? await ctx.db
         .select({ role: memberships.role })
         .from(memberships)
-        .where(
-          and(
-            eq(memberships.workspaceId, owner.workspaceId),
-            eq(memberships.userId, owner.userId),
-            inArray(memberships.role, ["owner", "trustee", "co_trustee", "legal_professional"]),
-          ),
-        )
+        .where(and(eq(memberships.workspaceId, owner.workspaceId), eq(memberships.userId, owner.userId)))
         .get()
     : null;
-  if (!owner || !member) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!owner || !member || !seesWholeWorkspace(member.role)) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   const t = serverT(["tax"], owner.language ?? "en");
   const access = { workspaceId: owner.workspaceId, userId: owner.userId, manage: false };
   const year = new Date().getUTCFullYear();
