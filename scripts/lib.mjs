@@ -62,11 +62,13 @@ export function seed(persistTo) {
  * Starts `wrangler dev` on the built Worker in its own process group (so that stopping it also stops
  * workerd) and resolves once it answers. Returns a stop function.
  */
-export async function startServer({ port, persistTo, inherit = false, vars = {}, detached = true }) {
+export async function startServer({ port, persistTo, inherit = false, vars = {}, detached = true, testScheduled = false }) {
   // Links in mails start at the address this server is reached on; the development tools are opted into.
   vars = { PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DEV_TOOLS: "on", ...vars };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", "0", "--show-interactive-dev-session=false"];
   if (persistTo) args.push("--persist-to", persistTo);
+  // Tests run the cron on demand (GET /__scheduled); never in the app people use.
+  if (testScheduled) args.push("--test-scheduled");
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const child = spawn(npxBin("wrangler"), args, {
     env: offlineEnv,

@@ -4,6 +4,7 @@ import { getServerByName } from "partyserver";
 import * as build from "../build/server";
 import { SIGNED_IN_LAYOUT_ID } from "../app/modules/navigation/route-sets";
 import { loadSession } from "../app/modules/auth/session.server";
+import { sealPendingChains } from "../app/modules/audit/chain.server";
 import { serverT } from "../app/i18n.server";
 import { createDb } from "../app/platform/db.server";
 import { getConfig, isOwnHost } from "../app/platform/env.server";
@@ -41,6 +42,11 @@ async function connectUserRoom(request: Request, env: Env): Promise<Response> {
   return room.fetch(new Request(request.url, { method: "GET", headers }));
 }
 
+/** Sealing is best effort here: the cron seals whatever a failed attempt left. */
+function sealAuditChains(env: Env): Promise<unknown> {
+  return sealPendingChains(createDb(env.DB)).catch((error) => console.error("Sealing the audit chains failed", error));
+}
+
 export default {
   async fetch(request, env, ctx) {
     const config = getConfig(env);
@@ -57,6 +63,8 @@ export default {
       cloudflare: { env, ctx, cf: request.cf as never, caches: caches as never },
       cspNonce: nonce,
     });
+    // What a write audited is sealed into its workspace's hash chain once the answer is on its way (ADR 0023).
+    if (request.method !== "GET" && request.method !== "HEAD") ctx.waitUntil(sealAuditChains(env));
     return withSecurityHeaders(response, {
       nonce,
       production: config.APP_ENV === "production",
@@ -64,7 +72,7 @@ export default {
     });
   },
 
-  async queue(batch, env) {
+  async queue(batch, env, ctx) {
     for (const message of batch.messages) {
       try {
         await runJob(env, message.body, message.attempts);
@@ -75,6 +83,7 @@ export default {
         message.retry({ delaySeconds: Math.min(10 * 2 ** (message.attempts - 1), 3600) });
       }
     }
+    ctx.waitUntil(sealAuditChains(env));
   },
 
   async scheduled(controller, env, ctx) {

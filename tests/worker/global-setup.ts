@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
   const persistTo = mkdtempSync(join(tmpdir(), "worker-tests-"));
   migrate(persistTo);
   // A Twilio auth token lets the SMS webhook tests sign requests; sending stays in the embedded outbox.
-  const server = await startServer({ port: await freePort(), persistTo, vars: { TWILIO_AUTH_TOKEN: TEST_TWILIO_AUTH_TOKEN } });
+  const server = await startServer({ port: await freePort(), persistTo, vars: { TWILIO_AUTH_TOKEN: TEST_TWILIO_AUTH_TOKEN }, testScheduled: true });
   project.provide("baseUrl", server.url);
   project.provide("persistTo", persistTo);
   return () => {

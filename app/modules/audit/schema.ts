@@ -1,8 +1,14 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * Append-only record of who did what, when and from where. Never holds document contents or secrets.
  * No foreign keys on purpose: the record must outlive the rows it speaks about.
+ *
+ * Each workspace's entries (and the platform's, without a workspace) form a hash chain (ADR 0023): an entry is
+ * written with the change it records, and sealed right after in the order it was written: `seq` numbers it in
+ * its chain, `hash` = SHA-256(`prev_hash` ‖ canonical JSON of the entry). A changed or deleted entry breaks the
+ * chain at that place.
  */
 export const auditLog = sqliteTable(
   "audit_log",
@@ -19,6 +25,41 @@ export const auditLog = sqliteTable(
     /** Small JSON object of non-sensitive details (for example a failure reason). */
     metadata: text("metadata"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** The entry's place in its chain, from 1; null until sealed. */
+    seq: integer("seq"),
+    prevHash: text("prev_hash"),
+    hash: text("hash"),
   },
-  (t) => [index("audit_ws_time_idx").on(t.workspaceId, t.createdAt), index("audit_actor_time_idx").on(t.actorUserId, t.createdAt)],
+  (t) => [
+    index("audit_ws_time_idx").on(t.workspaceId, t.createdAt),
+    index("audit_actor_time_idx").on(t.actorUserId, t.createdAt),
+    uniqueIndex("audit_chain_seq_idx").on(t.workspaceId, t.seq),
+    // The sealer's work list stays small: only entries not sealed yet.
+    index("audit_unsealed_idx")
+      .on(t.workspaceId)
+      .where(sql`${t.hash} is null`),
+  ],
+);
+
+/**
+ * The daily walk of each chain, resumable across cron runs: where it is, and what the last complete walk found.
+ * `chain` is the workspace id, or "" for the platform's entries.
+ */
+export const auditChainChecks = sqliteTable(
+  "audit_chain_checks",
+  {
+    chain: text("chain").notNull(),
+    /** The walk in progress: the last entry checked and its hash; null when no walk is running. */
+    cursorSeq: integer("cursor_seq"),
+    cursorHash: text("cursor_hash"),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    /** The last complete walk. */
+    checkedAt: integer("checked_at", { mode: "timestamp_ms" }),
+    ok: integer("ok", { mode: "boolean" }),
+    entries: integer("entries"),
+    headSeq: integer("head_seq"),
+    headHash: text("head_hash"),
+    brokenSeq: integer("broken_seq"),
+  },
+  (t) => [primaryKey({ columns: [t.chain] })],
 );

@@ -1,10 +1,75 @@
-import { defineModule } from "../../platform/module-manifest";
+import { Building2, ClipboardCheck, Globe, ShieldCheck } from "lucide-react";
+import { area, defineModule, metadataText, type NotificationMetadata } from "../../platform/module-manifest";
 import { complianceMonitoringCard } from "./dashboard-card";
+import { translateTitle } from "./item-title";
 
-/** Duties with deadlines. /compliance is where the assistant's "Check Compliance" leads (spec section 8). */
+const parseParams = (json: string): Record<string, unknown> => {
+  try {
+    return JSON.parse(json || "{}") as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+};
+
+/** A statute duty's title in the reader's words; a clause's duty as the instrument words it. */
+const itemTitle = (m: NotificationMetadata, t: (key: string, options?: Record<string, unknown>) => string) => {
+  const key = metadataText(m, "titleKey");
+  return key ? translateTitle(t, key, parseParams(metadataText(m, "titleParams"))) : metadataText(m, "title");
+};
+
+/**
+ * Trust administration and compliance (issue 18): the trust's profile read from its analysed instrument, its
+ * events, the duties of its jurisdictions' rule packs and of its own clauses with their deadlines, the score and
+ * reminders, and the hash-chained audit. /compliance is where the assistant's "Check Compliance" leads (spec §8).
+ */
 export const complianceModule = defineModule({
   id: "compliance",
-  routes: [{ path: "compliance", file: "routes/compliance.tsx" }],
+  areas: [
+    area("/trust-administration", "administration", Building2, true),
+    // /compliance is the assistant's short address for this area and redirects here.
+    area("/compliance-health", "compliance", ShieldCheck, true, { alsoAt: ["/compliance"] }),
+    area("/multi-jurisdiction-compliance", "compliance", Globe, true),
+    area("/regulatory-audit", "compliance", ClipboardCheck, true),
+  ],
+  pages: [
+    { path: "trust-administration", file: "modules/compliance/routes/trust-administration.tsx" },
+    { path: "compliance-health", file: "modules/compliance/routes/compliance-health.tsx" },
+    { path: "multi-jurisdiction-compliance", file: "modules/compliance/routes/multi-jurisdiction.tsx" },
+    { path: "regulatory-audit", file: "modules/compliance/routes/regulatory-audit.tsx" },
+  ],
+  routes: [
+    { path: "compliance", file: "routes/compliance.tsx" },
+    { path: "api/trust/profile", file: "modules/compliance/routes/api.profile.ts" },
+    { path: "api/trust/events", file: "modules/compliance/routes/api.events.ts", id: "trust-events" },
+    { path: "api/trust/events/:id", file: "modules/compliance/routes/api.events.ts", id: "trust-event" },
+    { path: "api/compliance/items", file: "modules/compliance/routes/api.items.ts", id: "compliance-items" },
+    { path: "api/compliance/items/:id", file: "modules/compliance/routes/api.items.ts", id: "compliance-item" },
+    { path: "api/compliance/health", file: "modules/compliance/routes/api.health.ts" },
+    { path: "api/compliance/rules", file: "modules/compliance/routes/api.rules.ts" },
+    { path: "api/audit/verify", file: "modules/compliance/routes/api.audit-verify.ts" },
+    { path: "api/audit/entries", file: "modules/compliance/routes/api.audit-entries.ts" },
+  ],
   helpTopics: ["compliance"],
   dashboardCards: { "compliance-monitoring": complianceMonitoringCard },
+  notifications: {
+    compliance_deadline: {
+      defaults: { in_app: true, email: true, sms: false },
+      namespace: "compliance",
+      labelKey: "notifications.deadlineLabel",
+      describe: (m, t) => ({
+        text: t("notifications.deadline", { title: itemTitle(m, t), count: Number(m.days ?? 0), on: metadataText(m, "dueOn") }),
+        href: `/compliance-health#item-${metadataText(m, "itemId")}`,
+      }),
+    },
+    compliance_overdue: {
+      defaults: { in_app: true, email: true, sms: false },
+      namespace: "compliance",
+      labelKey: "notifications.overdueLabel",
+      describe: (m, t) => ({
+        text: t("notifications.overdue", { title: itemTitle(m, t), count: Number(m.days ?? 0), on: metadataText(m, "dueOn") }),
+        href: `/compliance-health#item-${metadataText(m, "itemId")}`,
+      }),
+    },
+  },
+  seed: () => import("./seed"),
 });

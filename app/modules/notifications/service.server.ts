@@ -44,6 +44,8 @@ export interface NotifyRequest {
   event?: (recipient: Recipient) => NotificationEvent;
   /** The e-mail for recipients who want this event by e-mail; without one, the module's `describe` words it. */
   mail?: (recipient: Recipient) => { subject: string; text: string };
+  /** Where each recipient wants it, when their own settings for this kind of event live elsewhere (compliance reminders). */
+  channels?: (recipient: Recipient) => { in_app: boolean; email: boolean };
 }
 
 interface NotifyDeps {
@@ -83,7 +85,9 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
         )),
     );
   }
+  const chosen = request.channels ? new Map(recipients.map((r) => [r.userId, request.channels!(r)])) : null;
   const wants = (userId: string, channel: "in_app" | "email") =>
+    chosen?.get(userId)?.[channel] ??
     resolvePreference(
       request.type,
       channel,

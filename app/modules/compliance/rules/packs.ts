@@ -3,6 +3,7 @@
  * module loads so a mistyped pack fails the tests (and the first request) instead of computing a wrong date.
  */
 import { z } from "zod";
+import { TRUST_EVENT_TYPES, TRUST_TYPES } from "../schema";
 import ca from "./packs/ca.json";
 import fl from "./packs/fl.json";
 import gbEws from "./packs/gb-ews.json";
@@ -10,23 +11,9 @@ import ny from "./packs/ny.json";
 import tx from "./packs/tx.json";
 import us from "./packs/us.json";
 
-export const TRUST_EVENT_TYPES = [
-  "trust_created",
-  "settlor_died",
-  "became_irrevocable",
-  "trustee_accepted",
-  "trustee_changed",
-  "trustee_resigned",
-  "beneficiary_reached_age",
-  "beneficiary_demanded_account",
-  "notification_served",
-  "details_changed",
-  "court_petition",
-  "trust_terminated",
-] as const;
+export { TRUST_EVENT_TYPES, TRUST_TYPES };
 export type TrustEventType = (typeof TRUST_EVENT_TYPES)[number];
 
-export const TRUST_TYPES = ["revocable", "irrevocable", "testamentary", "special_needs", "charitable", "other"] as const;
 export type TrustType = (typeof TRUST_TYPES)[number];
 
 export const JURISDICTIONS = ["US", "CA", "TX", "FL", "NY", "GB-EWS"] as const;

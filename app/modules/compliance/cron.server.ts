@@ -1,0 +1,126 @@
+import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
+import type { CurrentSession, UserRow } from "~/modules/auth/session.server";
+import { complianceReminderPreferences } from "~/modules/notifications/schema";
+import { notify, recipientsFor } from "~/modules/notifications/service.server";
+import { DEFAULT_COMPLIANCE_REMINDERS } from "~/modules/notifications/preferences";
+import { workspaces } from "~/modules/workspaces/schema";
+import { workspaceTrustees } from "~/modules/workspaces/trustees.server";
+import { createDb, type Db } from "~/platform/db.server";
+import { getConfig } from "~/platform/env.server";
+import { recordHealthDay } from "./health.server";
+import { ensureSynced, isoDay } from "./items.server";
+import { complianceItems, complianceRemindersSent } from "./schema";
+
+const DAY = 86_400_000;
+/** The longest lead time anyone can choose (the reminder form's limit). */
+const MAX_LEAD = 365;
+
+/** The trustees' reading of a workspace, for work no person asked for. */
+async function systemSession(db: Db, workspaceId: string): Promise<CurrentSession | null> {
+  const workspace = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).get();
+  if (!workspace) return null;
+  const user = { id: "", name: "", email: "" } as UserRow;
+  return {
+    sessionId: "",
+    user,
+    remember: false,
+    workspace: {
+      id: workspace.id,
+      name: workspace.name,
+      jurisdiction: workspace.jurisdiction,
+      role: "owner",
+      plan: workspace.plan,
+      trialEndsAt: workspace.trialEndsAt,
+    },
+  };
+}
+
+/**
+ * The cron's compliance work: keep each trust's duties in step with its profile and events, record the day's score,
+ * and remind. A reminder goes once per item, lead time and person (the row in compliance_reminders_sent is the
+ * guard), by each trustee's own lead times and channels; an item past due goes to every trustee the day after, and
+ * daily after that to those who asked for it.
+ */
+export async function runComplianceCron(env: Env, now: Date) {
+  const db = createDb(env.DB);
+  const all = await db.select({ workspaceId: workspaces.id }).from(workspaces).limit(1000);
+  for (const { workspaceId } of all) {
+    const session = await systemSession(db, workspaceId);
+    if (!session) continue;
+    await ensureSynced(db, session, now);
+    await recordHealthDay(db, { workspaceId, userId: "", manage: false, readAll: true }, now);
+    await sendReminders(db, env, workspaceId, now);
+  }
+}
+
+export async function sendReminders(db: Db, env: Env, workspaceId: string, now: Date) {
+  const today = isoDay(now);
+  const dayStart = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
+  const items = await db
+    .select({
+      id: complianceItems.id,
+      title: complianceItems.title,
+      titleKey: complianceItems.titleKey,
+      titleParams: complianceItems.titleParams,
+      dueAt: complianceItems.dueAt,
+      leadDays: complianceItems.reminderLeadDays,
+    })
+    .from(complianceItems)
+    .where(
+      and(
+        eq(complianceItems.workspaceId, workspaceId),
+        isNull(complianceItems.completedAt),
+        isNull(complianceItems.withdrawnAt),
+        gte(complianceItems.dueAt, new Date(dayStart(today).getTime() - 60 * DAY)),
+        lte(complianceItems.dueAt, new Date(dayStart(today).getTime() + MAX_LEAD * DAY)),
+      ),
+    )
+    .limit(1000);
+  if (items.length === 0) return;
+  const trustees = await workspaceTrustees(db, workspaceId);
+  const ids = trustees.map((t) => t.userId);
+  if (ids.length === 0) return;
+  const preferences = new Map(
+    (
+      await db
+        .select()
+        .from(complianceReminderPreferences)
+        .where(inArray(complianceReminderPreferences.userId, ids.slice(0, 90)))
+    ).map((p) => [p.userId, p]),
+  );
+  const recipients = await recipientsFor(db, ids);
+  for (const item of items) {
+    const dueOn = isoDay(item.dueAt);
+    const days = Math.round((Date.parse(dueOn) - Date.parse(today)) / DAY);
+    for (const recipient of recipients) {
+      const saved = preferences.get(recipient.userId);
+      const leadDays = saved?.leadDays ?? item.leadDays ?? DEFAULT_COMPLIANCE_REMINDERS.leadDays;
+      const overdueDaily = saved?.overdueDaily ?? DEFAULT_COMPLIANCE_REMINDERS.overdueDaily;
+      const due = days >= 0 ? leadDays.includes(days) : days === -1 || overdueDaily;
+      if (!due) continue;
+      const claimed = await db
+        .insert(complianceRemindersSent)
+        .values({ itemId: item.id, userId: recipient.userId, leadDays: days, sentAt: now })
+        .onConflictDoNothing()
+        .returning({ itemId: complianceRemindersSent.itemId });
+      if (claimed.length === 0) continue;
+      await notify(
+        { db, env, config: getConfig(env) },
+        {
+          workspaceId,
+          type: days >= 0 ? "compliance_deadline" : "compliance_overdue",
+          recipients: [recipient],
+          metadata: {
+            itemId: item.id,
+            title: item.title,
+            titleKey: item.titleKey,
+            titleParams: JSON.stringify(item.titleParams ?? {}),
+            dueOn,
+            days: Math.abs(days),
+          },
+          channels: () => ({ in_app: saved?.inApp ?? DEFAULT_COMPLIANCE_REMINDERS.inApp, email: saved?.email ?? DEFAULT_COMPLIANCE_REMINDERS.email }),
+        },
+      );
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import type { CurrentSession } from "~/modules/auth/session.server";
+import { documents } from "~/modules/documents/schema";
+import { visibleDocuments } from "~/modules/documents/access.server";
+import { desc } from "drizzle-orm";
+import type { Db } from "~/platform/db.server";
+import { complianceAccess } from "./access.server";
+import { complianceHealth } from "./health.server";
+import { computeDuties, ensureSynced, isoDay, listItems } from "./items.server";
+import { trustProfile } from "./profile.server";
+import { unknownJurisdictions } from "./rules/jurisdictions";
+
+/** Documents that can prove a duty done (the evidence picker): the newest the person may read. */
+async function evidenceChoices(db: Db, session: CurrentSession) {
+  return db.select({ id: documents.id, title: documents.title }).from(documents).where(visibleDocuments(session)).orderBy(desc(documents.updatedAt)).limit(100);
+}
+
+/** /trust-administration: the profile with its sources, the events, and the duty checklist. */
+export async function trustAdministrationPage(db: Db, session: CurrentSession) {
+  const access = complianceAccess(session);
+  await ensureSynced(db, session);
+  if (!access.readAll) return { access, profile: null, items: await listItems(db, access, {}), undated: [], evidence: [], unknownJurisdictions: [] };
+  const [profile, items, duties, evidence] = await Promise.all([
+    trustProfile(db, session, access),
+    listItems(db, access, {}),
+    computeDuties(db, session, isoDay(new Date())),
+    evidenceChoices(db, session),
+  ]);
+  return { access, profile, items, undated: duties.undated, evidence, unknownJurisdictions: unknownJurisdictions(profile.fields.jurisdictions.value) };
+}
+
+/** /compliance-health: the score, overdue and upcoming duties, the calendar and the chart. */
+export async function complianceHealthPage(db: Db, session: CurrentSession) {
+  const access = complianceAccess(session);
+  await ensureSynced(db, session);
+  return { access, health: await complianceHealth(db, access) };
+}
+
+/** /multi-jurisdiction-compliance: the trust's jurisdictions, each rule with whether and why it applies, and the duties by jurisdiction. */
+export async function multiJurisdictionPage(db: Db, session: CurrentSession) {
+  const access = complianceAccess(session);
+  await ensureSynced(db, session);
+  const [duties, items] = await Promise.all([computeDuties(db, session, isoDay(new Date())), listItems(db, access, {})]);
+  return { access, jurisdictions: duties.jurisdictions, unknownJurisdictions: duties.unknownJurisdictions, verdicts: duties.verdicts, items };
+}

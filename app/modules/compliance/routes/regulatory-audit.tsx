@@ -1,0 +1,200 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { lastChainCheck } from "~/modules/audit/chain-checks.server";
+import { sealChain, verifyChain } from "~/modules/audit/chain.server";
+import { requireSession } from "~/modules/auth/guard.server";
+import { throwAsResponse } from "~/platform/http.server";
+import { getRequestContext } from "~/platform/request-context.server";
+import type { SignedInPageHandle } from "~/routes/_app";
+import { complianceAccess, requireReadAll } from "../access.server";
+import { auditEntries } from "../audit-log.server";
+import { complianceT } from "../i18n.server";
+
+export const handle = { i18n: ["compliance", "dashboard"] } satisfies SignedInPageHandle;
+export const meta: MetaFunction = () => [{ title: "Regulatory Audit · Legal Document Platform" }];
+
+const OUTCOMES = ["success", "failure", "denied"] as const;
+const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
+export async function loader(args: LoaderFunctionArgs) {
+  const session = await requireSession(args);
+  const ctx = getRequestContext(args.request, args.context);
+  try {
+    const access = requireReadAll(complianceAccess(session));
+    const query = new URL(args.request.url).searchParams;
+    const outcome = OUTCOMES.find((o) => o === query.get("outcome"));
+    await sealChain(ctx.db, access.workspaceId);
+    const [entries, lastCheck] = await Promise.all([
+      auditEntries(ctx.db, access, {
+        action: query.get("action")?.slice(0, 80) || undefined,
+        targetType: query.get("target")?.slice(0, 40) || undefined,
+        actorUserId: query.get("actor")?.slice(0, 64) || undefined,
+        outcome,
+        from: day(query.get("from")),
+        to: day(query.get("to")),
+      }),
+      lastChainCheck(ctx.db, access.workspaceId),
+    ]);
+    return { entries, lastCheck };
+  } catch (error) {
+    throwAsResponse(error, complianceT(args.request));
+  }
+}
+
+/** "Verify now": the whole chain walked on demand, the check itself audited. */
+export async function action(args: ActionFunctionArgs) {
+  const session = await requireSession(args);
+  const ctx = getRequestContext(args.request, args.context);
+  const access = requireReadAll(complianceAccess(session));
+  const result = await verifyChain(ctx.db, access.workspaceId);
+  await ctx.audit({
+    action: "audit.chain_checked",
+    outcome: result.ok ? "success" : "failure",
+    workspaceId: access.workspaceId,
+    actorUserId: access.userId,
+    targetType: "audit_chain",
+    metadata: { entries: result.entries, headSeq: result.head.seq, brokenSeq: result.brokenAt?.seq ?? null },
+  });
+  return result;
+}
+
+export default function RegulatoryAuditPage() {
+  const { entries, lastCheck } = useLoaderData<typeof loader>();
+  const verified = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const { t } = useTranslation("compliance");
+  const { t: td } = useTranslation("dashboard");
+  const exportHref = `/api/audit/entries?${new URLSearchParams([...params.entries(), ["format", "csv"]]).toString()}`;
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 [&>*]:min-w-0">
+      <header className="grid gap-1">
+        <h1 className="m-0 text-2xl">{t("audit.title")}</h1>
+        <p className="m-0 text-muted-foreground">{t("audit.subtitle")}</p>
+      </header>
+      <section aria-labelledby="chain-heading" className="grid gap-3 rounded-lg border border-solid border-border bg-card p-5">
+        <h2 id="chain-heading" className="m-0 text-lg">
+          {t("audit.chainHeading")}
+        </h2>
+        <p className="m-0 text-sm">
+          {lastCheck
+            ? t(lastCheck.ok ? "audit.lastCheckOk" : "audit.lastCheckBroken", {
+                on: lastCheck.checkedAt.slice(0, 10),
+                entries: lastCheck.entries,
+                seq: lastCheck.brokenSeq ?? 0,
+              })
+            : t("audit.neverChecked")}
+        </p>
+        {verified ? (
+          <div data-testid="chain-result">
+            {verified.ok ? (
+              <Banner kind="success">{t("audit.verifiedOk", { entries: verified.entries, hash: verified.head.hash })}</Banner>
+            ) : (
+              <Banner kind="error">
+                {t("audit.verifiedBroken", {
+                  seq: verified.brokenAt?.seq ?? 0,
+                  at: verified.brokenAt?.at ?? "",
+                  reason: t(`audit.reasons.${verified.brokenAt?.reason ?? "hash"}`),
+                })}
+              </Banner>
+            )}
+          </div>
+        ) : null}
+        <Form method="post">
+          <Button type="submit">{t("audit.verifyNow")}</Button>
+        </Form>
+      </section>
+      <section
+        aria-labelledby="entries-heading"
+        className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-solid border-border bg-card p-5"
+      >
+        <h2 id="entries-heading" className="m-0 text-lg">
+          {t("audit.entriesHeading")}
+        </h2>
+        <Form method="get" className="grid gap-2 sm:grid-cols-3 lg:grid-cols-6" aria-label={t("audit.filters")}>
+          <label className="grid min-w-0 gap-1 text-sm">
+            {t("audit.action")}
+            <input
+              name="action"
+              defaultValue={params.get("action") ?? ""}
+              placeholder="document."
+              className="rounded-md border border-solid border-input bg-background p-1.5"
+            />
+          </label>
+          <label className="grid min-w-0 gap-1 text-sm">
+            {t("audit.target")}
+            <input name="target" defaultValue={params.get("target") ?? ""} className="rounded-md border border-solid border-input bg-background p-1.5" />
+          </label>
+          <label className="grid min-w-0 gap-1 text-sm">
+            {t("audit.outcome")}
+            <select
+              name="outcome"
+              defaultValue={params.get("outcome") ?? ""}
+              className="w-full min-w-0 rounded-md border border-solid border-input bg-background p-1.5"
+            >
+              <option value="">{t("audit.any")}</option>
+              {OUTCOMES.map((o) => (
+                <option key={o} value={o}>
+                  {t(`audit.outcomes.${o}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="grid min-w-0 gap-1 text-sm">
+            {t("audit.from")}
+            <input
+              name="from"
+              type="date"
+              defaultValue={params.get("from") ?? ""}
+              className="rounded-md border border-solid border-input bg-background p-1.5"
+            />
+          </label>
+          <label className="grid min-w-0 gap-1 text-sm">
+            {t("audit.to")}
+            <input name="to" type="date" defaultValue={params.get("to") ?? ""} className="rounded-md border border-solid border-input bg-background p-1.5" />
+          </label>
+          <div className="flex items-end gap-2">
+            <Button type="submit" size="sm">
+              {t("audit.filter")}
+            </Button>
+            <a href={exportHref} className="text-sm" download>
+              {t("audit.exportCsv")}
+            </a>
+          </div>
+        </Form>
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm" data-testid="audit-entries">
+            <thead>
+              <tr className="text-left">
+                <th>{t("audit.seq")}</th>
+                <th>{t("audit.time")}</th>
+                <th>{t("audit.person")}</th>
+                <th>{t("audit.action")}</th>
+                <th>{t("audit.outcome")}</th>
+                <th>{t("audit.hash")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id} className="border-0 border-t border-solid border-border align-top">
+                  <td>{entry.seq ?? "—"}</td>
+                  <td className="whitespace-nowrap">{entry.createdAt.replace("T", " ").slice(0, 19)}</td>
+                  <td>{entry.actorName ?? "—"}</td>
+                  <td>{td(`activity.${entry.action}`, { defaultValue: entry.action })}</td>
+                  <td>{t(`audit.outcomes.${entry.outcome}`)}</td>
+                  <td>
+                    <code title={entry.hash ?? ""} className="break-all text-xs">
+                      {entry.hash ? `${entry.hash.slice(0, 16)}…` : t("audit.unsealed")}
+                    </code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}
