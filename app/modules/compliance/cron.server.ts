@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { CurrentSession, UserRow } from "~/modules/auth/session.server";
 import { complianceReminderPreferences } from "~/modules/notifications/schema";
 import { notify, recipientsFor } from "~/modules/notifications/service.server";
@@ -9,11 +9,15 @@ import { createDb, type Db } from "~/platform/db.server";
 import { getConfig } from "~/platform/env.server";
 import { recordHealthDay } from "./health.server";
 import { ensureSynced, isoDay } from "./items.server";
-import { complianceItems, complianceRemindersSent } from "./schema";
+import { complianceItems, complianceRemindersSent, trustProfiles } from "./schema";
 
 const DAY = 86_400_000;
 /** The longest lead time anyone can choose (the reminder form's limit). */
 const MAX_LEAD = 365;
+/** Each trust's duties and its score are worked out again at least this often by the cron. */
+const SYNC_EVERY_MS = 6 * 3_600_000;
+/** Wall time one cron run spends recomputing duties before leaving the rest to the next run. */
+const CRON_BUDGET_MS = 10_000;
 
 /** The trustees' reading of a workspace, for work no person asked for. */
 async function systemSession(db: Db, workspaceId: string): Promise<CurrentSession | null> {
@@ -43,13 +47,29 @@ async function systemSession(db: Db, workspaceId: string): Promise<CurrentSessio
  */
 export async function runComplianceCron(env: Env, now: Date) {
   const db = createDb(env.DB);
-  const all = await db.select({ workspaceId: workspaces.id }).from(workspaces).limit(1000);
-  for (const { workspaceId } of all) {
+  // Reminders first: they read only the stored duties, so a slow recomputation elsewhere never delays them.
+  const withDuties = await db
+    .selectDistinct({ workspaceId: complianceItems.workspaceId })
+    .from(complianceItems)
+    .where(and(isNull(complianceItems.completedAt), isNull(complianceItems.withdrawnAt), lte(complianceItems.dueAt, new Date(now.getTime() + MAX_LEAD * DAY))))
+    .limit(1000);
+  for (const { workspaceId } of withDuties) await sendReminders(db, env, workspaceId, now);
+  // Then the duties are worked out again where they are stale, the longest-waiting first, within a time budget:
+  // the rest waits for the next run, 15 minutes later.
+  const stale = await db
+    .select({ workspaceId: workspaces.id })
+    .from(workspaces)
+    .leftJoin(trustProfiles, eq(trustProfiles.workspaceId, workspaces.id))
+    .where(or(isNull(trustProfiles.syncedAt), lt(trustProfiles.syncedAt, new Date(now.getTime() - SYNC_EVERY_MS))))
+    .orderBy(sql`${trustProfiles.syncedAt} is not null`, asc(trustProfiles.syncedAt))
+    .limit(200);
+  const deadline = Date.now() + CRON_BUDGET_MS;
+  for (const { workspaceId } of stale) {
+    if (Date.now() > deadline) break;
     const session = await systemSession(db, workspaceId);
     if (!session) continue;
     await ensureSynced(db, session, now);
     await recordHealthDay(db, { workspaceId, userId: "", manage: false, readAll: true }, now);
-    await sendReminders(db, env, workspaceId, now);
   }
 }
 

@@ -5,5 +5,5 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * "tax:", as the engine hands them on) in "tax" — i18next's namespace separator is off, so the prefix is read here.
  */
 export function translateTitle(t: Translate, key: string, params: Record<string, unknown> = {}): string {
-  return key.startsWith("tax:") ? t(key.slice(4), { ...params, ns: "tax" }) : t(key, params);
+  return key.startsWith("tax:") ? t(key.slice(4), { ...params, ns: "tax" }) : t(key, { ...params, ns: "compliance" });
 }

@@ -11,10 +11,14 @@ const parseParams = (json: string): Record<string, unknown> => {
   }
 };
 
-/** A statute duty's title in the reader's words; a clause's duty as the instrument words it. */
+/**
+ * A statute duty's title in the reader's words; a clause's duty as the instrument words it. The notification's own
+ * sentences are in "notifications", which every page that lists notifications loads.
+ */
 const itemTitle = (m: NotificationMetadata, t: (key: string, options?: Record<string, unknown>) => string) => {
   const key = metadataText(m, "titleKey");
-  return key ? translateTitle(t, key, parseParams(metadataText(m, "titleParams"))) : metadataText(m, "title");
+  // The rule's words live in "compliance" (loaded on its pages); elsewhere the English title stored with it stands in.
+  return key ? translateTitle(t, key, { ...parseParams(metadataText(m, "titleParams")), defaultValue: metadataText(m, "title") }) : metadataText(m, "title");
 };
 
 /**
@@ -54,19 +58,19 @@ export const complianceModule = defineModule({
   notifications: {
     compliance_deadline: {
       defaults: { in_app: true, email: true, sms: false },
-      namespace: "compliance",
-      labelKey: "notifications.deadlineLabel",
+      namespace: "notifications",
+      labelKey: "complianceNotice.deadlineLabel",
       describe: (m, t) => ({
-        text: t("notifications.deadline", { title: itemTitle(m, t), count: Number(m.days ?? 0), on: metadataText(m, "dueOn") }),
+        text: t("complianceNotice.deadline", { title: itemTitle(m, t), count: Number(m.days ?? 0), on: metadataText(m, "dueOn") }),
         href: `/compliance-health#item-${metadataText(m, "itemId")}`,
       }),
     },
     compliance_overdue: {
       defaults: { in_app: true, email: true, sms: false },
-      namespace: "compliance",
-      labelKey: "notifications.overdueLabel",
+      namespace: "notifications",
+      labelKey: "complianceNotice.overdueLabel",
       describe: (m, t) => ({
-        text: t("notifications.overdue", { title: itemTitle(m, t), count: Number(m.days ?? 0), on: metadataText(m, "dueOn") }),
+        text: t("complianceNotice.overdue", { title: itemTitle(m, t), count: Number(m.days ?? 0), on: metadataText(m, "dueOn") }),
         href: `/compliance-health#item-${metadataText(m, "itemId")}`,
       }),
     },
