@@ -8,6 +8,8 @@ import { auditChainChecks, auditLog } from "./schema";
 const DAY = 86_400_000;
 /** Entries one cron run walks across all chains: a few seconds of work, well inside a scheduled run's limits. */
 export const CRON_VERIFY_BUDGET = 250_000;
+/** And a few seconds of wall time: thousands of small chains must not hold the cron either. */
+const CRON_TIME_BUDGET_MS = 8_000;
 
 /**
  * The cron's part: seal what requests left unsealed, then continue (or start, once a day) the walk of each chain.
@@ -18,8 +20,9 @@ export async function runAuditChainChecks(env: Env, now: Date) {
   const db = createDb(env.DB);
   await sealPendingChains(db);
   let budget = CRON_VERIFY_BUDGET;
+  const deadline = Date.now() + CRON_TIME_BUDGET_MS;
   for (const chain of await chainsDue(db, now)) {
-    if (budget <= 0) break;
+    if (budget <= 0 || Date.now() > deadline) break;
     const check = await db.select().from(auditChainChecks).where(eq(auditChainChecks.chain, chain)).get();
     const resuming = check?.cursorSeq != null && check.cursorHash != null;
     const from = resuming ? { seq: check.cursorSeq!, hash: check.cursorHash! } : { seq: 0, hash: GENESIS_HASH };
@@ -42,6 +45,8 @@ async function chainsDue(db: Db, now: Date): Promise<string[]> {
     .from(sql`(select distinct coalesce(${auditLog.workspaceId}, '') as chain from ${auditLog}) as c`)
     .leftJoin(auditChainChecks, sql`${auditChainChecks.chain} = c.chain`)
     .where(sql`${auditChainChecks.cursorSeq} is not null or ${auditChainChecks.checkedAt} is null or ${auditChainChecks.checkedAt} <= ${now.getTime() - DAY}`)
+    // Walks in progress first, then the longest unchecked: a run that stops at its budget leaves the rest to the next.
+    .orderBy(sql`${auditChainChecks.cursorSeq} is null`, sql`coalesce(${auditChainChecks.checkedAt}, 0)`)
     .limit(200)
     .all();
   return rows.map((row) => row.chain);

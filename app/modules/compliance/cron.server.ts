@@ -17,7 +17,7 @@ const MAX_LEAD = 365;
 /** Each trust's duties and its score are worked out again at least this often by the cron. */
 const SYNC_EVERY_MS = 6 * 3_600_000;
 /** Wall time one cron run spends recomputing duties before leaving the rest to the next run. */
-const CRON_BUDGET_MS = 10_000;
+const CRON_BUDGET_MS = 8_000;
 
 /** The trustees' reading of a workspace, for work no person asked for. */
 async function systemSession(db: Db, workspaceId: string): Promise<CurrentSession | null> {

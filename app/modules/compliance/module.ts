@@ -1,4 +1,4 @@
-import { Building2, ClipboardCheck, Globe, ShieldCheck } from "lucide-react";
+import { Building2, ClipboardCheck, Gavel, Globe, ShieldCheck } from "lucide-react";
 import { area, defineModule, metadataText, type NotificationMetadata } from "../../platform/module-manifest";
 import { complianceMonitoringCard } from "./dashboard-card";
 import { translateTitle } from "./item-title";
@@ -34,12 +34,14 @@ export const complianceModule = defineModule({
     area("/compliance-health", "compliance", ShieldCheck, true, { alsoAt: ["/compliance"] }),
     area("/multi-jurisdiction-compliance", "compliance", Globe, true),
     area("/regulatory-audit", "compliance", ClipboardCheck, true),
+    area("/ethical-compliance", "compliance", Gavel, true),
   ],
   pages: [
     { path: "trust-administration", file: "modules/compliance/routes/trust-administration.tsx" },
     { path: "compliance-health", file: "modules/compliance/routes/compliance-health.tsx" },
     { path: "multi-jurisdiction-compliance", file: "modules/compliance/routes/multi-jurisdiction.tsx" },
     { path: "regulatory-audit", file: "modules/compliance/routes/regulatory-audit.tsx" },
+    { path: "ethical-compliance", file: "modules/compliance/routes/ethical-compliance.tsx" },
   ],
   routes: [
     { path: "compliance", file: "routes/compliance.tsx" },
@@ -52,6 +54,12 @@ export const complianceModule = defineModule({
     { path: "api/compliance/rules", file: "modules/compliance/routes/api.rules.ts" },
     { path: "api/audit/verify", file: "modules/compliance/routes/api.audit-verify.ts" },
     { path: "api/audit/entries", file: "modules/compliance/routes/api.audit-entries.ts" },
+    { path: "api/ethics", file: "modules/compliance/routes/api.ethics.ts" },
+    { path: "api/ethics/parties", file: "modules/compliance/routes/api.ethics-parties.ts", id: "ethics-parties" },
+    { path: "api/ethics/parties/:id", file: "modules/compliance/routes/api.ethics-parties.ts", id: "ethics-party" },
+    { path: "api/ethics/trustees/:userId", file: "modules/compliance/routes/api.ethics-disclosures.ts", id: "ethics-disclosure" },
+    { path: "api/ethics/attestations", file: "modules/compliance/routes/api.ethics-disclosures.ts", id: "ethics-attestations" },
+    { path: "api/ethics/flags/:key", file: "modules/compliance/routes/api.ethics-flags.ts" },
   ],
   helpTopics: ["compliance"],
   dashboardCards: { "compliance-monitoring": complianceMonitoringCard },

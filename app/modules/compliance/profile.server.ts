@@ -40,8 +40,8 @@ export interface TrustProfileView {
   workspaceJurisdiction: string;
 }
 
-/** The profile's values as the documents give them, with their sources (no edits applied). */
-export async function readTrustDocuments(db: Db, session: CurrentSession) {
+/** The workspace's trust as amended (its terms in force, parties and duties), with the family's base document. */
+export async function trustInstrument(db: Db, session: CurrentSession) {
   const candidates = await instrumentCandidates(db, session);
   const links = session.workspace ? await confirmedLinks(db, session.workspace.id) : undefined;
   const families = groupInstruments(candidates, links).filter((f) => f.base.type === "trust" || f.base.analysis?.documentType === "trust");
@@ -51,7 +51,14 @@ export async function readTrustDocuments(db: Db, session: CurrentSession) {
   const view = await trustAsAmendedOf(db, session, family.base.id, candidates, links);
   if (!view) return null;
   const type = family.base.type === "will" || family.base.analysis?.documentType === "will" ? ("will" as const) : ("trust" as const);
-  return { ...readProfile({ ...view, type }), instrument: { documentId: family.base.id, title: family.base.title, amendments: family.amendments.length } };
+  return { view, type, instrument: { documentId: family.base.id, title: family.base.title, amendments: family.amendments.length } };
+}
+
+/** The profile's values as the documents give them, with their sources (no edits applied). */
+export async function readTrustDocuments(db: Db, session: CurrentSession) {
+  const trust = await trustInstrument(db, session);
+  if (!trust) return null;
+  return { ...readProfile({ ...trust.view, type: trust.type }), instrument: trust.instrument };
 }
 
 /** The profile's values only, for the rules (the cron has no person: it reads as the trustees would). */

@@ -2,6 +2,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { users } from "../auth/schema";
 import { documents } from "../documents/schema";
 import { workspaces } from "../workspaces/schema";
+import { CONFLICT_BASES, FLAG_RESOLUTIONS, RELATIONS } from "./ethics/checks";
 
 export const COMPLIANCE_SOURCES = ["statute", "instrument", "manual"] as const;
 export type ComplianceSource = (typeof COMPLIANCE_SOURCES)[number];
@@ -147,4 +148,88 @@ export const complianceHealthDays = sqliteTable(
     overdue: integer("overdue").notNull(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.day] })],
+);
+
+
+/**
+ * The conflicts register: a trustee's related persons and entities, with what allows dealing with them (and the
+ * document that proves it). The ethics checks match payees against these names, aliases and account numbers.
+ */
+export const relatedParties = sqliteTable(
+  "related_parties",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    trusteeUserId: text("trustee_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    relation: text("relation", { enum: RELATIONS }).notNull(),
+    aliases: text("aliases", { mode: "json" }).$type<string[]>().notNull(),
+    accountLastFour: text("account_last_four"),
+    basisKind: text("basis_kind", { enum: CONFLICT_BASES }),
+    basisDocumentId: text("basis_document_id").references(() => documents.id, { onDelete: "set null" }),
+    basisNote: text("basis_note"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("related_parties_ws_idx").on(t.workspaceId, t.trusteeUserId)],
+);
+
+/** What a trustee discloses about themself: other names they are paid under, and their own accounts (commingling). */
+export const trusteeDisclosures = sqliteTable(
+  "trustee_disclosures",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    aliases: text("aliases", { mode: "json" }).$type<string[]>().notNull(),
+    ownAccountLastFours: text("own_account_last_fours", { mode: "json" }).$type<string[]>().notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
+);
+
+/** A trustee's dated statement that the register holds every conflict they have: kept, never edited. */
+export const conflictAttestations = sqliteTable(
+  "conflict_attestations",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    trusteeUserId: text("trustee_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The sentence they attested, in the words they read it. */
+    statement: text("statement").notNull(),
+    /** How many related parties they had registered then. */
+    partyCount: integer("party_count").notNull(),
+    note: text("note"),
+    attestedAt: integer("attested_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("conflict_attestations_ws_idx").on(t.workspaceId, t.trusteeUserId, t.attestedAt)],
+);
+
+/** How a flag was settled: flags are recomputed from the money each time, so the review is kept by the flag's key. */
+export const ethicsFlagReviews = sqliteTable(
+  "ethics_flag_reviews",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    flagKey: text("flag_key").notNull(),
+    resolution: text("resolution", { enum: FLAG_RESOLUTIONS }).notNull(),
+    reason: text("reason").notNull(),
+    evidenceDocumentId: text("evidence_document_id").references(() => documents.id, { onDelete: "set null" }),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.flagKey] })],
 );

@@ -31,7 +31,18 @@ export const seed: SeedStep = ({ workspaceId: ws, now, sql: q }) => {
         ${q(JSON.stringify({ documentId: DEMO_DOCUMENTS[0].id, note: "Filed electronically with the 2025 K-1s" }))}, ${q(DEMO_DOCUMENTS[0].id)}, 'instrument',
         ${q(`instrument:${dutySlug(TAX_CLAUSE)}:${year}`)}, 'medium', ${now - 80 * DAY})
        ON CONFLICT DO NOTHING;`,
+      // The conflicts register: James's interest in the roofer the trust paid in September (no authorisation on file, so
+      // the payment is flagged for the visitor to settle), and Eleanor's attestation this spring (James has not attested).
+      `INSERT INTO related_parties (id, workspace_id, trustee_user_id, name, relation, aliases, account_last_four, basis_kind, basis_document_id, basis_note, created_by, created_at, updated_at)
+       VALUES ('e7a20000-0001-4c6e-8d2a-5b7e9f100001', ${q(ws)}, ${q(coTrustee.id)}, 'Bayview Roofing & Restoration', 'business', ${q(JSON.stringify(["Bayview Roofing"]))}, NULL, NULL, NULL, NULL,
+               ${q(coTrustee.id)}, ${now - 200 * DAY}, ${now - 200 * DAY})
+       ON CONFLICT DO NOTHING;`,
+      `INSERT INTO conflict_attestations (id, workspace_id, trustee_user_id, statement, party_count, note, attested_at)
+       VALUES ('e7a20000-0002-4c6e-8d2a-5b7e9f100002', ${q(ws)}, ${q(owner.id)},
+               ${q(`I, ${owner.name}, have disclosed in this register every person and business related to me with whom the trust deals or may deal, and I will add any new one without delay.`)},
+               0, NULL, ${now - 200 * DAY})
+       ON CONFLICT DO NOTHING;`,
     ],
-    summary: "the trust's events (its making, a settlor's death) and a duty done with evidence",
+    summary: "the trust's events (its making, a settlor's death), a duty done with evidence, and the conflicts register with one flag to settle",
   };
 };

@@ -7,8 +7,14 @@
 import { bestMatch, matchesName, type NameMatch } from "./names";
 import type { trusteeCompensation } from "./compensation";
 
-export type Relation = "spouse" | "descendant" | "sibling" | "parent" | "parent_spouse" | "agent" | "attorney" | "business" | "other";
-export const RELATIONS: readonly Relation[] = ["spouse", "descendant", "sibling", "parent", "parent_spouse", "agent", "attorney", "business", "other"];
+/** The UTC §802 presumptions: who counts as a trustee's related person. */
+export const RELATIONS = ["spouse", "descendant", "sibling", "parent", "parent_spouse", "agent", "attorney", "business", "other"] as const;
+export type Relation = (typeof RELATIONS)[number];
+/** What makes a transaction with a related person allowed (UTC §802(b)). */
+export const CONFLICT_BASES = ["trust_terms", "court_approval", "beneficiary_consent"] as const;
+export type ConflictBasis = (typeof CONFLICT_BASES)[number];
+/** How a reviewer settles a flag: explained (what it was for), authorised (a basis now on file), not related, or repaid. */
+export const FLAG_RESOLUTIONS = ["explained", "authorised", "not_related", "repaid"] as const;
 
 export function isRelation(value: unknown): value is Relation {
   return typeof value === "string" && (RELATIONS as readonly string[]).includes(value);
@@ -26,7 +32,7 @@ export interface RelatedParty {
   relation: Relation;
   aliases: string[];
   accountLastFour: string | null;
-  basis: null | { kind: "trust_terms" | "court_approval" | "beneficiary_consent"; documentId: string | null; note: string | null };
+  basis: null | { kind: ConflictBasis; documentId: string | null; note: string | null };
 }
 
 export interface Trustee {
