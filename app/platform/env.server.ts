@@ -61,6 +61,14 @@ const envSchema = z
     SMS_WEBHOOK_BASE_URL: z.string().url().optional(),
     /** Twilio's REST API root; tests point it at a local fake. */
     TWILIO_API_BASE_URL: z.string().url().default("https://api.twilio.com"),
+    /**
+     * Secret: the ECDSA P-256 private key (PKCS#8, base64 or PEM) that signs audit bundles. Without it a key kept in
+     * the database signs them, which a person with database access could replace (ADR 0023).
+     */
+    AUDIT_SIGNING_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9+/=\s-]+$/, "AUDIT_SIGNING_KEY must be a PKCS#8 private key in base64 (or PEM)")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === "production" && !env.PUBLIC_ORIGIN.startsWith("https://")) {

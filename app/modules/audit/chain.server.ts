@@ -13,7 +13,8 @@ const VERIFY_SLICE = 1000;
 
 const inChain = (chain: ChainId): SQL => (chain === PLATFORM_CHAIN ? isNull(auditLog.workspaceId) : eq(auditLog.workspaceId, chain))!;
 
-const entryColumns = {
+/** Every stored field of an entry, its time in milliseconds as the chain hashes it. */
+export const entryColumns = {
   id: auditLog.id,
   seq: auditLog.seq,
   workspaceId: auditLog.workspaceId,
@@ -39,6 +40,19 @@ async function sealedHead(db: Db, chain: ChainId): Promise<ChainPosition> {
     .limit(1)
     .get();
   return head?.seq != null && head.hash ? { seq: head.seq, hash: head.hash } : { seq: 0, hash: GENESIS_HASH };
+}
+
+/** The chain's last sealed entry with its time (null for an empty chain, whose head is the genesis hash). */
+export async function chainHead(db: Db, chain: ChainId): Promise<ChainPosition & { at: string | null }> {
+  const head = await db
+    .select({ seq: auditLog.seq, hash: auditLog.hash, createdAt: entryColumns.createdAt })
+    .from(auditLog)
+    .where(and(inChain(chain), isNotNull(auditLog.seq)))
+    .orderBy(desc(auditLog.seq))
+    .limit(1)
+    .get();
+  if (head?.seq == null || !head.hash) return { seq: 0, hash: GENESIS_HASH, at: null };
+  return { seq: head.seq, hash: head.hash, at: new Date(Number(head.createdAt)).toISOString() };
 }
 
 /**

@@ -63,3 +63,28 @@ export const auditChainChecks = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.chain] })],
 );
+
+/**
+ * The embedded key that signs audit bundles when no AUDIT_SIGNING_KEY secret is set (ADR 0023): an ECDSA P-256
+ * pair made once, `id` its fingerprint. It sits in the same database as the log, so it proves the record to
+ * someone who kept the fingerprint from an earlier e-mail, not against someone with database access, who could
+ * rewrite the log and re-sign; production sets the secret. One active row: the partial unique index makes two
+ * isolates' first exports agree on one key; a retired key would stay with `active` = 0.
+ */
+export const auditSigningKeys = sqliteTable(
+  "audit_signing_keys",
+  {
+    id: text("id").primaryKey(),
+    /** JSON: {crv, kty, x, y}. */
+    publicJwk: text("public_jwk").notNull(),
+    /** JSON: the private JWK (with d). */
+    privateJwk: text("private_jwk").notNull(),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("audit_signing_keys_active_idx")
+      .on(t.active)
+      .where(sql`${t.active} = 1`),
+  ],
+);

@@ -5,6 +5,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { lastChainCheck } from "~/modules/audit/chain-checks.server";
 import { sealChain, verifyChain } from "~/modules/audit/chain.server";
+import { signingKey } from "~/modules/audit/signing-key.server";
 import { requireSession } from "~/modules/auth/guard.server";
 import { throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
@@ -27,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
     const query = new URL(args.request.url).searchParams;
     const outcome = OUTCOMES.find((o) => o === query.get("outcome"));
     await sealChain(ctx.db, access.workspaceId);
-    const [entries, lastCheck] = await Promise.all([
+    const [entries, lastCheck, key] = await Promise.all([
       auditEntries(ctx.db, access, {
         action: query.get("action")?.slice(0, 80) || undefined,
         targetType: query.get("target")?.slice(0, 40) || undefined,
@@ -37,8 +38,9 @@ export async function loader(args: LoaderFunctionArgs) {
         to: day(query.get("to")),
       }),
       lastChainCheck(ctx.db, access.workspaceId),
+      signingKey(ctx.db, ctx.config),
     ]);
-    return { entries, lastCheck };
+    return { entries, lastCheck, keyId: key.keyId };
   } catch (error) {
     throwAsResponse(error, complianceT(args.request));
   }
@@ -62,12 +64,15 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function RegulatoryAuditPage() {
-  const { entries, lastCheck } = useLoaderData<typeof loader>();
+  const { entries, lastCheck, keyId } = useLoaderData<typeof loader>();
   const verified = useActionData<typeof action>();
   const [params] = useSearchParams();
   const { t } = useTranslation("compliance");
   const { t: td } = useTranslation("dashboard");
   const exportHref = `/api/audit/entries?${new URLSearchParams([...params.entries(), ["format", "csv"]]).toString()}`;
+  // A bundle is a contiguous run of the chain: only the period applies to it.
+  const period = [...params.entries()].filter(([name, value]) => (name === "from" || name === "to") && value);
+  const bundleHref = `/api/audit/entries?${new URLSearchParams([...period, ["format", "bundle"]]).toString()}`;
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 [&>*]:min-w-0">
       <header className="grid gap-1">
@@ -155,15 +160,24 @@ export default function RegulatoryAuditPage() {
             {t("audit.to")}
             <input name="to" type="date" defaultValue={params.get("to") ?? ""} className="rounded-md border border-solid border-input bg-background p-1.5" />
           </label>
-          <div className="flex items-end gap-2">
+          <div className="flex flex-wrap items-end gap-2">
             <Button type="submit" size="sm">
               {t("audit.filter")}
             </Button>
             <a href={exportHref} className="text-sm" download>
               {t("audit.exportCsv")}
             </a>
+            <a href={bundleHref} className="text-sm" download title={t("audit.bundleHint")} data-testid="audit-bundle-link">
+              {t("audit.exportBundle")}
+            </a>
           </div>
         </Form>
+        <p className="m-0 text-xs text-muted-foreground">
+          {t("audit.bundleHint")}{" "}
+          <code title={keyId} data-testid="audit-signing-key">
+            {t("audit.signingKey", { fingerprint: keyId.slice(0, 16) })}
+          </code>
+        </p>
         <div className="overflow-x-auto">
           <table className="w-full text-sm" data-testid="audit-entries">
             <thead>
