@@ -32,6 +32,12 @@ export function citedSections(text: string | null): string[] {
   return [...(text ?? "").matchAll(/(?:section|§+)\s*(\d+(?:\.\d+)*)/gi)].map((m) => m[1]!);
 }
 
+function isRealDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
 /** A short, stable id from a duty's words, so its item keeps its status when the analysis is run again. */
 export function dutySlug(text: string): string {
   let hash = 0;
@@ -54,9 +60,14 @@ export function datedInstrumentDuties(
     const id = dutySlug(duty.sourceText ?? duty.duty);
     const within = /within\s+[a-z-]*\s*(?:\(\d+\)\s*)?(?:\d+\s*)?days?\s+after/.test(due) ? Number(NUMBER.exec(due)?.[1] ?? NUMBER.exec(due)?.[2]) : NaN;
     if (Number.isFinite(within) && /irrevocable|death|dies|deceased/.test(due)) {
-      const dated = events.filter((e) => IRREVOCABLE_EVENTS.includes(e.type));
+      // An event dated on a day that does not exist is skipped, never fatal to the whole list.
+      const dated = events.filter((e) => IRREVOCABLE_EVENTS.includes(e.type) && isRealDay(e.occurredOn));
+      const seen = new Set<string>();
       for (const event of dated) {
         const dueOn = format(addDays(parseIsoDate(event.occurredOn), within), "yyyy-MM-dd");
+        // A death and the trust becoming irrevocable the same day start one duty, not two (as the rule engine merges them).
+        if (seen.has(dueOn)) continue;
+        seen.add(dueOn);
         items.push({ ...base, key: `instrument:${id}:${event.id}`, dueOn });
       }
       if (dated.length === 0) undated.push(duty);
@@ -66,7 +77,10 @@ export function datedInstrumentDuties(
     const month = yearly ? MONTHS.indexOf(yearly[1]!) : -1;
     if (yearly && month >= 0) {
       for (let year = Number(window.from.slice(0, 4)); year <= Number(window.to.slice(0, 4)); year++) {
-        const dueOn = `${year}-${String(month + 1).padStart(2, "0")}-${yearly[2]!.padStart(2, "0")}`;
+        let dueOn = `${year}-${String(month + 1).padStart(2, "0")}-${yearly[2]!.padStart(2, "0")}`;
+        // "February 29 of each year" falls on the 28th in other years; a day no month has is no date at all.
+        if (!isRealDay(dueOn) && month === 1 && yearly[2] === "29") dueOn = `${year}-02-28`;
+        if (!isRealDay(dueOn)) continue;
         if (dueOn >= window.from && dueOn <= window.to) items.push({ ...base, key: `instrument:${id}:${year}`, dueOn });
       }
       continue;

@@ -93,8 +93,11 @@ export function trustTypeOf(name: string | null, bodies: string[], type: "trust"
   return null;
 }
 
+// Sentence text: anything but a full stop, though an initial's stop ("Sofia L. Chen") does not end a sentence.
+const IN_SENTENCE = String.raw`(?:[^.]|\b[A-Z]\.)*`;
 // "until she attains the age of twenty-five (25) years": a condition on a share, kept in the instrument's words.
-const CONDITION = /[^.]*\b(?:attains?|reach(?:es)?|until)\b[^.]*\bage\b[^.]*\./i;
+const CONDITION = new RegExp(String.raw`${IN_SENTENCE}\b(?:attains?|reach(?:es)?|until)\b${IN_SENTENCE}\bage\b${IN_SENTENCE}\.`, "g");
+const KNOWN_AS = new RegExp(String.raw`${IN_SENTENCE}\bknown as\b${IN_SENTENCE}\.?`, "i");
 
 export function readProfile(reading: InstrumentReading): { values: ProfileValues; sources: ProfileSources } {
   const live = reading.terms.filter((term) => term.status !== "deleted");
@@ -107,12 +110,12 @@ export function readProfile(reading: InstrumentReading): { values: ProfileValues
   };
   const people = (role: Party["role"]) => reading.parties.filter((p) => p.role === role);
   const firstPassage = (role: Party["role"]) => people(role).find((p) => p.sourceText)?.sourceText ?? null;
+  // A condition is hers only when its own sentence names her.
   const conditionFor = (name: string) => {
     const first = name.split(/\s+/)[0] ?? name;
     for (const term of live) {
       if (!term.body.includes(first)) continue;
-      const match = CONDITION.exec(term.body.slice(Math.max(0, term.body.indexOf(first) - 10)));
-      if (match) return match[0].trim();
+      for (const match of term.body.matchAll(CONDITION)) if (match[0].includes(first)) return match[0].trim();
     }
     return null;
   };
@@ -134,8 +137,9 @@ export function readProfile(reading: InstrumentReading): { values: ProfileValues
     governingLaw: reading.governingLaw,
     jurisdictions: jurisdictionCodes(reading.governingLaw),
   };
+  const namePassage = knownAs ? (KNOWN_AS.exec(knownAs.body)?.[0].trim() ?? knownAs.body.slice(0, 300)) : null;
   const sources: ProfileSources = {
-    name: knownAs ? { documentId: knownAs.source.documentId, documentTitle: knownAs.source.title, passage: knownAs.body.slice(0, 300) } : base,
+    name: knownAs ? { documentId: knownAs.source.documentId, documentTitle: knownAs.source.title, passage: namePassage } : base,
     type: base,
     date: base,
     settlors: sourceOf(firstPassage(reading.type === "will" ? "testator" : "settlor")),
@@ -145,6 +149,11 @@ export function readProfile(reading: InstrumentReading): { values: ProfileValues
     governingLaw: sourceOf(live.find((t) => reading.governingLaw && /\bgovern/i.test(t.body) && t.body.includes(reading.governingLaw))?.body.slice(0, 300)),
     jurisdictions: sourceOf(live.find((t) => reading.governingLaw && /\bgovern/i.test(t.body) && t.body.includes(reading.governingLaw))?.body.slice(0, 300)),
   };
+  // A field no document states has no source: the page must not point at the instrument under an empty value.
+  for (const field of PROFILE_FIELDS) {
+    const value = values[field];
+    if (value === null || (Array.isArray(value) && value.length === 0)) delete sources[field];
+  }
   return { values, sources };
 }
 
