@@ -68,7 +68,11 @@ describe("ethical compliance", () => {
     const accountId = ((await created.json()) as { id: string }).id;
     const form = new FormData();
     form.set("file", new Blob([STATEMENT]), "january.csv");
-    const preview = await owner.client.fetch(`/api/banking/accounts/${accountId}/imports`, { method: "POST", body: form, headers: { Origin: owner.client.origin } });
+    const preview = await owner.client.fetch(`/api/banking/accounts/${accountId}/imports`, {
+      method: "POST",
+      body: form,
+      headers: { Origin: owner.client.origin },
+    });
     expect(preview.status, await preview.clone().text()).toBe(200);
     const { importId } = (await preview.json()) as { importId: string };
     expect((await owner.client.postJson(`/api/banking/imports/${importId}/commit`, {})).status).toBe(200);
@@ -95,7 +99,9 @@ describe("ethical compliance", () => {
     const notTrustee = await send(owner.client, "POST", "/api/ethics/parties", { trusteeUserId: family.me.id, name: "Someone", relation: "spouse" });
     expect(notTrustee.status).toBe(422);
     expect(await error(notTrustee)).toBe("This person is not a trustee of the trust.");
-    expect((await send(beneficiary.client, "POST", "/api/ethics/parties", { trusteeUserId: beneficiary.me.id, name: "X", relation: "spouse" })).status).toBe(403);
+    expect((await send(beneficiary.client, "POST", "/api/ethics/parties", { trusteeUserId: beneficiary.me.id, name: "X", relation: "spouse" })).status).toBe(
+      403,
+    );
     expect(Number(sql(`select count(*) as n from related_parties where workspace_id = '${owner.me.workspace.id}'`)[0]!.n)).toBe(0);
 
     const added = await send(trustee.client, "POST", "/api/ethics/parties", {
@@ -138,14 +144,23 @@ describe("ethical compliance", () => {
     expect(await error(short)).toBe("Write the reason in a sentence or more (at least 10 characters).");
     expect((await send(owner.client, "PUT", path, { resolution: "maybe", reason: "A fair price for the roof repair." })).status).toBe(400);
     expect((await send(beneficiary.client, "PUT", path, { resolution: "explained", reason: "A fair price for the roof repair." })).status).toBe(403);
-    expect((await send(owner.client, "PUT", "/api/ethics/flags/related_party_payment:transaction:nothing", { resolution: "explained", reason: "Nothing to see here at all." })).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await send(owner.client, "PUT", "/api/ethics/flags/related_party_payment:transaction:nothing", {
+          resolution: "explained",
+          reason: "Nothing to see here at all.",
+        })
+      ).status,
+    ).toBe(404);
 
     const settled = await send(owner.client, "PUT", path, { resolution: "authorised", reason: "Three quotes taken; the beneficiaries consented in writing." });
     expect(settled.status, await settled.clone().text()).toBe(200);
     const after = (await view(owner.client)).flags.find((f) => f.key === related.key)!;
-    expect(after.review).toMatchObject({ resolution: "authorised", reason: "Three quotes taken; the beneficiaries consented in writing.", resolvedBy: owner.account.name });
+    expect(after.review).toMatchObject({
+      resolution: "authorised",
+      reason: "Three quotes taken; the beneficiaries consented in writing.",
+      resolvedBy: owner.account.name,
+    });
     expect(sql(`select count(*) as n from audit_log where action = 'ethics.flag_resolved' and workspace_id = '${owner.me.workspace.id}'`)[0]!.n).toBe(1);
 
     expect((await send(owner.client, "DELETE", path)).status).toBe(200);

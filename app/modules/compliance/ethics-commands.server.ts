@@ -60,7 +60,11 @@ export const ethicsCommands: PageCommands = {
   },
   "flag-resolve": {
     schema: flagReviewSchema,
-    read: (form) => ({ resolution: String(form.get("resolution") ?? ""), reason: String(form.get("reason") ?? ""), evidenceDocumentId: text(form, "evidenceDocumentId") }),
+    read: (form) => ({
+      resolution: String(form.get("resolution") ?? ""),
+      reason: String(form.get("reason") ?? ""),
+      evidenceDocumentId: text(form, "evidenceDocumentId"),
+    }),
     run: async ({ ctx, session, value, form, t }) => {
       await resolveFlag(ctx, session, complianceAccess(session), String(form.get("target") ?? ""), value);
       return t("ethics.flagsPanel.resolved");

@@ -30,7 +30,9 @@ const APPROVAL_RULES = { trustee: "single_trustee", all_trustees: "all_trustees"
 /** The instrument's compensation clause, read from the terms in force (deleted terms say nothing any more). */
 async function compensationTerms(db: Db, session: CurrentSession) {
   const trust = await trustInstrument(db, trusteeView(session));
-  const terms = (trust?.view.terms ?? []).filter((term) => term.status !== "deleted").map((term) => ({ heading: [term.part, term.title].filter(Boolean).join(" — ") || null, body: term.body }));
+  const terms = (trust?.view.terms ?? [])
+    .filter((term) => term.status !== "deleted")
+    .map((term) => ({ heading: [term.part, term.title].filter(Boolean).join(" — ") || null, body: term.body }));
   return { compensation: trusteeCompensation(terms), instrumentId: trust?.instrument.documentId ?? null };
 }
 
@@ -65,7 +67,9 @@ async function yearTransactions(db: Db, workspaceId: string, year: number): Prom
       responsibleName: bankTransactions.responsibleName,
     })
     .from(bankTransactions)
-    .where(and(eq(bankTransactions.workspaceId, workspaceId), gte(bankTransactions.postedOn, `${year}-01-01`), lte(bankTransactions.postedOn, `${year}-12-31`)));
+    .where(
+      and(eq(bankTransactions.workspaceId, workspaceId), gte(bankTransactions.postedOn, `${year}-01-01`), lte(bankTransactions.postedOn, `${year}-12-31`)),
+    );
   // The party a trustee recorded ("paid to") names the payee where the bank's text does not.
   return rows.map((row) => ({ ...row, payee: row.payee ?? row.responsibleName, counterpartyLastFour: null }));
 }
@@ -89,7 +93,9 @@ async function yearDistributions(db: Db, workspaceId: string, year: number): Pro
     ? await db
         .select({ distributionId: financeDistributionApprovals.distributionId, userId: financeDistributionApprovals.userId })
         .from(financeDistributionApprovals)
-        .where(and(inArray(financeDistributionApprovals.distributionId, rows.map((r) => r.id).slice(0, 90)), eq(financeDistributionApprovals.decision, "approve")))
+        .where(
+          and(inArray(financeDistributionApprovals.distributionId, rows.map((r) => r.id).slice(0, 90)), eq(financeDistributionApprovals.decision, "approve")),
+        )
     : [];
   return rows.map((row) => ({
     id: row.id,

@@ -8,7 +8,11 @@ const names = (t: Translate) =>
     .array(z.string().trim().min(1).max(200, t("validation.tooLong")))
     .max(20, t("validation.tooMany"))
     .default([]);
-const lastFour = (t: Translate) => z.string().trim().regex(/^\d{4}$/, t("ethics.validation.lastFourInvalid"));
+const lastFour = (t: Translate) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, t("ethics.validation.lastFourInvalid"));
 
 /** POST /api/ethics/parties and PATCH /api/ethics/parties/{id}: a related person or entity of one trustee. */
 export const relatedPartySchema = (t: Translate) =>
@@ -64,4 +68,9 @@ export const flagReviewSchema = (t: Translate) =>
     })
     .strict();
 
-export const yearSchema = (t: Translate) => z.coerce.number({ invalid_type_error: t("ethics.validation.yearInvalid") }).int().min(1900, t("ethics.validation.yearInvalid")).max(2200, t("ethics.validation.yearInvalid"));
+export const yearSchema = (t: Translate) =>
+  z.coerce
+    .number({ invalid_type_error: t("ethics.validation.yearInvalid") })
+    .int()
+    .min(1900, t("ethics.validation.yearInvalid"))
+    .max(2200, t("ethics.validation.yearInvalid"));

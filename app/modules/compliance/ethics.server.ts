@@ -111,7 +111,9 @@ export async function addRelatedParty(ctx: RequestContext, access: ComplianceAcc
   await requireEvidence(ctx.db, access.workspaceId, input.basis?.documentId);
   const now = new Date();
   const id = crypto.randomUUID();
-  await ctx.db.insert(relatedParties).values({ id, workspaceId: access.workspaceId, ...partyRow(input), createdBy: access.userId, createdAt: now, updatedAt: now });
+  await ctx.db
+    .insert(relatedParties)
+    .values({ id, workspaceId: access.workspaceId, ...partyRow(input), createdBy: access.userId, createdAt: now, updatedAt: now });
   await ctx.audit({
     action: "ethics.party_registered",
     workspaceId: access.workspaceId,

@@ -150,7 +150,6 @@ export const complianceHealthDays = sqliteTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.day] })],
 );
 
-
 /**
  * The conflicts register: a trustee's related persons and entities, with what allows dealing with them (and the
  * document that proves it). The ethics checks match payees against these names, aliases and account numbers.

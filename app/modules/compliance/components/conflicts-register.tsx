@@ -78,7 +78,11 @@ function AddPartyForm({ trustee, evidence }: { trustee: TrusteeRegister; evidenc
 function DisclosureForm({ trustee }: { trustee: TrusteeRegister }) {
   const { t } = useTranslation("compliance");
   return (
-    <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label={t("ethics.register.disclosureLabel", { name: trustee.name })}>
+    <Form
+      method="post"
+      className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      aria-label={t("ethics.register.disclosureLabel", { name: trustee.name })}
+    >
       <input type="hidden" name="intent" value="disclosure-save" />
       <input type="hidden" name="target" value={trustee.userId} />
       <label className="grid min-w-0 gap-1 text-sm">
@@ -111,7 +115,10 @@ export function ConflictsRegister({
   const { t } = useTranslation("compliance");
   const day = useDay();
   return (
-    <section aria-labelledby="register-heading" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 rounded-lg border border-solid border-border bg-card p-5">
+    <section
+      aria-labelledby="register-heading"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 rounded-lg border border-solid border-border bg-card p-5"
+    >
       <h2 id="register-heading" className="m-0 text-lg">
         {t("ethics.register.heading")}
       </h2>

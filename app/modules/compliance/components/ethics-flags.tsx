@@ -59,7 +59,17 @@ function ResolveForm({ flag, evidence }: { flag: Flag; evidence: { id: string; t
 }
 
 /** The year's flags: open ones first with a form to settle each, settled ones with who settled them and why. */
-export function EthicsFlagsPanel({ flags, canManage, evidence, year }: { flags: Flag[]; canManage: boolean; evidence: { id: string; title: string }[]; year: number }) {
+export function EthicsFlagsPanel({
+  flags,
+  canManage,
+  evidence,
+  year,
+}: {
+  flags: Flag[];
+  canManage: boolean;
+  evidence: { id: string; title: string }[];
+  year: number;
+}) {
   const { t } = useTranslation("compliance");
   const day = useDay();
   const open = flags.filter((flag) => !flag.review).length;

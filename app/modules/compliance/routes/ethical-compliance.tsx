@@ -94,7 +94,10 @@ export default function EthicalCompliancePage() {
           {t("ethics.pay.heading")}
         </h2>
         <p className="m-0" data-testid="compensation-terms">
-          {t(`ethics.pay.${pay.kind}`, { percent: pay.percentPerYear ?? "", amount: pay.fixedCentsPerYear !== undefined ? (pay.fixedCentsPerYear / 100).toFixed(2) : "" })}
+          {t(`ethics.pay.${pay.kind}`, {
+            percent: pay.percentPerYear ?? "",
+            amount: pay.fixedCentsPerYear !== undefined ? (pay.fixedCentsPerYear / 100).toFixed(2) : "",
+          })}
         </p>
         {pay.sourceText ? (
           <blockquote className="m-0 border-0 border-l-4 border-solid border-border pl-3 text-sm text-muted-foreground">
