@@ -8,6 +8,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 30_000,
+  // On a busy 2-core machine wrangler's asset server has stalled one first request for 8 s (a module the next page
+  // needs): the assertions wait up to 15 s for what a person would see, and the tests assert no timings.
+  expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
