@@ -3,11 +3,13 @@ import type { CurrentSession } from "~/modules/auth/session.server";
 import { users } from "~/modules/auth/schema";
 import { bankTransactions } from "~/modules/banking/schema";
 import { financeAssets, financeDistributionApprovals, financeDistributions, financeValuations } from "~/modules/finance/schema";
+import { workspaceTrustees } from "~/modules/workspaces/trustees.server";
 import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { type ComplianceAccess, requireManage, trusteeView } from "./access.server";
-import { conflictsRegister, requireEvidence, type TrusteeRegister } from "./ethics.server";
+import { conflictsRegister, type TrusteeRegister } from "./ethics.server";
+import { requireEvidence } from "./evidence.server";
 import { type DistributionInput, type EthicsFlag, ethicsFlags, type FLAG_RESOLUTIONS, type TransactionInput } from "./ethics/checks";
 import { trusteeCompensation } from "./ethics/compensation";
 import { trustInstrument } from "./profile.server";
@@ -25,6 +27,7 @@ export interface ReviewedFlag extends EthicsFlag {
   review: FlagReview | null;
 }
 
+const APPROVAL_SLICE = 90;
 const APPROVAL_RULES = { trustee: "single_trustee", all_trustees: "all_trustees", poll: "beneficiary_poll" } as const;
 
 /** The instrument's compensation clause, read from the terms in force (deleted terms say nothing any more). */
@@ -89,14 +92,17 @@ async function yearDistributions(db: Db, workspaceId: string, year: number): Pro
         ),
       ),
     );
-  const approvals = rows.length
-    ? await db
+  // In D1-sized slices (at most 100 bound values a statement): a year of many requests keeps every approval.
+  const approvals: { distributionId: string; userId: string }[] = [];
+  for (let i = 0; i < rows.length; i += APPROVAL_SLICE) {
+    const ids = rows.slice(i, i + APPROVAL_SLICE).map((r) => r.id);
+    approvals.push(
+      ...(await db
         .select({ distributionId: financeDistributionApprovals.distributionId, userId: financeDistributionApprovals.userId })
         .from(financeDistributionApprovals)
-        .where(
-          and(inArray(financeDistributionApprovals.distributionId, rows.map((r) => r.id).slice(0, 90)), eq(financeDistributionApprovals.decision, "approve")),
-        )
-    : [];
+        .where(and(inArray(financeDistributionApprovals.distributionId, ids), eq(financeDistributionApprovals.decision, "approve")))),
+    );
+  }
   return rows.map((row) => ({
     id: row.id,
     requestedOn: row.createdAt.toISOString().slice(0, 10),
@@ -209,7 +215,7 @@ export async function resolveFlag(
   requireManage(access);
   const flag = await requireFlag(ctx.db, session, access, key);
   if (flag.trusteeUserId === access.userId) {
-    const others = (await conflictsRegister(ctx.db, access.workspaceId)).filter((t) => t.userId !== access.userId);
+    const others = (await workspaceTrustees(ctx.db, access.workspaceId)).filter((t) => t.userId !== access.userId);
     if (others.length > 0) throw new Refusal(403, "ethics.errors.ownFlag");
   }
   const evidenceDocumentId = await requireEvidence(ctx.db, access.workspaceId, input.evidenceDocumentId);

@@ -1,13 +1,11 @@
-import { desc } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { formatMinor } from "~/modules/banking/money";
-import { visibleDocuments } from "~/modules/documents/access.server";
-import { documents } from "~/modules/documents/schema";
 import { trustCurrency } from "~/modules/finance/ledger.server";
 import type { Db } from "~/platform/db.server";
 import type { ComplianceAccess } from "./access.server";
 import { conflictsRegister } from "./ethics.server";
 import { yearFlags } from "./ethics-flags.server";
+import { evidenceChoices } from "./evidence.server";
 import { flagTextParams, relationPhraseKey } from "./ethics/checks";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -37,11 +35,6 @@ export async function ethicsView(db: Db, session: CurrentSession, access: Compli
 
 /** The page adds what its forms offer: documents that can prove a basis or a resolution. */
 export async function ethicalCompliancePage(db: Db, session: CurrentSession, access: ComplianceAccess, year: number | undefined, t: Translate) {
-  const [view, evidence] = await Promise.all([
-    ethicsView(db, session, access, year, t),
-    access.manage
-      ? db.select({ id: documents.id, title: documents.title }).from(documents).where(visibleDocuments(session)).orderBy(desc(documents.updatedAt)).limit(100)
-      : [],
-  ]);
+  const [view, evidence] = await Promise.all([ethicsView(db, session, access, year, t), access.manage ? evidenceChoices(db, session) : []]);
   return { ...view, evidence, access: { manage: access.manage, userId: access.userId } };
 }

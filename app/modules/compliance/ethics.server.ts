@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { documents } from "~/modules/documents/schema";
 import { workspaceTrustees } from "~/modules/workspaces/trustees.server";
@@ -6,6 +6,7 @@ import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { type ComplianceAccess, requireManage } from "./access.server";
+import { requireEvidence } from "./evidence.server";
 import type { relatedPartySchema } from "./ethics-validation";
 import type { RelatedParty } from "./ethics/checks";
 import { conflictAttestations, relatedParties, trusteeDisclosures } from "./schema";
@@ -29,23 +30,6 @@ async function requireTrustee(db: Db, workspaceId: string, userId: string) {
   const trustee = (await workspaceTrustees(db, workspaceId)).find((t) => t.userId === userId);
   if (!trustee) throw new Refusal(422, "ethics.errors.notATrustee", undefined, { trusteeUserId: "ethics.errors.notATrustee" });
   return trustee;
-}
-
-/** Someone may change a trustee's entries when they are that trustee, or an administrator of the trust. */
-function requireOwnOrManage(access: ComplianceAccess, trusteeUserId: string) {
-  if (access.userId !== trusteeUserId) requireManage(access);
-  else if (!access.manage) throw new Refusal(403, "errors.manageOnly");
-}
-
-export async function requireEvidence(db: Db, workspaceId: string, documentId: string | null | undefined) {
-  if (!documentId) return null;
-  const document = await db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.workspaceId, workspaceId)))
-    .get();
-  if (!document) throw new Refusal(422, "errors.evidenceNotFound", undefined, { documentId: "errors.evidenceNotFound" });
-  return document.id;
 }
 
 /** Every trustee of the workspace with their disclosures, related parties and last attestation. */
@@ -106,7 +90,7 @@ function partyRow(input: RelatedPartyInput) {
 }
 
 export async function addRelatedParty(ctx: RequestContext, access: ComplianceAccess, input: RelatedPartyInput) {
-  requireOwnOrManage(access, input.trusteeUserId);
+  requireManage(access);
   await requireTrustee(ctx.db, access.workspaceId, input.trusteeUserId);
   await requireEvidence(ctx.db, access.workspaceId, input.basis?.documentId);
   const now = new Date();
@@ -137,9 +121,8 @@ async function requireParty(db: Db, access: ComplianceAccess, id: string) {
 
 export async function updateRelatedParty(ctx: RequestContext, access: ComplianceAccess, id: string, input: RelatedPartyInput) {
   const before = await requireParty(ctx.db, access, id);
-  requireOwnOrManage(access, before.trusteeUserId);
+  requireManage(access);
   if (input.trusteeUserId !== before.trusteeUserId) {
-    requireOwnOrManage(access, input.trusteeUserId);
     await requireTrustee(ctx.db, access.workspaceId, input.trusteeUserId);
   }
   await requireEvidence(ctx.db, access.workspaceId, input.basis?.documentId);
@@ -166,7 +149,7 @@ export async function updateRelatedParty(ctx: RequestContext, access: Compliance
 
 export async function removeRelatedParty(ctx: RequestContext, access: ComplianceAccess, id: string) {
   const before = await requireParty(ctx.db, access, id);
-  requireOwnOrManage(access, before.trusteeUserId);
+  requireManage(access);
   await ctx.db.delete(relatedParties).where(and(eq(relatedParties.id, id), eq(relatedParties.workspaceId, access.workspaceId)));
   await ctx.audit({
     action: "ethics.party_removed",
@@ -184,7 +167,7 @@ export async function saveDisclosure(
   userId: string,
   input: { aliases: string[]; ownAccountLastFours: string[] },
 ) {
-  requireOwnOrManage(access, userId);
+  requireManage(access);
   await requireTrustee(ctx.db, access.workspaceId, userId);
   const row = { aliases: [...new Set(input.aliases)], ownAccountLastFours: [...new Set(input.ownAccountLastFours)], updatedAt: new Date() };
   await ctx.db
@@ -208,7 +191,7 @@ export async function attest(ctx: RequestContext, access: ComplianceAccess, stat
   const parties = await ctx.db
     .select({ id: relatedParties.id })
     .from(relatedParties)
-    .where(and(eq(relatedParties.workspaceId, access.workspaceId), inArray(relatedParties.trusteeUserId, [access.userId])));
+    .where(and(eq(relatedParties.workspaceId, access.workspaceId), eq(relatedParties.trusteeUserId, access.userId)));
   const id = crypto.randomUUID();
   const at = new Date();
   await ctx.db

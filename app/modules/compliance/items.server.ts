@@ -11,6 +11,7 @@ import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { type ComplianceAccess, requireManage, trusteeView } from "./access.server";
+import { requireEvidence } from "./evidence.server";
 import { citedSections, datedInstrumentDuties } from "./instrument-duties";
 import { translateTitle } from "./item-title";
 import { readTrustDocuments, trustFacts } from "./profile.server";
@@ -368,14 +369,7 @@ export async function updateItem(
     .get();
   if (!row) throw new Refusal(404, "errors.itemNotFound");
   requireManage(access);
-  if (input.evidence?.documentId) {
-    const document = await ctx.db
-      .select({ id: documents.id })
-      .from(documents)
-      .where(and(eq(documents.id, input.evidence.documentId), eq(documents.workspaceId, access.workspaceId)))
-      .get();
-    if (!document) throw new Refusal(422, "errors.evidenceNotFound", undefined, { evidence: "errors.evidenceNotFound" });
-  }
+  await requireEvidence(ctx.db, access.workspaceId, input.evidence?.documentId, "evidence");
   const now = new Date();
   // A tax date's status lives in the tax calendar (one source); this item follows it.
   if (row.key?.startsWith(TAX_PREFIX)) {

@@ -1,18 +1,11 @@
 import type { CurrentSession } from "~/modules/auth/session.server";
-import { documents } from "~/modules/documents/schema";
-import { visibleDocuments } from "~/modules/documents/access.server";
-import { desc } from "drizzle-orm";
 import type { Db } from "~/platform/db.server";
 import { complianceAccess } from "./access.server";
+import { evidenceChoices } from "./evidence.server";
 import { complianceHealth } from "./health.server";
 import { computeDuties, ensureSynced, isoDay, listItems } from "./items.server";
 import { trustProfile } from "./profile.server";
 import { unknownJurisdictions } from "./rules/jurisdictions";
-
-/** Documents that can prove a duty done (the evidence picker): the newest the person may read. */
-async function evidenceChoices(db: Db, session: CurrentSession) {
-  return db.select({ id: documents.id, title: documents.title }).from(documents).where(visibleDocuments(session)).orderBy(desc(documents.updatedAt)).limit(100);
-}
 
 /** /trust-administration: the profile with its sources, the events, and the duty checklist. */
 export async function trustAdministrationPage(db: Db, session: CurrentSession) {

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { CONFLICT_BASES, RELATIONS } from "../ethics/checks";
 import type { TrusteeRegister } from "../ethics.server";
 import { ComplianceAnswer } from "./answer";
+import { DocumentOptions } from "./ethics-flags";
 import { useDay } from "./dates";
 
 const field = "w-full min-w-0 rounded-md border border-solid border-input bg-background p-1.5";
@@ -53,14 +54,7 @@ function AddPartyForm({ trustee, evidence }: { trustee: TrusteeRegister; evidenc
       </label>
       <label className="grid min-w-0 gap-1 text-sm">
         {t("ethics.register.basisDocument")}
-        <select name="basisDocumentId" className={field}>
-          <option value="">{t("ethics.flagsPanel.noEvidence")}</option>
-          {evidence.map((document) => (
-            <option key={document.id} value={document.id}>
-              {document.title}
-            </option>
-          ))}
-        </select>
+        <DocumentOptions name="basisDocumentId" evidence={evidence} className={field} />
       </label>
       <label className="grid min-w-0 gap-1 text-sm sm:col-span-2">
         {t("ethics.register.basisNote")}
@@ -104,12 +98,10 @@ function DisclosureForm({ trustee }: { trustee: TrusteeRegister }) {
 export function ConflictsRegister({
   register,
   canManage,
-  userId,
   evidence,
 }: {
   register: TrusteeRegister[];
   canManage: boolean;
-  userId: string;
   evidence: { id: string; title: string }[];
 }) {
   const { t } = useTranslation("compliance");
@@ -125,7 +117,6 @@ export function ConflictsRegister({
       <p className="m-0 text-sm text-muted-foreground">{t("ethics.register.help")}</p>
       <ComplianceAnswer intents={["party-add", "party-remove", "disclosure-save"]} />
       {register.map((trustee) => {
-        const mayEdit = canManage || trustee.userId === userId;
         return (
           <article key={trustee.userId} className="grid min-w-0 gap-3 rounded-md border border-solid border-border p-3" data-testid="register-trustee">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -156,7 +147,7 @@ export function ConflictsRegister({
                         {party.basis?.note ? ` · ${party.basis.note}` : ""}
                       </span>
                     </span>
-                    {mayEdit ? (
+                    {canManage ? (
                       <Form method="post">
                         <input type="hidden" name="target" value={party.id} />
                         <Button
@@ -175,8 +166,8 @@ export function ConflictsRegister({
                 ))}
               </ul>
             )}
-            {mayEdit ? <DisclosureForm trustee={trustee} /> : null}
-            {mayEdit ? (
+            {canManage ? <DisclosureForm trustee={trustee} /> : null}
+            {canManage ? (
               <details>
                 <summary className="cursor-pointer text-sm">{t("ethics.register.addFor", { name: trustee.name })}</summary>
                 <div className="pt-2">

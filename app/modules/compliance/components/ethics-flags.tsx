@@ -17,6 +17,21 @@ function subjectHref(flag: Flag): string | null {
   return null;
 }
 
+/** A picker of the documents that can prove something, with "No document" first. */
+export function DocumentOptions({ name, evidence, className }: { name: string; evidence: { id: string; title: string }[]; className: string }) {
+  const { t } = useTranslation("compliance");
+  return (
+    <select name={name} className={className}>
+      <option value="">{t("ethics.flagsPanel.noEvidence")}</option>
+      {evidence.map((document) => (
+        <option key={document.id} value={document.id}>
+          {document.title}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function ResolveForm({ flag, evidence }: { flag: Flag; evidence: { id: string; title: string }[] }) {
   const { t } = useTranslation("compliance");
   const id = `flag-${flag.key.replace(/[^a-z0-9-]/gi, "-")}`;
@@ -36,14 +51,7 @@ function ResolveForm({ flag, evidence }: { flag: Flag; evidence: { id: string; t
       </label>
       <label className="grid min-w-0 gap-1 text-sm">
         {t("ethics.flagsPanel.evidence")}
-        <select name="evidenceDocumentId" className={field}>
-          <option value="">{t("ethics.flagsPanel.noEvidence")}</option>
-          {evidence.map((document) => (
-            <option key={document.id} value={document.id}>
-              {document.title}
-            </option>
-          ))}
-        </select>
+        <DocumentOptions name="evidenceDocumentId" evidence={evidence} className={field} />
       </label>
       <label className="grid min-w-0 gap-1 text-sm sm:col-span-2" htmlFor={`${id}-reason`}>
         {t("ethics.flagsPanel.reason")}

@@ -6,6 +6,7 @@
  * (reasonable compensation) applies in law, but the result is "unknown" with no source so the UI can
  * say that no clause was found.
  */
+import { CARDINAL_WORDS } from "~/modules/documents/analysis/text-structure";
 
 export interface ClauseText {
   heading: string | null;
@@ -56,38 +57,8 @@ function period(sentence: string): Period {
   return null;
 }
 
-const UNITS: Record<string, number> = {
-  zero: 0,
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
+// "a"/"an" count one ("a hundred"); "hundred" is a scale, handled apart.
+const UNITS: Record<string, number> = { zero: 0, a: 1, an: 1, ...CARDINAL_WORDS };
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1_000_000 };
 const FRACTIONS: Record<string, number> = {
   half: 2,

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireSession } from "~/modules/auth/guard.server";
+import { formatMinor } from "~/modules/banking/money";
+import { useLanguage } from "~/modules/preferences/display";
 import { Button } from "~/components/ui/button";
 import { throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
@@ -38,6 +40,7 @@ export default function EthicalCompliancePage() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation("compliance");
   const day = useDay();
+  const { language } = useLanguage();
   const pay = page.compensation;
   return (
     <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 [&>*]:min-w-0">
@@ -88,7 +91,7 @@ export default function EthicalCompliancePage() {
           </Form>
         </section>
       ) : null}
-      <ConflictsRegister register={page.register} canManage={page.access.manage} userId={page.access.userId} evidence={page.evidence} />
+      <ConflictsRegister register={page.register} canManage={page.access.manage} evidence={page.evidence} />
       <section aria-labelledby="pay-heading" className="grid gap-2 rounded-lg border border-solid border-border bg-card p-5">
         <h2 id="pay-heading" className="m-0 text-lg">
           {t("ethics.pay.heading")}
@@ -96,7 +99,7 @@ export default function EthicalCompliancePage() {
         <p className="m-0" data-testid="compensation-terms">
           {t(`ethics.pay.${pay.kind}`, {
             percent: pay.percentPerYear ?? "",
-            amount: pay.fixedCentsPerYear !== undefined ? (pay.fixedCentsPerYear / 100).toFixed(2) : "",
+            amount: pay.fixedCentsPerYear !== undefined ? formatMinor(pay.fixedCentsPerYear, page.currency, language) : "",
           })}
         </p>
         {pay.sourceText ? (

@@ -263,7 +263,8 @@ export function uncapNames(text: string): string {
   });
 }
 
-const NUMBER_WORDS: Record<string, number> = {
+/** One to ninety in words: the counts legal texts spell out ("sixty (60) days"). */
+export const CARDINAL_WORDS: Record<string, number> = {
   one: 1,
   two: 2,
   three: 3,
@@ -291,8 +292,8 @@ const NUMBER_WORDS: Record<string, number> = {
   seventy: 70,
   eighty: 80,
   ninety: 90,
-  hundred: 100,
 };
+const NUMBER_WORDS: Record<string, number> = { ...CARDINAL_WORDS, hundred: 100 };
 
 /** "twenty-five" → 25, "30" → 30; null when it is not a number. */
 export function parseNumberWords(text: string): number | null {
