@@ -4,6 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { serverT } from "~/i18n.server";
 import { requireSession } from "~/modules/auth/guard.server";
+import { toE164 } from "~/modules/conversations/sms/phone";
 import { ComplianceRemindersPage, type ComplianceActionData } from "~/modules/notifications/components/compliance-reminders-page";
 import { complianceRemindersSchema, MAX_LEAD_DAYS, MAX_LEAD_TIMES } from "~/modules/notifications/validation";
 import { getComplianceReminders, saveComplianceReminders } from "~/modules/notifications/preferences.server";
@@ -19,7 +20,11 @@ export const meta: MetaFunction = () => [{ title: "Compliance reminders · Legal
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const { db } = getRequestContext(args.request, args.context);
-  return { reminders: await getComplianceReminders(db, session.user.id), limits: { maxLeadTimes: MAX_LEAD_TIMES, maxLeadDays: MAX_LEAD_DAYS } };
+  return {
+    reminders: await getComplianceReminders(db, session.user.id),
+    limits: { maxLeadTimes: MAX_LEAD_TIMES, maxLeadDays: MAX_LEAD_DAYS },
+    hasPhone: toE164(session.user.phone ?? "") !== null,
+  };
 }
 
 /** Saves lead times, channels and the overdue repeat (Conform); bad lead times change nothing and say why beside the field. */
@@ -39,7 +44,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ComplianceNotificationsRoute() {
-  const { reminders, limits } = useLoaderData<typeof loader>();
+  const { reminders, limits, hasPhone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <ComplianceRemindersPage reminders={reminders} limits={limits} actionData={actionData ?? null} />;
+  return <ComplianceRemindersPage reminders={reminders} limits={limits} hasPhone={hasPhone} actionData={actionData ?? null} />;
 }

@@ -5,6 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { serverT } from "~/i18n.server";
 import { requireSession } from "~/modules/auth/guard.server";
 import { NotificationsPage, type NotificationsActionData } from "~/modules/notifications/components/notifications-page";
+import { toE164 } from "~/modules/conversations/sms/phone";
 import { AVAILABLE_CHANNELS } from "~/modules/notifications/preferences";
 import { notificationsFormSchema } from "~/modules/notifications/validation";
 import { getPreferences, savePreferences } from "~/modules/notifications/preferences.server";
@@ -37,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
     listNotifications(db, session, { type: query.type ?? undefined, unreadOnly: query.unreadOnly, before: query.before ? new Date(query.before) : undefined }),
     getPreferences(db, session.user.id),
   ]);
-  return { query, ...list, preferences, availableChannels: AVAILABLE_CHANNELS };
+  return { query, ...list, preferences, availableChannels: AVAILABLE_CHANNELS, hasPhone: toE164(session.user.phone ?? "") !== null };
 }
 
 /** Forms of the page (Conform; they work without JavaScript): mark one read, mark all read, save the preferences. */

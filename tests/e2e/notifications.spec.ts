@@ -100,11 +100,12 @@ test.describe("notifications", () => {
     await expect(page.getByTestId("notification-state").filter({ hasText: "Unread" })).toHaveCount(0);
     await expect(page.getByTestId("unread-count")).toHaveCount(0);
 
-    // Preferences: "vote cast" off in the app stays off; SMS cannot be turned on yet.
+    // Preferences: "vote cast" off in the app stays off; SMS can be chosen, and the page says there is no number to text yet.
     await page.goto("/notifications#preferences");
     const inApp = page.getByLabel("Vote cast: In the app");
     await expect(inApp).toBeChecked();
-    await expect(page.getByLabel("Vote cast: SMS")).toBeDisabled();
+    await expect(page.getByLabel("Vote cast: SMS")).toBeEnabled();
+    await expect(page.getByTestId("sms-note")).toContainText("Your profile has no mobile number yet, so nothing can be texted to you.");
     await inApp.uncheck();
     await page.getByRole("button", { name: "Save preferences" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Your notification preferences were saved." })).toBeVisible();
@@ -140,7 +141,8 @@ test.describe("notifications", () => {
     await expect(page.getByLabel("Lead times (days before the deadline)")).toHaveValue("14, 3");
     await expect(page.getByLabel("By e-mail")).not.toBeChecked();
     await expect(page.getByLabel("Repeat the reminder daily while a deadline is overdue")).toBeChecked();
-    await expect(page.getByLabel("By SMS")).toBeDisabled();
+    await expect(page.getByLabel("By SMS")).not.toBeChecked();
+    await expect(page.getByTestId("sms-note")).toContainText("Your profile has no mobile number yet");
   });
 
   test("without JavaScript: the filter, the preferences and the reminders are plain forms that still work", async ({ browser }) => {

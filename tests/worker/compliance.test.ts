@@ -151,7 +151,10 @@ describe("trust administration and compliance", () => {
     // A trustee who wants a reminder exactly as many days ahead as the next open duty.
     const next = (await items(owner.client, `?from=${daysFromToday(1)}`)).find((i) => i.status !== "done")!;
     const days = Math.round((Date.parse(next.dueOn) - Date.parse(today())) / DAY);
-    const saved = await owner.client.postForm("/compliance-notifications", { leadDays: String(days), inApp: "on", overdueDaily: "on" });
+    // …in the app and by text to the mobile number on their profile.
+    const phone = `+1415555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
+    sql(`update users set phone = '(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}' where id = '${owner.me.id}'`);
+    const saved = await owner.client.postForm("/compliance-notifications", { leadDays: String(days), inApp: "on", sms: "on", overdueDaily: "on" });
     expect(saved.status).toBe(200);
     await runCron();
     await runCron();
@@ -160,7 +163,51 @@ describe("trust administration and compliance", () => {
     expect(Number(sent())).toBe(1);
     const notifications = (await (await owner.client.get("/api/notifications")).json()) as { items: { type: string; metadata: { itemId?: string } }[] };
     expect(notifications.items.filter((n) => n.type === "compliance_deadline" && n.metadata.itemId === next.id)).toHaveLength(1);
+    const texts = sql(`select body, status, topic_id from sms_messages where to_number = '${phone}' and direction = 'outbound'`) as {
+      body: string;
+      status: string;
+      topic_id: string | null;
+    }[];
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatchObject({ status: "sent", topic_id: null });
+    expect(texts[0]!.body).toContain(`/compliance-health#item-${next.id}`);
     // Each cron run keeps to its budgets (8 s of syncing, 8 s of chain walking) over every workspace the suite made.
+  }, 90_000);
+
+  it("e-mails the daily chain head to a trustee who asked for it, with the signing key's fingerprint", async () => {
+    const page = await (await owner.client.get("/regulatory-audit")).text();
+    expect(page).toContain("E-mail me the record&#x27;s latest hash after each daily check");
+    // The person filter names the members; choosing one keeps only their entries.
+    expect(page).toMatch(new RegExp(`<option value="${owner.me.id}">[^<]+</option>`));
+    const mine = await (await owner.client.get(`/regulatory-audit?actor=${owner.me.id}`)).text();
+    expect(mine).toMatch(new RegExp(`<option value="${owner.me.id}" selected="">`));
+    const saved = await owner.client.postForm("/regulatory-audit", { intent: "chainHeadMail", enabled: "on" });
+    expect(saved.status).toBe(200);
+    // The daily walk of this chain is due (as if begun): the cron walks walks in progress first.
+    const chain = owner.me.workspace.id;
+    sql(`delete from audit_chain_checks where chain = '${chain}'`);
+    sql(`insert into audit_chain_checks (chain, cursor_seq, cursor_hash, started_at) values ('${chain}', 0, '${"0".repeat(64)}', ${Date.now()})`);
+    await runCron();
+    const check = sql(`select head_seq, head_hash, ok from audit_chain_checks where chain = '${chain}'`)[0] as {
+      head_seq: number;
+      head_hash: string;
+      ok: number;
+    };
+    expect(check.ok).toBe(1);
+    const mails = sql(`select subject, text_body from mail_outbox where to_address = '${owner.account.email}' and kind = 'notification.audit_chain_head'`) as {
+      subject: string;
+      text_body: string;
+    }[];
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Audit record of The Hartwell Family Trust: chain head for ${today()}`);
+    expect(mails[0]!.text_body).toContain(`The last one, no. ${check.head_seq}, has this hash:\n\n${check.head_hash}`);
+    const key = (await (await owner.client.get("/api/audit/entries?format=bundle")).json()) as { keyId: string };
+    expect(mails[0]!.text_body).toContain(`whose fingerprint is ${key.keyId}`);
+    expect(mails[0]!.text_body).toContain("/regulatory-audit");
+
+    // A co-trustee who did not ask gets nothing; a beneficiary cannot ask (only trustees are sent it).
+    const beneficiary = await addMember(baseUrl, owner.client, "beneficiary", "complyhead");
+    expect((await beneficiary.client.postForm("/regulatory-audit", { intent: "chainHeadMail", enabled: "on" })).status).toBe(403);
   }, 90_000);
 
   it("chains the audit log: it verifies, and a row altered in D1 is named by the verifier", async () => {

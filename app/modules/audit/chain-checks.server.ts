@@ -16,8 +16,9 @@ const CRON_TIME_BUDGET_MS = 8_000;
  * A walk longer than one run's budget is resumed at its cursor by the next run, 15 minutes later. A finished
  * walk is recorded, and audited in its own chain, so that a skipped or failed check shows too.
  */
-export async function runAuditChainChecks(env: Env, now: Date) {
+export async function runAuditChainChecks(env: Env, now: Date): Promise<FinishedCheck[]> {
   const db = createDb(env.DB);
+  const finished: FinishedCheck[] = [];
   await sealPendingChains(db);
   let budget = CRON_VERIFY_BUDGET;
   const deadline = Date.now() + CRON_TIME_BUDGET_MS;
@@ -35,7 +36,20 @@ export async function runAuditChainChecks(env: Env, now: Date) {
     }
     const total = walked.position.seq;
     await finishCheck(db, chain, now, { ...walked, entries: total });
+    finished.push({ chain, ok: walked.ok, entries: total, headSeq: walked.head.seq, headHash: walked.head.hash, brokenSeq: walked.brokenAt?.seq ?? null });
   }
+  return finished;
+}
+
+/** A chain's walk that ended in this run: what the daily chain-head message tells the trustees. */
+export interface FinishedCheck {
+  /** The workspace id ('' for the chain of entries outside any workspace). */
+  chain: string;
+  ok: boolean;
+  entries: number;
+  headSeq: number;
+  headHash: string;
+  brokenSeq: number | null;
 }
 
 /** Chains with a walk in progress, or whose last complete walk is a day old, or never walked. */

@@ -138,7 +138,11 @@ export async function sendReminders(db: Db, env: Env, workspaceId: string, now: 
             dueOn,
             days: Math.abs(days),
           },
-          channels: () => ({ in_app: saved?.inApp ?? DEFAULT_COMPLIANCE_REMINDERS.inApp, email: saved?.email ?? DEFAULT_COMPLIANCE_REMINDERS.email }),
+          channels: () => ({
+            in_app: saved?.inApp ?? DEFAULT_COMPLIANCE_REMINDERS.inApp,
+            email: saved?.email ?? DEFAULT_COMPLIANCE_REMINDERS.email,
+            sms: saved?.sms ?? DEFAULT_COMPLIANCE_REMINDERS.sms,
+          }),
         },
       );
     }

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { runAuditChainChecks } from "~/modules/audit/chain-checks.server";
 import { defineDashboardSource, defineServerModule } from "~/platform/module-manifest.server";
+import { runAuditChecksAndSendHeads } from "./chain-head-mail.server";
 import { runComplianceCron } from "./cron.server";
 import type { ComplianceFigures } from "./dashboard-card";
 import { complianceItems } from "./schema";
@@ -13,7 +13,7 @@ export const complianceServer = defineServerModule({
   id: "compliance",
   scheduled: [
     { name: "compliance duties, score and reminders", run: runComplianceCron },
-    { name: "audit chain sealing and verification", run: runAuditChainChecks },
+    { name: "audit chain sealing, verification and the daily chain head", run: runAuditChecksAndSendHeads },
   ],
   dashboard: defineDashboardSource({
     key: "compliance",

@@ -82,6 +82,24 @@ export const complianceModule = defineModule({
         href: `/compliance-health#item-${metadataText(m, "itemId")}`,
       }),
     },
+    // The daily check's chain head (ADR 0023): off everywhere until a trustee asks for it; a broken chain is sent to all.
+    audit_chain_head: {
+      defaults: { in_app: false, email: false, sms: false },
+      namespace: "notifications",
+      labelKey: "chainHead.label",
+      describe: (m, t) => ({
+        text:
+          m.ok === false
+            ? t("chainHead.brokenNotice", { on: metadataText(m, "on"), seq: Number(m.seq ?? 0) })
+            : t("chainHead.notice", {
+                on: metadataText(m, "on"),
+                entries: Number(m.entries ?? 0),
+                seq: Number(m.seq ?? 0),
+                hash: metadataText(m, "hash").slice(0, 16),
+              }),
+        href: "/regulatory-audit",
+      }),
+    },
   },
   seed: () => import("./seed"),
 });

@@ -14,7 +14,7 @@ export async function getPreferences(db: Db, userId: string): Promise<Preference
   ) as PreferenceMatrix;
 }
 
-/** Stores the whole matrix for the channels that can deliver today; SMS choices wait for SMS. */
+/** Stores the whole matrix over every channel (texts go to the phone on the person's profile). */
 export async function savePreferences(db: Db, userId: string, matrix: Partial<Record<NotificationType, Partial<Record<NotificationChannel, boolean>>>>) {
   const now = new Date();
   const rows = NOTIFICATION_TYPES.flatMap((type) =>
@@ -39,14 +39,18 @@ export async function getComplianceReminders(db: Db, userId: string) {
     : { ...DEFAULT_COMPLIANCE_REMINDERS, saved: false };
 }
 
-export async function saveComplianceReminders(db: Db, userId: string, value: { leadDays: number[]; inApp: boolean; email: boolean; overdueDaily: boolean }) {
+export async function saveComplianceReminders(
+  db: Db,
+  userId: string,
+  value: { leadDays: number[]; inApp: boolean; email: boolean; sms: boolean; overdueDaily: boolean },
+) {
   const now = new Date();
-  const row = { userId, leadDays: value.leadDays, inApp: value.inApp, email: value.email, sms: false, overdueDaily: value.overdueDaily, updatedAt: now };
+  const row = { userId, leadDays: value.leadDays, inApp: value.inApp, email: value.email, sms: value.sms, overdueDaily: value.overdueDaily, updatedAt: now };
   await db
     .insert(complianceReminderPreferences)
     .values(row)
     .onConflictDoUpdate({
       target: complianceReminderPreferences.userId,
-      set: { leadDays: row.leadDays, inApp: row.inApp, email: row.email, overdueDaily: row.overdueDaily, updatedAt: now },
+      set: { leadDays: row.leadDays, inApp: row.inApp, email: row.email, sms: row.sms, overdueDaily: row.overdueDaily, updatedAt: now },
     });
 }

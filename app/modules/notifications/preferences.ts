@@ -7,8 +7,8 @@ import type { NotificationChannel, NotificationType } from "./schema";
  */
 const OFF = { in_app: false, email: false, sms: false } as const;
 
-/** Channels a person can already turn on; SMS is shown but not yet deliverable. */
-export const AVAILABLE_CHANNELS: NotificationChannel[] = ["in_app", "email"];
+/** Channels a person can turn on: SMS goes to the phone on their profile through the SMS adapter. */
+export const AVAILABLE_CHANNELS: NotificationChannel[] = ["in_app", "email", "sms"];
 
 export const DEFAULT_COMPLIANCE_REMINDERS = { leadDays: [30, 7, 1], inApp: true, email: true, sms: false, overdueDaily: true };
 export { MAX_LEAD_DAYS, MAX_LEAD_TIMES, parseLeadDays } from "./validation";

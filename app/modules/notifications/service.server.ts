@@ -9,8 +9,9 @@ import { chunks, D1_IN_LIST, inChunks } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
 import type { AppConfig } from "~/platform/env.server";
 import { sendMail } from "~/platform/mail.server";
+import { sendNoticeSms } from "~/modules/conversations/sms/notice.server";
 import { resolvePreference } from "./preferences";
-import { notificationPreferences, notifications, type NotificationType } from "./schema";
+import { notificationPreferences, notifications, type NotificationChannel, type NotificationType } from "./schema";
 
 /** The live messages that announce a stored notification: each can carry its id. */
 export type NotificationEvent = Extract<ServerMessage, { notificationId?: string }>;
@@ -29,6 +30,8 @@ export interface Recipient {
   userId: string;
   email: string;
   language: string | null;
+  /** Their own phone from their profile, for those who want texts; absent when not read. */
+  phone?: string | null;
 }
 
 export interface NotifyRequest {
@@ -44,8 +47,10 @@ export interface NotifyRequest {
   event?: (recipient: Recipient) => NotificationEvent;
   /** The e-mail for recipients who want this event by e-mail; without one, the module's `describe` words it. */
   mail?: (recipient: Recipient) => { subject: string; text: string };
+  /** The text for recipients who want this event by SMS; without one, the e-mail's words (subject and link). */
+  sms?: (recipient: Recipient) => string;
   /** Where each recipient wants it, when their own settings for this kind of event live elsewhere (compliance reminders). */
-  channels?: (recipient: Recipient) => { in_app: boolean; email: boolean };
+  channels?: (recipient: Recipient) => { in_app: boolean; email: boolean; sms?: boolean };
 }
 
 interface NotifyDeps {
@@ -86,7 +91,7 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
     );
   }
   const chosen = request.channels ? new Map(recipients.map((r) => [r.userId, request.channels!(r)])) : null;
-  const wants = (userId: string, channel: "in_app" | "email") =>
+  const wants = (userId: string, channel: NotificationChannel) =>
     chosen?.get(userId)?.[channel] ??
     resolvePreference(
       request.type,
@@ -140,7 +145,19 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
       const mail = compose(recipient);
       return sendMail(db, config, env.JOBS, { to: recipient.email, subject: mail.subject, text: mail.text, kind: `notification.${request.type}` });
     });
-  await Promise.all([pushes, ...mails]);
+  // Texts go to the phone on the person's profile (read here when the caller did not), with the bell's words and link.
+  const texters = recipients.filter((r) => wants(r.userId, "sms"));
+  const unread = texters.filter((r) => r.phone === undefined).map((r) => r.userId);
+  const phones = new Map((await recipientsFor(db, unread)).map((r) => [r.userId, r.phone]));
+  const texts = texters.map((recipient) => {
+    const body = request.sms?.(recipient) ?? describedText(request, config.PUBLIC_ORIGIN)(recipient);
+    const phone = recipient.phone === undefined ? phones.get(recipient.userId) : recipient.phone;
+    return sendNoticeSms(db, config, { workspaceId: request.workspaceId, phone, body }).catch((error) => {
+      console.warn(`Could not text notification ${request.type} to ${recipient.userId}`, error);
+      return "failed" as const;
+    });
+  });
+  await Promise.all([pushes, ...mails, ...texts]);
   return new Map(inApp.map(({ recipient, id }) => [recipient.userId, id]));
 }
 
@@ -163,15 +180,28 @@ export async function pushThreadEvent(env: Env, userIds: string[], threadId: str
   await Promise.all([...new Set(userIds)].map((userId) => roomOf(env, userId).pushThread(threadId, event)));
 }
 
+/** A notification's words as the bell shows them, in the recipient's language. */
+function describedWords(request: NotifyRequest, recipient: Recipient) {
+  const kind = NOTIFICATION_KINDS[request.type];
+  return kind
+    ? kind.describe(request.metadata, recipientT(recipient, [kind.namespace ?? "common"]) as unknown as TFunction)
+    : { text: request.type, href: null, detail: undefined };
+}
+
 /** The e-mail of a notification without its own: the same words as the bell's, and the link to open it. */
 function describedMail(request: NotifyRequest, origin: string) {
   return (recipient: Recipient) => {
-    const kind = NOTIFICATION_KINDS[request.type];
-    const words = kind
-      ? kind.describe(request.metadata, recipientT(recipient, [kind.namespace ?? "common"]) as unknown as TFunction)
-      : { text: request.type, href: null };
+    const words = describedWords(request, recipient);
     const body = [words.text, words.detail ? `“${words.detail}”` : null, words.href ? new URL(words.href, origin).href : null].filter(Boolean).join("\n\n");
     return { subject: words.text, text: body };
+  };
+}
+
+/** The text of a notification without its own: the bell's sentence and the link, never the detail (a phone's lock screen shows it). */
+function describedText(request: NotifyRequest, origin: string) {
+  return (recipient: Recipient) => {
+    const words = describedWords(request, recipient);
+    return [words.text, words.href ? new URL(words.href, origin).href : null].filter(Boolean).join(" ");
   };
 }
 
@@ -189,7 +219,7 @@ function dedupe(recipients: Recipient[]) {
 export async function recipientsFor(db: Db, userIds: string[]): Promise<Recipient[]> {
   if (userIds.length === 0) return [];
   return inChunks([...new Set(userIds)], (ids) =>
-    db.select({ userId: users.id, email: users.email, language: users.language }).from(users).where(inArray(users.id, ids)),
+    db.select({ userId: users.id, email: users.email, language: users.language, phone: users.phone }).from(users).where(inArray(users.id, ids)),
   );
 }
 

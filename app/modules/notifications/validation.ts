@@ -36,6 +36,7 @@ export const complianceRemindersSchema = (leadDaysInvalid: string) =>
     }),
     inApp: z.boolean().default(false),
     email: z.boolean().default(false),
+    sms: z.boolean().default(false),
     overdueDaily: z.boolean().default(false),
   });
 export type ComplianceRemindersInput = z.infer<ReturnType<typeof complianceRemindersSchema>>;

@@ -7,10 +7,13 @@ import { lastChainCheck } from "~/modules/audit/chain-checks.server";
 import { sealChain, verifyChain } from "~/modules/audit/chain.server";
 import { signingKey } from "~/modules/audit/signing-key.server";
 import { requireSession } from "~/modules/auth/guard.server";
+import { listMembers } from "~/modules/workspaces/service.server";
 import { throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
-import { complianceAccess, requireReadAll } from "../access.server";
+import { complianceAccess, requireManage, requireReadAll } from "../access.server";
+import { setChainHeadMail, wantsChainHeadMail } from "../chain-head-mail.server";
+import { ChainHeadMailForm } from "../components/chain-head-mail-form";
 import { auditEntries } from "../audit-log.server";
 import { complianceT } from "../i18n.server";
 
@@ -28,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
     const query = new URL(args.request.url).searchParams;
     const outcome = OUTCOMES.find((o) => o === query.get("outcome"));
     await sealChain(ctx.db, access.workspaceId);
-    const [entries, lastCheck, key] = await Promise.all([
+    const [entries, lastCheck, key, people, chainHeadMail] = await Promise.all([
       auditEntries(ctx.db, access, {
         action: query.get("action")?.slice(0, 80) || undefined,
         targetType: query.get("target")?.slice(0, 40) || undefined,
@@ -43,17 +46,31 @@ export async function loader(args: LoaderFunctionArgs) {
         (found) => found.keyId,
         (error: unknown) => (console.error("The audit signing key could not be loaded", error), null),
       ),
+      // The person filter chooses among the members by name (their ids stay in the query string, not on screen).
+      listMembers(ctx, session).then((members) => members.map((m) => ({ id: m.userId, name: m.name })).sort((a, b) => a.name.localeCompare(b.name))),
+      wantsChainHeadMail(ctx.db, session.user.id),
     ]);
-    return { entries, lastCheck, keyId: key };
+    // Only trustees are sent the chain head; the lawyer reads the page without the switch.
+    return { entries, lastCheck, keyId: key, people, chainHeadMail: access.manage ? chainHeadMail : null };
   } catch (error) {
     throwAsResponse(error, complianceT(args.request));
   }
 }
 
-/** "Verify now": the whole chain walked on demand, the check itself audited. */
+/** "Verify now": the whole chain walked on demand, the check itself audited; or a trustee's daily chain-head switch. */
 export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
+  const form = await args.request.formData();
+  if (form.get("intent") === "chainHeadMail") {
+    try {
+      const access = requireManage(complianceAccess(session));
+      await setChainHeadMail(ctx.db, access.userId, form.get("enabled") === "on");
+      return { chainHeadMailSaved: true as const };
+    } catch (error) {
+      throwAsResponse(error, complianceT(args.request));
+    }
+  }
   const access = requireReadAll(complianceAccess(session));
   const result = await verifyChain(ctx.db, access.workspaceId);
   await ctx.audit({
@@ -64,12 +81,13 @@ export async function action(args: ActionFunctionArgs) {
     targetType: "audit_chain",
     metadata: { entries: result.entries, headSeq: result.head.seq, brokenSeq: result.brokenAt?.seq ?? null },
   });
-  return result;
+  return { chainHeadMailSaved: false as const, ...result };
 }
 
 export default function RegulatoryAuditPage() {
-  const { entries, lastCheck, keyId } = useLoaderData<typeof loader>();
-  const verified = useActionData<typeof action>();
+  const { entries, lastCheck, keyId, people, chainHeadMail } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const verified = answer && !answer.chainHeadMailSaved ? answer : null;
   const [params] = useSearchParams();
   const { t } = useTranslation("compliance");
   const { t: td } = useTranslation("dashboard");
@@ -114,6 +132,7 @@ export default function RegulatoryAuditPage() {
         <Form method="post">
           <Button type="submit">{t("audit.verifyNow")}</Button>
         </Form>
+        {chainHeadMail === null ? null : <ChainHeadMailForm enabled={chainHeadMail} saved={answer?.chainHeadMailSaved === true} />}
       </section>
       <section
         aria-labelledby="entries-heading"
@@ -122,7 +141,22 @@ export default function RegulatoryAuditPage() {
         <h2 id="entries-heading" className="m-0 text-lg">
           {t("audit.entriesHeading")}
         </h2>
-        <Form method="get" className="grid gap-2 sm:grid-cols-3 lg:grid-cols-6" aria-label={t("audit.filters")}>
+        <Form method="get" className="grid gap-2 sm:grid-cols-3 lg:grid-cols-7" aria-label={t("audit.filters")}>
+          <label className="grid min-w-0 gap-1 text-sm">
+            {t("audit.person")}
+            <select
+              name="actor"
+              defaultValue={params.get("actor") ?? ""}
+              className="w-full min-w-0 rounded-md border border-solid border-input bg-background p-1.5"
+            >
+              <option value="">{t("audit.anyone")}</option>
+              {people.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
+            </select>
+          </label>
           <label className="grid min-w-0 gap-1 text-sm">
             {t("audit.action")}
             <input

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { useAnnouncer } from "~/modules/a11y/announcer";
 import { useLanguage } from "~/modules/preferences/display";
+import { SmsNote } from "./sms-note";
 import { complianceRemindersSchema, type ComplianceRemindersInput } from "../validation";
 
 export interface ComplianceActionData {
@@ -32,9 +33,12 @@ interface Reminders {
 export function ComplianceRemindersPage({
   reminders,
   limits,
+  hasPhone,
   actionData,
 }: {
   reminders: Reminders;
+  /** Whether the person's profile has a mobile number texts can go to. */
+  hasPhone: boolean;
   limits: { maxLeadTimes: number; maxLeadDays: number };
   actionData: ComplianceActionData | null;
 }) {
@@ -47,7 +51,7 @@ export function ComplianceRemindersPage({
   const leadInput = useRef<HTMLInputElement>(null);
   const saving = useNavigation().state === "submitting";
   // Checked on blur in the browser with the server's rules; the server's answer comes back through `lastResult`.
-  const [form, fields] = useForm<{ leadDays: string; inApp: boolean; email: boolean; overdueDaily: boolean }, ComplianceRemindersInput>({
+  const [form, fields] = useForm<{ leadDays: string; inApp: boolean; email: boolean; sms: boolean; overdueDaily: boolean }, ComplianceRemindersInput>({
     id: "compliance-reminders",
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: complianceRemindersSchema(tPolls("errors.leadDaysInvalid")) }),
@@ -142,10 +146,8 @@ export function ComplianceRemindersPage({
             <legend className="mb-1 p-0 text-sm font-medium">{t("compliance.channelsLegend")}</legend>
             <Checkbox name="inApp" label={t("compliance.inApp")} defaultChecked={reminders.inApp} />
             <Checkbox name="email" label={t("compliance.email")} defaultChecked={reminders.email} />
-            <Checkbox name="sms" label={t("compliance.sms")} defaultChecked={false} disabled describedBy={smsNoteId} />
-            <p id={smsNoteId} className="m-0 text-sm text-muted-foreground">
-              {t("prefs.smsNote")}
-            </p>
+            <Checkbox name="sms" label={t("compliance.sms")} defaultChecked={reminders.sms} describedBy={smsNoteId} />
+            <SmsNote id={smsNoteId} hasPhone={hasPhone} />
           </fieldset>
 
           <Checkbox name="overdueDaily" label={t("compliance.overdueDaily")} defaultChecked={reminders.overdueDaily} />

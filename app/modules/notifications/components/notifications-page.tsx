@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { SmsNote } from "./sms-note";
 import { IntentForm } from "~/components/intent-form";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
@@ -36,6 +37,8 @@ interface Props {
   hasMore: boolean;
   preferences: Record<NotificationType, Record<NotificationChannel, boolean>>;
   availableChannels: NotificationChannel[];
+  /** Whether the person's profile has a mobile number texts can go to. */
+  hasPhone: boolean;
   actionData: NotificationsActionData | null;
 }
 
@@ -50,7 +53,7 @@ function listHref(query: Partial<NotificationsQuery>) {
 }
 
 /** /notifications: the notification centre in full, then where each kind of event should reach the person. */
-export function NotificationsPage({ query, items, unread, hasMore, preferences, availableChannels, actionData }: Props) {
+export function NotificationsPage({ query, items, unread, hasMore, preferences, availableChannels, hasPhone, actionData }: Props) {
   const { t } = useTranslation("notifications");
   const realtime = useOptionalRealtime();
   const announcer = useAnnouncer();
@@ -148,7 +151,12 @@ export function NotificationsPage({ query, items, unread, hasMore, preferences, 
         ) : null}
       </section>
 
-      <PreferencesForm preferences={preferences} availableChannels={availableChannels} actionData={actionData?.intent === "preferences" ? actionData : null} />
+      <PreferencesForm
+        preferences={preferences}
+        availableChannels={availableChannels}
+        hasPhone={hasPhone}
+        actionData={actionData?.intent === "preferences" ? actionData : null}
+      />
     </div>
   );
 }
@@ -228,14 +236,16 @@ function NotificationRow({ item }: { item: NotificationItem }) {
   );
 }
 
-/** Event types × channels as a table of checkboxes; SMS is shown (its choice is coming) but cannot be turned on yet. */
+/** Event types × channels as a table of checkboxes; texts go to the phone on the person's profile. */
 function PreferencesForm({
   preferences,
   availableChannels,
+  hasPhone,
   actionData,
 }: {
   preferences: Props["preferences"];
   availableChannels: NotificationChannel[];
+  hasPhone: boolean;
   actionData: NotificationsActionData | null;
 }) {
   const { t } = useTranslation("notifications");
@@ -274,7 +284,7 @@ function PreferencesForm({
                 {NOTIFICATION_CHANNELS.map((channel) => (
                   <th key={channel} scope="col" className="border-b border-solid border-border p-2 text-center">
                     {t(`prefs.channel.${channel}`)}
-                    {availableChannels.includes(channel) ? null : <span aria-hidden="true"> *</span>}
+                    {channel === "sms" ? <span aria-hidden="true"> *</span> : null}
                   </th>
                 ))}
               </tr>
@@ -294,8 +304,8 @@ function PreferencesForm({
                           name={`${type}.${channel}`}
                           defaultChecked={available && preferences[type][channel]}
                           disabled={!available}
-                          aria-label={t("prefs.cellLabel", { event: t(`type.${type}`), channel: t(`prefs.channel.${channel}`) })}
-                          aria-describedby={available ? undefined : smsNoteId}
+                          aria-label={t("prefs.cellLabel", { event: notificationTypeLabel(type, t), channel: t(`prefs.channel.${channel}`) })}
+                          aria-describedby={channel === "sms" ? smsNoteId : undefined}
                           className="h-5 w-5 cursor-pointer disabled:cursor-not-allowed"
                         />
                       </td>
@@ -306,9 +316,7 @@ function PreferencesForm({
             </tbody>
           </table>
         </div>
-        <p id={smsNoteId} className="m-0 text-sm text-muted-foreground">
-          * {t("prefs.smsNote")}
-        </p>
+        <SmsNote id={smsNoteId} hasPhone={hasPhone} marker />
         <div>
           <Button type="submit" disabled={saving}>
             {saving ? t("prefs.saving") : t("prefs.save")}
