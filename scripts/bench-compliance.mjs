@@ -224,6 +224,15 @@ export async function benchCompliance() {
   migrate(persistTo);
   seed(persistTo);
   const audit = seedAuditChain(persistTo, auditWorkspace);
+  // The duties are written before the server starts too: wrangler writing to the local D1 under a running server
+  // closed the server's connections.
+  const now = Date.now();
+  const { rows, expected } = complianceItemRows({ workspaceId: itemsWorkspace, count: ITEMS, now });
+  executeSql(persistTo, [
+    ...workspaceSql(itemsWorkspace, "Bench Compliance Trust", now),
+    ...insertStatements("compliance_items", ITEM_COLUMNS, rows),
+    `INSERT INTO trust_profiles (workspace_id, overrides, updated_by, updated_at, synced_at) VALUES (${q(itemsWorkspace)}, '{}', ${q(OWNER)}, ${now}, ${now}) ON CONFLICT(workspace_id) DO UPDATE SET synced_at = excluded.synced_at;`,
+  ]);
   const server = await startServer({ port: PORT, persistTo, testScheduled: true });
   let serverLog = "";
   const keep = (d) => (serverLog = (serverLog + d).slice(-20_000));
@@ -261,17 +270,12 @@ export async function benchCompliance() {
       d1Reads: answer.entries ? Math.ceil(answer.entries / VERIFY_SLICE) : null,
     });
     if (answer.ok !== true) failures.push({ scenario: "GET /api/audit/verify", status: "chain reported broken", body: JSON.stringify(answer).slice(0, 500) });
+    console.log(`Compliance: GET /api/audit/verify p50 ${verify.p50ms} ms, walked ${verify.entries} (complete: ${verify.complete}, ok: ${verify.ok})`);
     const cron = await cronWalk(server, persistTo, auditWorkspace, AUDIT_ENTRIES);
+    console.log(`Compliance: cron walk ${cron.complete ? "complete" : "NOT complete"} in ${cron.runs.length} run(s), ${cron.totalMs} ms`);
     if (!cron.complete || !cron.ok) failures.push({ scenario: "cron walk", status: cron.complete ? "broken" : "incomplete", body: JSON.stringify(cron.runs) });
 
-    // b. 5,000 duties, synced just now (ensureSynced then reads two timestamps and recomputes nothing).
-    const now = Date.now();
-    const { rows, expected } = complianceItemRows({ workspaceId: itemsWorkspace, count: ITEMS, now });
-    executeSql(persistTo, [
-      ...workspaceSql(itemsWorkspace, "Bench Compliance Trust", now),
-      ...insertStatements("compliance_items", ITEM_COLUMNS, rows),
-      `INSERT INTO trust_profiles (workspace_id, overrides, updated_by, updated_at, synced_at) VALUES (${q(itemsWorkspace)}, '{}', ${q(OWNER)}, ${now}, ${now}) ON CONFLICT(workspace_id) DO UPDATE SET synced_at = excluded.synced_at;`,
-    ]);
+    // b. 5,000 duties, seeded before the server started and synced then (ensureSynced recomputes nothing).
     await switchTo(itemsWorkspace);
     const syncedAt = () => readRows(persistTo, `SELECT synced_at AS at FROM trust_profiles WHERE workspace_id = ${q(itemsWorkspace)}`)[0]?.at ?? null;
     const syncedBefore = syncedAt();
@@ -328,6 +332,9 @@ export async function benchCompliance() {
     if (h) console.log(`  health: score ${h.score}, ${h.total} items, ${h.overdue} overdue (${h.overdueListed} listed), ${h.calendar} in the calendar`);
     if (failures.length) console.error(`Compliance: ${failures.length} failure(s). The server's last output:\n${serverLog.slice(-4000)}`);
     return { auditEntries: AUDIT_ENTRIES, items: ITEMS, runs: RUNS, seed: audit, verify, cron, reads, expected, resynced, failures };
+  } catch (error) {
+    console.error(`Compliance bench stopped: ${error.message}. The server's last output:\n${serverLog.slice(-4000)}`);
+    throw error;
   } finally {
     server.child.stdout?.off("data", keep);
     server.child.stderr?.off("data", keep);

@@ -5,6 +5,7 @@ import { requireSession } from "~/modules/auth/guard.server";
 import { throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
+import { useDay } from "../components/dates";
 import { ItemList } from "../components/item-list";
 import { complianceT } from "../i18n.server";
 import { runPageCommand } from "../page-action.server";
@@ -31,6 +32,18 @@ const panel = "grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border bo
 export default function MultiJurisdictionPage() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation("compliance");
+  // The engine's reasons carry codes and ISO days; people read the event's and the trust type's words and a date.
+  const day = useDay();
+  const readable = (params: Record<string, string | number>) =>
+    Object.fromEntries(
+      Object.entries(params).map(([name, value]) => {
+        if (name === "event") return [name, t(`events.types.${value}`, { defaultValue: String(value) })];
+        if (name === "type") return [name, t(`trustTypes.${value}`, { defaultValue: String(value) })];
+        if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return [name, day(value)];
+        return [name, value];
+      }),
+    );
+
   const shown = [...new Set(["US", ...page.jurisdictions])].filter((code) => !page.unknownJurisdictions.includes(code));
   return (
     <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 [&>*]:min-w-0">
@@ -65,7 +78,7 @@ export default function MultiJurisdictionPage() {
                   <span>
                     <strong>{verdict.applies ? t("multi.applies") : t("multi.notApplies")}</strong> · {t(verdict.titleKey)}
                   </span>
-                  <span className="text-sm text-muted-foreground">{t(verdict.reasonKey, verdict.reasonParams ?? {})}</span>
+                  <span className="text-sm text-muted-foreground">{t(verdict.reasonKey, readable(verdict.reasonParams ?? {}))}</span>
                   <a href={verdict.sourceUrl} target="_blank" rel="noreferrer noopener" className="text-sm underline">
                     {verdict.citation}
                   </a>

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { lastChainCheck } from "~/modules/audit/chain-checks.server";
 import { sealChain, verifyChain } from "~/modules/audit/chain.server";
 import { signingKey } from "~/modules/audit/signing-key.server";
+import { useDescribeActivity } from "~/modules/audit/use-activity";
 import { requireSession } from "~/modules/auth/guard.server";
 import { listMembers } from "~/modules/workspaces/service.server";
 import { throwAsResponse } from "~/platform/http.server";
@@ -90,7 +91,7 @@ export default function RegulatoryAuditPage() {
   const verified = answer && !answer.chainHeadMailSaved ? answer : null;
   const [params] = useSearchParams();
   const { t } = useTranslation("compliance");
-  const { t: td } = useTranslation("dashboard");
+  const describe = useDescribeActivity();
   const exportHref = `/api/audit/entries?${new URLSearchParams([...params.entries(), ["format", "csv"]]).toString()}`;
   // A bundle is a contiguous run of the chain: only the period applies to it.
   const period = [...params.entries()].filter(([name, value]) => (name === "from" || name === "to") && value);
@@ -115,7 +116,7 @@ export default function RegulatoryAuditPage() {
             : t("audit.neverChecked")}
         </p>
         {verified ? (
-          <div data-testid="chain-result">
+          <div data-testid="chain-result" className="break-all">
             {verified.ok ? (
               <Banner kind="success">{t("audit.verifiedOk", { entries: verified.entries, hash: verified.head.hash })}</Banner>
             ) : (
@@ -236,7 +237,10 @@ export default function RegulatoryAuditPage() {
                   <td>{entry.seq ?? "—"}</td>
                   <td className="whitespace-nowrap">{entry.createdAt.replace("T", " ").slice(0, 19)}</td>
                   <td>{entry.actorName ?? "—"}</td>
-                  <td>{td(`activity.${entry.action}`, { defaultValue: entry.action })}</td>
+                  <td>
+                    {/* The sentence for people, the code for the action filter. */}
+                    {describe(entry).sentence} <code className="break-all text-xs text-muted-foreground">{entry.action}</code>
+                  </td>
                   <td>{t(`audit.outcomes.${entry.outcome}`)}</td>
                   <td>
                     <code title={entry.hash ?? ""} className="break-all text-xs">
