@@ -11,6 +11,7 @@ import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { type ComplianceAccess, requireManage, trusteeView } from "./access.server";
+import { type ItemStatus, itemStatus } from "./due-status";
 import { requireEvidence } from "./evidence.server";
 import { citedSections, datedInstrumentDuties } from "./instrument-duties";
 import { translateTitle } from "./item-title";
@@ -19,7 +20,6 @@ import { type DueItem, dueItems, type RuleVerdict } from "./rules/engine";
 import { allRules } from "./rules/packs";
 import { complianceItems, type ComplianceEvidence, trustProfiles } from "./schema";
 
-const DAY = 86_400_000;
 /** The engine's key for a tax calendar date ("us-tax:1041-2026"). */
 const TAX_PREFIX = "us-tax:";
 /** Duties are worked out from two years back to two years ahead. */
@@ -252,14 +252,6 @@ export async function ensureSynced(db: Db, session: CurrentSession, now = new Da
   const syncedAt = profile[0]?.syncedAt?.getTime() ?? 0;
   const changedAt = latest[0]?.at?.getTime() ?? 0;
   if (now.getTime() - syncedAt > SYNC_STALE_MS || changedAt > syncedAt || isoDay(new Date(syncedAt)) !== isoDay(now)) await syncItems(db, session, now);
-}
-
-export type ItemStatus = "done" | "overdue" | "due_soon" | "upcoming";
-
-export function itemStatus(dueOn: string, completedAt: Date | null, today: string): ItemStatus {
-  if (completedAt) return "done";
-  if (dueOn < today) return "overdue";
-  return (Date.parse(dueOn) - Date.parse(today)) / DAY <= 30 ? "due_soon" : "upcoming";
 }
 
 export interface ItemView {
