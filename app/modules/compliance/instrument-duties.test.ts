@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ComplianceRequirement } from "~/modules/documents/analysis/schema";
 import { analyzeOffline } from "~/modules/documents/analysis/offline";
 import { consolidate } from "~/modules/instruments/as-amended";
-import { citedSections, datedInstrumentDuties, dutySlug, type EventFact } from "./instrument-duties";
+import { amendedDuties, citedSections, datedInstrumentDuties, dutySlug, type EventFact } from "./instrument-duties";
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/documents/${name}`, import.meta.url), "utf8");
 const TRUST_TEXT = fixture("hartwell-family-trust.txt");
@@ -88,6 +88,33 @@ describe("the Hartwell trust's own duties", () => {
     expect(byRef("Article Five, Section 5.3")).toEqual(["2026-04-02"]);
     expect(byRef("First Amendment, Section 4")).toEqual(["2026-06-01"]);
     expect(items.find((i) => i.reference === "First Amendment, Section 4")).toMatchObject({ responsible: null, citation: null });
+  });
+});
+
+describe("the duties of the trust as amended", () => {
+  const view = () =>
+    consolidate({ documentId: "trust", title: "Trust", date: "2019-03-14", text: TRUST_TEXT }, [
+      { documentId: "amendment", title: "First Amendment", date: "2023-09-08", text: AMENDMENT_TEXT },
+    ]);
+
+  it("are the amended ones, each pointing at the document its words are in", () => {
+    const duties = amendedDuties(view());
+    const byRef = (reference: string) => duties.find((d) => d.reference === reference);
+    // Replaced by the amendment: its 30 days, its document; added by it: the inventory; untouched: the trust's.
+    expect(byRef("Article Five, Section 5.3")).toMatchObject({ documentId: "amendment", due: expect.stringMatching(/^Within thirty \(30\) days/) });
+    expect(byRef("First Amendment, Section 4")).toMatchObject({ documentId: "amendment" });
+    expect(byRef("Article Five, Section 5.4")).toMatchObject({ documentId: "trust", sourceText: TAX_CLAUSE });
+  });
+
+  it("keep the items' document and the keys the original's analysis gave (a tax return marked done stays done)", () => {
+    const { items } = datedInstrumentDuties(amendedDuties(view()), [died("e1", "2026-03-03")], WINDOW, NONE);
+    expect(items.find((i) => i.key === `instrument:${TAX_SLUG}:2026`)).toMatchObject({ documentId: "trust", dueOn: "2026-04-15" });
+    expect(items.find((i) => i.reference === "Article Five, Section 5.3")).toMatchObject({ documentId: "amendment", dueOn: "2026-04-02" });
+  });
+
+  it("fall back to the instrument when a duty's sentence is in no live term", () => {
+    const duties = amendedDuties({ instrument: { documentId: "trust" }, duties: [duty("annually", { sourceText: "Words no term has." })], terms: [] });
+    expect(duties[0]?.documentId).toBe("trust");
   });
 });
 

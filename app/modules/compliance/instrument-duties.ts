@@ -9,12 +9,36 @@ import { parseIsoDate } from "~/modules/tax/business-days";
 
 export interface InstrumentDutyItem {
   key: string;
+  /** The document the duty's words are in, when known. */
+  documentId?: string | null;
   title: string;
   dueOn: string;
   responsible: string | null;
   citation: string | null;
   reference: string | null;
   sourceText: string | null;
+}
+
+/** A duty of the trust as amended, with the document its words now come from (an amendment's, once it rewrote them). */
+export interface SourcedDuty extends ComplianceRequirement {
+  documentId?: string | null;
+}
+
+/** What the amended reading gives: its duties, and its terms to find which document each duty's sentence is in. */
+export interface AmendedDutiesView {
+  instrument: { documentId: string };
+  duties: ComplianceRequirement[];
+  terms: { body: string; status: string; source: { documentId: string } }[];
+}
+
+/** The trust's duties as amended (amendments add and replace them), each pointed at its own document. */
+export function amendedDuties(view: AmendedDutiesView): SourcedDuty[] {
+  const live = view.terms.filter((term) => term.status !== "deleted");
+  return view.duties.map((duty) => {
+    const sentence = duty.sourceText?.slice(0, 80);
+    const term = sentence ? live.find((t) => t.body.includes(sentence)) : undefined;
+    return { ...duty, documentId: term?.source.documentId ?? view.instrument.documentId };
+  });
 }
 
 export interface EventFact {
@@ -46,7 +70,7 @@ export function dutySlug(text: string): string {
 }
 
 export function datedInstrumentDuties(
-  duties: ComplianceRequirement[],
+  duties: SourcedDuty[],
   events: EventFact[],
   window: { from: string; to: string },
   trackedSections: Set<string>,
@@ -56,7 +80,14 @@ export function datedInstrumentDuties(
   for (const duty of duties) {
     if (citedSections(`${duty.citation ?? ""} ${duty.duty}`).some((s) => trackedSections.has(s))) continue;
     const due = (duty.due ?? "").toLowerCase();
-    const base = { title: duty.duty, responsible: duty.responsibleParty, citation: duty.citation, reference: duty.reference, sourceText: duty.sourceText };
+    const base = {
+      title: duty.duty,
+      responsible: duty.responsibleParty,
+      citation: duty.citation,
+      reference: duty.reference,
+      sourceText: duty.sourceText,
+      ...(duty.documentId ? { documentId: duty.documentId } : {}),
+    };
     const id = dutySlug(duty.sourceText ?? duty.duty);
     const within = /within\s+[a-z-]*\s*(?:\(\d+\)\s*)?(?:\d+\s*)?days?\s+after/.test(due) ? Number(NUMBER.exec(due)?.[1] ?? NUMBER.exec(due)?.[2]) : NaN;
     if (Number.isFinite(within) && /irrevocable|death|dies|deceased/.test(due)) {

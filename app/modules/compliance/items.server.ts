@@ -1,8 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, max, sql } from "drizzle-orm";
 import { serverT } from "~/i18n.server";
 import type { CurrentSession } from "~/modules/auth/session.server";
-import type { ComplianceRequirement } from "~/modules/documents/analysis/schema";
-import { documentAnalyses, documents } from "~/modules/documents/schema";
+import { documents } from "~/modules/documents/schema";
 import { financeAccountingDeliveries, financeAccountings } from "~/modules/finance/schema";
 import { taxCalendar } from "~/modules/tax/calendar";
 import { taxCalendarDone } from "~/modules/tax/schema";
@@ -71,8 +70,8 @@ export async function computeDuties(
     taxItems,
   );
   const tracked = new Set(computed.items.flatMap((item) => citedSections(item.citation)));
-  const duties = reading ? await instrumentDutiesOf(db, reading.instrument.documentId) : [];
-  const { items: instrumentItems, undated } = datedInstrumentDuties(duties, events, window, tracked);
+  // The trust as amended: a duty an amendment added or rewrote is the one tracked, not the original's.
+  const { items: instrumentItems, undated } = datedInstrumentDuties(reading?.duties ?? [], events, window, tracked);
   return {
     ...computed,
     jurisdictions: values.jurisdictions,
@@ -80,15 +79,6 @@ export async function computeDuties(
     documentId: reading?.instrument.documentId ?? null,
     undated: undated.map((d) => ({ duty: d.duty, reference: d.reference, due: d.due, sourceText: d.sourceText })),
   };
-}
-
-async function instrumentDutiesOf(db: Db, documentId: string): Promise<ComplianceRequirement[]> {
-  const row = await db
-    .select({ duties: sql<string | null>`json_extract(${documentAnalyses.result}, '$.complianceRequirements')` })
-    .from(documentAnalyses)
-    .where(eq(documentAnalyses.documentId, documentId))
-    .get();
-  return row?.duties ? (JSON.parse(row.duties) as ComplianceRequirement[]) : [];
 }
 
 /**
@@ -138,7 +128,7 @@ export async function syncItems(db: Db, session: CurrentSession, now = new Date(
       responsibleParty: item.responsible,
       alsoCitations: null,
       reminderLeadDays: null,
-      documentId: duties.documentId,
+      documentId: item.documentId ?? duties.documentId,
       sourceText: item.sourceText,
     })),
   ];
