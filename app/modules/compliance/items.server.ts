@@ -71,7 +71,9 @@ export async function computeDuties(
   );
   const tracked = new Set(computed.items.flatMap((item) => citedSections(item.citation)));
   // The trust as amended: a duty an amendment added or rewrote is the one tracked, not the original's.
-  const { items: instrumentItems, undated } = datedInstrumentDuties(reading?.duties ?? [], events, window, tracked);
+  const { items: instrumentItems, undated } = datedInstrumentDuties(reading?.duties ?? [], events, window, tracked, {
+    settlorCount: values.settlors.length,
+  });
   return {
     ...computed,
     jurisdictions: values.jurisdictions,
