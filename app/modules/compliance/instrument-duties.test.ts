@@ -194,8 +194,7 @@ describe("relative deadlines", () => {
     expect(undated).toEqual(duties);
   });
 
-  // Known defect: the rule engine counts a death and the trust becoming irrevocable on the same day as one notice
-  // (engine.test.ts); the instrument's clause becomes two items, one per event. Flip to `it` once merged.
+  // As the rule engine does (engine.test.ts): the clause once became two items, one per event.
   it("counts a death and the trust becoming irrevocable the same day as one duty", () => {
     const events = [died("d", "2026-03-03"), { id: "i", type: "became_irrevocable", occurredOn: "2026-03-03" }];
     expect(dueDates([duty("within 60 days after the trust becomes irrevocable")], events)).toEqual(["2026-05-02"]);
@@ -290,7 +289,7 @@ describe("yearly deadlines", () => {
     expect(undated).toEqual(duties);
   });
 
-  // Known defect: "February 29 of each year" gives "2027-02-29", a day that does not exist (stored as March 1).
+  // "February 29 of each year" once gave "2027-02-29", a day that does not exist (stored as March 1).
   it("never gives a day that does not exist", () => {
     expect(dueDates([duty("on or before February 29 of each year")], [], { from: "2027-01-01", to: "2028-12-31" })).toEqual(["2027-02-28", "2028-02-29"]);
   });
@@ -345,8 +344,8 @@ describe("odd input", () => {
     expect(dueDates([duty("on or before April 15 of each year")], [], { from: "2027-01-01", to: "2026-12-31" })).toEqual([]);
   });
 
-  // Known defect: parseIsoDate throws a RangeError on an event date that is not a real day, so one bad trust_events
-  // row fails computeDuties (and the pages that call it). Flip to `it` once such an event is skipped.
+  // parseIsoDate throws a RangeError on an event date that is not a real day: one bad trust_events row once failed
+  // computeDuties (and the pages that call it); such an event is skipped.
   it("an event dated on a day that does not exist never throws", () => {
     expect(() => datedInstrumentDuties([duty("within 60 days after the death of the Settlor")], [died("d", "2026-02-30")], WINDOW, NONE)).not.toThrow();
   });
