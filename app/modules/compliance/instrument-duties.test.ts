@@ -310,6 +310,13 @@ describe("stable keys", () => {
     expect(keys()).toContain(`instrument:${TAX_SLUG}:2026`);
   });
 
+  it("gives one item per key when the same sentence stands in two clauses", () => {
+    const due = "on or before April 15 of each year";
+    const twice = [duty(due, { reference: "Section 2.1" }), duty(due, { reference: "Section 7.4" })];
+    const { items } = datedInstrumentDuties(twice, [], { from: "2026-01-01", to: "2026-12-31" }, NONE);
+    expect(items.map((i) => [i.reference, i.dueOn])).toEqual([["Section 2.1", "2026-04-15"]]);
+  });
+
   it("keys a duty without its sentence by its words", () => {
     const [item] = datedInstrumentDuties(
       [duty("on or before April 15 of each year", { sourceText: null })],

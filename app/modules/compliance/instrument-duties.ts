@@ -144,5 +144,7 @@ export function datedInstrumentDuties(
     }
     undated.push(duty);
   }
-  return { items, undated };
+  // The same sentence in two clauses gives one key: one item, as the store's unique key would refuse a second (and fail the sync).
+  const keys = new Set<string>();
+  return { items: items.filter((item) => !keys.has(item.key) && keys.add(item.key)), undated };
 }
