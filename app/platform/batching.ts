@@ -16,3 +16,19 @@ export async function inChunks<T>(ids: string[], run: (slice: string[]) => Promi
   for (const slice of chunks(ids, D1_IN_LIST)) out.push(...(await run(slice)));
   return out;
 }
+
+/**
+ * Every row of a query read a page at a time, keyset-paged on a unique column: `read(after, limit)` gives up to
+ * `limit` rows ordered by that column, after the given value (null: from the start). For lists with no natural
+ * bound that must be read whole (a sync's existing keys); each page is one small statement.
+ */
+export async function allPages<T>(read: (after: string | null, limit: number) => Promise<T[]>, keyOf: (row: T) => string, pageSize = 1000): Promise<T[]> {
+  const out: T[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page = await read(after, pageSize);
+    out.push(...page);
+    if (page.length < pageSize) return out;
+    after = keyOf(page[page.length - 1]!);
+  }
+}

@@ -7,6 +7,7 @@ import { workspaces } from "~/modules/workspaces/schema";
 import { workspaceTrustees } from "~/modules/workspaces/trustees.server";
 import { createDb, type Db } from "~/platform/db.server";
 import { getConfig } from "~/platform/env.server";
+import { isOverdue } from "./due-status";
 import { recordHealthDay } from "./health.server";
 import { ensureSynced, isoDay } from "./items.server";
 import { complianceItems, complianceRemindersSent, trustProfiles } from "./schema";
@@ -112,11 +113,12 @@ export async function sendReminders(db: Db, env: Env, workspaceId: string, now: 
   for (const item of items) {
     const dueOn = isoDay(item.dueAt);
     const days = Math.round((Date.parse(dueOn) - Date.parse(today)) / DAY);
+    const overdue = isOverdue(dueOn, false, today);
     for (const recipient of recipients) {
       const saved = preferences.get(recipient.userId);
       const leadDays = saved?.leadDays ?? item.leadDays ?? DEFAULT_COMPLIANCE_REMINDERS.leadDays;
       const overdueDaily = saved?.overdueDaily ?? DEFAULT_COMPLIANCE_REMINDERS.overdueDaily;
-      const due = days >= 0 ? leadDays.includes(days) : days === -1 || overdueDaily;
+      const due = overdue ? days === -1 || overdueDaily : leadDays.includes(days);
       if (!due) continue;
       const claimed = await db
         .insert(complianceRemindersSent)
@@ -128,7 +130,7 @@ export async function sendReminders(db: Db, env: Env, workspaceId: string, now: 
         { db, env, config: getConfig(env) },
         {
           workspaceId,
-          type: days >= 0 ? "compliance_deadline" : "compliance_overdue",
+          type: overdue ? "compliance_overdue" : "compliance_deadline",
           recipients: [recipient],
           metadata: {
             itemId: item.id,

@@ -5,7 +5,7 @@ export interface ComplianceFigures {
   total: number;
   completed: number;
   overdue: number;
-  /** Share of items done or not yet due; null when the workspace has no items. */
+  /** The score (health.ts): of the duties fallen due, the weighted share done on time; null when none has. */
   onTrackPercent: number | null;
   upcoming: { id: string; title: string; dueAt: string }[];
 }

@@ -18,6 +18,9 @@ export interface ComplianceHealth extends HealthScore {
   calendar: ItemView[];
   history: { day: string; score: number | null }[];
   total: number;
+  /** More items than the list holds (`limit`): the score and the lists cover the earliest due only. */
+  truncated: boolean;
+  limit: number;
 }
 
 const scored = (items: ItemView[]) =>
@@ -25,7 +28,7 @@ const scored = (items: ItemView[]) =>
 
 export async function complianceHealth(db: Db, access: ComplianceAccess, now = new Date()): Promise<ComplianceHealth> {
   const today = isoDay(now);
-  const [items, history] = await Promise.all([
+  const [{ items, truncated, limit }, history] = await Promise.all([
     listItems(db, access, {}, now),
     db
       .select({ day: complianceHealthDays.day, score: complianceHealthDays.score })
@@ -44,6 +47,8 @@ export async function complianceHealth(db: Db, access: ComplianceAccess, now = n
     ...score,
     today,
     total: items.length,
+    truncated,
+    limit,
     overdueItems: items.filter((item) => item.status === "overdue"),
     upcomingItems: items.filter((item) => item.status !== "done" && item.status !== "overdue" && item.dueOn <= horizon).slice(0, 50),
     calendar: items.filter((item) => item.dueOn >= calendarFrom && item.dueOn <= calendarTo).slice(0, 500),
@@ -54,7 +59,7 @@ export async function complianceHealth(db: Db, access: ComplianceAccess, now = n
 /** The day's score for the chart (the cron writes it once a day; writing it twice keeps the later figure). */
 export async function recordHealthDay(db: Db, access: ComplianceAccess, now = new Date()) {
   const today = isoDay(now);
-  const items = await listItems(db, access, {}, now);
+  const { items } = await listItems(db, access, {}, now);
   const score = healthScore(scored(items), today);
   const row = { workspaceId: access.workspaceId, day: today, score: score.score, due: score.due, onTime: score.onTime, overdue: score.overdue };
   await db

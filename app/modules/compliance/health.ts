@@ -1,8 +1,11 @@
 /**
  * The compliance score, honest and explained: of the duties that have fallen due, the share done by their due
  * date, each weighted by its severity (a missed notice to the beneficiaries counts three times a late reminder
- * letter). Duties not yet due do not count either way; with none due there is no score, not 100%. Pure.
+ * letter). Duties not yet due do not count either way (an open one due today is not late yet: due-status.ts);
+ * with none due there is no score, not 100%. Pure.
  */
+import { countsInScore } from "./due-status";
+
 export const SEVERITY_WEIGHT = { high: 3, medium: 2, low: 1 } as const;
 export type SeverityLevel = keyof typeof SEVERITY_WEIGHT;
 
@@ -32,7 +35,7 @@ export function healthScore(items: readonly ScoredItem[], today: string): Health
   let weightDue = 0;
   let weightOnTime = 0;
   for (const item of items) {
-    if (item.dueOn > today) continue;
+    if (!countsInScore(item.dueOn, item.completedOn, today)) continue;
     const weight = SEVERITY_WEIGHT[item.severity] ?? SEVERITY_WEIGHT.medium;
     due += 1;
     weightDue += weight;

@@ -1,16 +1,17 @@
-import { and, asc, eq, gte, inArray, isNull, lte, max, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lte, max, sql } from "drizzle-orm";
 import { serverT } from "~/i18n.server";
 import type { CurrentSession } from "~/modules/auth/session.server";
-import type { ComplianceRequirement } from "~/modules/documents/analysis/schema";
-import { documentAnalyses, documents } from "~/modules/documents/schema";
+import { documents } from "~/modules/documents/schema";
 import { financeAccountingDeliveries, financeAccountings } from "~/modules/finance/schema";
 import { taxCalendar } from "~/modules/tax/calendar";
 import { taxCalendarDone } from "~/modules/tax/schema";
 import { markCalendarItem, taxAccess, taxProfile } from "~/modules/tax/tax.server";
+import { allPages, chunks, D1_IN_LIST } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { type ComplianceAccess, requireManage, trusteeView } from "./access.server";
+import { type ItemStatus, itemStatus } from "./due-status";
 import { requireEvidence } from "./evidence.server";
 import { citedSections, datedInstrumentDuties } from "./instrument-duties";
 import { translateTitle } from "./item-title";
@@ -19,13 +20,14 @@ import { type DueItem, dueItems, type RuleVerdict } from "./rules/engine";
 import { allRules } from "./rules/packs";
 import { complianceItems, type ComplianceEvidence, trustProfiles } from "./schema";
 
-const DAY = 86_400_000;
 /** The engine's key for a tax calendar date ("us-tax:1041-2026"). */
 const TAX_PREFIX = "us-tax:";
 /** Duties are worked out from two years back to two years ahead. */
 const WINDOW_YEARS = 2;
 /** Worked out again when older than this, or when a document changed since. */
 const SYNC_STALE_MS = 6 * 3_600_000;
+/** The sync reads the stored keys in pages of this many rows. */
+const KEY_PAGE = 5000;
 
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const dayStart = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
@@ -71,8 +73,10 @@ export async function computeDuties(
     taxItems,
   );
   const tracked = new Set(computed.items.flatMap((item) => citedSections(item.citation)));
-  const duties = reading ? await instrumentDutiesOf(db, reading.instrument.documentId) : [];
-  const { items: instrumentItems, undated } = datedInstrumentDuties(duties, events, window, tracked);
+  // The trust as amended: a duty an amendment added or rewrote is the one tracked, not the original's.
+  const { items: instrumentItems, undated } = datedInstrumentDuties(reading?.duties ?? [], events, window, tracked, {
+    settlorCount: values.settlors.length,
+  });
   return {
     ...computed,
     jurisdictions: values.jurisdictions,
@@ -80,15 +84,6 @@ export async function computeDuties(
     documentId: reading?.instrument.documentId ?? null,
     undated: undated.map((d) => ({ duty: d.duty, reference: d.reference, due: d.due, sourceText: d.sourceText })),
   };
-}
-
-async function instrumentDutiesOf(db: Db, documentId: string): Promise<ComplianceRequirement[]> {
-  const row = await db
-    .select({ duties: sql<string | null>`json_extract(${documentAnalyses.result}, '$.complianceRequirements')` })
-    .from(documentAnalyses)
-    .where(eq(documentAnalyses.documentId, documentId))
-    .get();
-  return row?.duties ? (JSON.parse(row.duties) as ComplianceRequirement[]) : [];
 }
 
 /**
@@ -138,15 +133,23 @@ export async function syncItems(db: Db, session: CurrentSession, now = new Date(
       responsibleParty: item.responsible,
       alsoCitations: null,
       reminderLeadDays: null,
-      documentId: duties.documentId,
+      documentId: item.documentId ?? duties.documentId,
       sourceText: item.sourceText,
     })),
   ];
-  const existing = await db
-    .select({ id: complianceItems.id, key: complianceItems.key, completedAt: complianceItems.completedAt, withdrawnAt: complianceItems.withdrawnAt })
-    .from(complianceItems)
-    .where(and(eq(complianceItems.workspaceId, workspaceId), sql`${complianceItems.key} is not null`))
-    .limit(5000);
+  // Every stored key, however many: a key not seen here would be inserted again and break the unique index.
+  const existing = await allPages(
+    (after, limit) =>
+      db
+        .select({ id: complianceItems.id, key: complianceItems.key, completedAt: complianceItems.completedAt, withdrawnAt: complianceItems.withdrawnAt })
+        .from(complianceItems)
+        // Paged on the key itself: the (workspace, key) unique index orders and bounds each page.
+        .where(and(eq(complianceItems.workspaceId, workspaceId), after === null ? sql`${complianceItems.key} is not null` : gt(complianceItems.key, after)))
+        .orderBy(asc(complianceItems.key))
+        .limit(limit),
+    (row) => row.key!,
+    KEY_PAGE,
+  );
   const byKey = new Map(existing.map((row) => [row.key!, row]));
   const produced = new Set(rows.map((row) => row.key));
   const statements = [];
@@ -162,13 +165,7 @@ export async function syncItems(db: Db, session: CurrentSession, now = new Date(
     else statements.push(db.insert(complianceItems).values({ ...row, id: crypto.randomUUID(), workspaceId, createdAt: now }));
   }
   const gone = existing.filter((row) => !produced.has(row.key!) && !row.completedAt && !row.withdrawnAt).map((row) => row.id);
-  for (let i = 0; i < gone.length; i += 90)
-    statements.push(
-      db
-        .update(complianceItems)
-        .set({ withdrawnAt: now })
-        .where(inArray(complianceItems.id, gone.slice(i, i + 90))),
-    );
+  for (const slice of chunks(gone, D1_IN_LIST)) statements.push(db.update(complianceItems).set({ withdrawnAt: now }).where(inArray(complianceItems.id, slice)));
   statements.push(
     db
       .insert(trustProfiles)
@@ -252,14 +249,6 @@ export async function ensureSynced(db: Db, session: CurrentSession, now = new Da
   const syncedAt = profile[0]?.syncedAt?.getTime() ?? 0;
   const changedAt = latest[0]?.at?.getTime() ?? 0;
   if (now.getTime() - syncedAt > SYNC_STALE_MS || changedAt > syncedAt || isoDay(new Date(syncedAt)) !== isoDay(now)) await syncItems(db, session, now);
-}
-
-export type ItemStatus = "done" | "overdue" | "due_soon" | "upcoming";
-
-export function itemStatus(dueOn: string, completedAt: Date | null, today: string): ItemStatus {
-  if (completedAt) return "done";
-  if (dueOn < today) return "overdue";
-  return (Date.parse(dueOn) - Date.parse(today)) / DAY <= 30 ? "due_soon" : "upcoming";
 }
 
 export interface ItemView {
@@ -347,12 +336,20 @@ function selectItems(db: Db, workspaceId: string, range: { from?: string; to?: s
     .all();
 }
 
+/** The most items a page or the API lists (earliest due first); `truncated` says when there were more. */
 export const ITEMS_LIMIT = 5000;
 
-export async function listItems(db: Db, access: ComplianceAccess, range: { from?: string; to?: string }, now = new Date()): Promise<ItemView[]> {
-  const rows = await selectItems(db, access.workspaceId, range, ITEMS_LIMIT);
+export interface ItemsPage {
+  items: ItemView[];
+  /** More items fall in the range than `limit` (ITEMS_LIMIT): the pages and the API say so. */
+  truncated: boolean;
+  limit: number;
+}
+
+export async function listItems(db: Db, access: ComplianceAccess, range: { from?: string; to?: string }, now = new Date()): Promise<ItemsPage> {
+  const rows = await selectItems(db, access.workspaceId, range, ITEMS_LIMIT + 1);
   const today = isoDay(now);
-  return rows.map((row) => toView(row, today, access));
+  return { items: rows.slice(0, ITEMS_LIMIT).map((row) => toView(row, today, access)), truncated: rows.length > ITEMS_LIMIT, limit: ITEMS_LIMIT };
 }
 
 /** Marks a duty done (with what proves it) or open again; trustees only; audited. */

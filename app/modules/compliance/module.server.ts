@@ -3,6 +3,7 @@ import { defineDashboardSource, defineServerModule } from "~/platform/module-man
 import { runAuditChecksAndSendHeads } from "./chain-head-mail.server";
 import { runComplianceCron } from "./cron.server";
 import type { ComplianceFigures } from "./dashboard-card";
+import { dueBounds } from "./due-status";
 import { complianceItems } from "./schema";
 
 const DAY = 86_400_000;
@@ -18,16 +19,19 @@ export const complianceServer = defineServerModule({
   dashboard: defineDashboardSource({
     key: "compliance",
     queries: ({ db, workspaceId, now }) => {
-      const todayEnd = Math.floor(now.getTime() / DAY) * DAY + DAY;
+      // The same lines as the pages' (due-status.ts): overdue is open with its day before today's.
+      const { overdueBefore, comeBefore } = dueBounds(now.toISOString().slice(0, 10));
+      const done = sql`${complianceItems.completedAt} is not null`;
       const live = and(eq(complianceItems.workspaceId, workspaceId), isNull(complianceItems.withdrawnAt));
       return [
         db
           .select({
             total: count(),
             completed: sql<number>`coalesce(sum(case when ${complianceItems.completedAt} is not null then 1 else 0 end), 0)`,
-            overdue: sql<number>`coalesce(sum(case when ${complianceItems.completedAt} is null and ${complianceItems.dueAt} < ${todayEnd - DAY} then 1 else 0 end), 0)`,
-            weightDue: sql<number>`coalesce(sum(case when ${complianceItems.dueAt} < ${todayEnd} then ${weight} else 0 end), 0)`,
-            weightOnTime: sql<number>`coalesce(sum(case when ${complianceItems.dueAt} < ${todayEnd} and ${complianceItems.completedAt} < ${complianceItems.dueAt} + ${DAY} then ${weight} else 0 end), 0)`,
+            overdue: sql<number>`coalesce(sum(case when not (${done}) and ${complianceItems.dueAt} < ${overdueBefore} then 1 else 0 end), 0)`,
+            // countsInScore: overdue, or done with its day come (an open duty due today is not counted yet).
+            weightDue: sql<number>`coalesce(sum(case when (not (${done}) and ${complianceItems.dueAt} < ${overdueBefore}) or (${done} and ${complianceItems.dueAt} < ${comeBefore}) then ${weight} else 0 end), 0)`,
+            weightOnTime: sql<number>`coalesce(sum(case when ${done} and ${complianceItems.dueAt} < ${comeBefore} and ${complianceItems.completedAt} < ${complianceItems.dueAt} + ${DAY} then ${weight} else 0 end), 0)`,
           })
           .from(complianceItems)
           .where(live),

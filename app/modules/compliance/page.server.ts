@@ -11,14 +11,23 @@ import { unknownJurisdictions } from "./rules/jurisdictions";
 export async function trustAdministrationPage(db: Db, session: CurrentSession) {
   const access = complianceAccess(session);
   await ensureSynced(db, session);
-  if (!access.readAll) return { access, profile: null, items: await listItems(db, access, {}), undated: [], evidence: [], unknownJurisdictions: [] };
-  const [profile, items, duties, evidence] = await Promise.all([
+  if (!access.readAll) return { access, profile: null, ...(await listItems(db, access, {})), undated: [], evidence: [], unknownJurisdictions: [] };
+  const [profile, { items, truncated, limit }, duties, evidence] = await Promise.all([
     trustProfile(db, session, access),
     listItems(db, access, {}),
     computeDuties(db, session, isoDay(new Date())),
     evidenceChoices(db, session),
   ]);
-  return { access, profile, items, undated: duties.undated, evidence, unknownJurisdictions: unknownJurisdictions(profile.fields.jurisdictions.value) };
+  return {
+    access,
+    profile,
+    items,
+    truncated,
+    limit,
+    undated: duties.undated,
+    evidence,
+    unknownJurisdictions: unknownJurisdictions(profile.fields.jurisdictions.value),
+  };
 }
 
 /** /compliance-health: the score, overdue and upcoming duties, the calendar and the chart. */
@@ -32,6 +41,6 @@ export async function complianceHealthPage(db: Db, session: CurrentSession) {
 export async function multiJurisdictionPage(db: Db, session: CurrentSession) {
   const access = complianceAccess(session);
   await ensureSynced(db, session);
-  const [duties, items] = await Promise.all([computeDuties(db, session, isoDay(new Date())), listItems(db, access, {})]);
-  return { access, jurisdictions: duties.jurisdictions, unknownJurisdictions: duties.unknownJurisdictions, verdicts: duties.verdicts, items };
+  const [duties, list] = await Promise.all([computeDuties(db, session, isoDay(new Date())), listItems(db, access, {})]);
+  return { access, jurisdictions: duties.jurisdictions, unknownJurisdictions: duties.unknownJurisdictions, verdicts: duties.verdicts, ...list };
 }

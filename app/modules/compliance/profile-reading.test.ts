@@ -74,13 +74,13 @@ describe("the Hartwell trust as signed", () => {
     expect(sources.type).toEqual(fromTrust(null));
   });
 
-  // Known defect: the name's passage is the first 300 characters of Section 1.1, which stop at "THE HART" before
-  // the words "known as THE HARTWELL FAMILY REVOCABLE LIVING TRUST". Flip to `it` once the passage is the sentence.
+  // The name's passage was once the first 300 characters of Section 1.1, which stop at "THE HART" before the words
+  // "known as THE HARTWELL FAMILY REVOCABLE LIVING TRUST"; it is the sentence that gives the name.
   it("quotes the words that name the trust", () => {
     expect(sources.name?.passage).toContain("known as THE HARTWELL FAMILY REVOCABLE LIVING TRUST");
   });
 
-  // Known defect: the condition's sentence is cut at the initial's period ("Sofia L."), leaving "Chen's share …".
+  // The condition's sentence was once cut at the initial's period ("Sofia L."), leaving "Chen's share …".
   it("keeps a beneficiary's condition as the whole sentence", () => {
     expect(values.beneficiaries.find((b) => b.name === "Sofia L. Chen")?.conditions).toBe(SOFIA_CONDITION);
   });
@@ -156,8 +156,8 @@ describe("what the documents do not say", () => {
     expect(values.beneficiaries).toEqual([{ name: "Jonah Rowan", share: null, conditions: null }]);
   });
 
-  // Known defect: conditionFor takes the first age condition anywhere after the first name in the clause, so the
-  // beneficiary named first is given the next person's condition. Flip to `it` once a condition must name its person.
+  // conditionFor once took the first age condition anywhere after the first name in the clause, so the beneficiary
+  // named first was given the next person's condition; a condition must now name its person.
   it("does not give one beneficiary another's condition", () => {
     const { values } = readProfile(
       reading({
@@ -177,8 +177,8 @@ describe("what the documents do not say", () => {
     expect(sources.settlors).toEqual({ documentId: "doc-x", documentTitle: "Untitled instrument", passage: null });
   });
 
-  // Known defect: ProfileFieldView.source is documented as "null when nothing did [state it]", yet readProfile gives
-  // every field the instrument as its source, so the page shows a source under an empty governing law. Flip once fixed.
+  // ProfileFieldView.source is "null when nothing did [state it]": readProfile once gave every field the instrument as
+  // its source, so the page showed a source under an empty governing law.
   it("gives no source for a field no document states", () => {
     const { sources } = readProfile(reading());
     expect(sources.governingLaw ?? null).toBeNull();

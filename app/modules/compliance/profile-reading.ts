@@ -4,7 +4,7 @@
  */
 import type { Party } from "~/modules/documents/analysis/schema";
 
-import { TRUST_TYPES } from "./schema";
+import { TRUST_TYPES } from "./event-types";
 
 export { TRUST_TYPES };
 export type TrustType = (typeof TRUST_TYPES)[number];

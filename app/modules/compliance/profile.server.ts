@@ -8,6 +8,7 @@ import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { type ComplianceAccess, requireManage, requireReadAll, trusteeView } from "./access.server";
+import { amendedDuties } from "./instrument-duties";
 import { emptyProfile, type FieldSource, jurisdictionCodes, PROFILE_FIELDS, type ProfileField, type ProfileValues, readProfile } from "./profile-reading";
 import { trustEvents, type TrustEventType, trustProfiles } from "./schema";
 
@@ -54,11 +55,11 @@ export async function trustInstrument(db: Db, session: CurrentSession) {
   return { view, type, instrument: { documentId: family.base.id, title: family.base.title, amendments: family.amendments.length } };
 }
 
-/** The profile's values as the documents give them, with their sources (no edits applied). */
+/** The profile's values as the documents give them, with their sources (no edits applied), and the duties as amended. */
 export async function readTrustDocuments(db: Db, session: CurrentSession) {
   const trust = await trustInstrument(db, session);
   if (!trust) return null;
-  return { ...readProfile({ ...trust.view, type: trust.type }), instrument: trust.instrument };
+  return { ...readProfile({ ...trust.view, type: trust.type }), instrument: trust.instrument, duties: amendedDuties(trust.view) };
 }
 
 /** The profile's values only, for the rules (the cron has no person: it reads as the trustees would). */

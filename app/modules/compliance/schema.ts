@@ -3,6 +3,7 @@ import { users } from "../auth/schema";
 import { documents } from "../documents/schema";
 import { workspaces } from "../workspaces/schema";
 import { CONFLICT_BASES, FLAG_RESOLUTIONS, RELATIONS } from "./ethics/checks";
+import { TRUST_EVENT_TYPES, type TrustEventType, TRUST_TYPES } from "./event-types";
 
 export const COMPLIANCE_SOURCES = ["statute", "instrument", "manual"] as const;
 export type ComplianceSource = (typeof COMPLIANCE_SOURCES)[number];
@@ -79,23 +80,7 @@ export const trustProfiles = sqliteTable("trust_profiles", {
   syncedAt: integer("synced_at", { mode: "timestamp_ms" }),
 });
 
-export const TRUST_EVENT_TYPES = [
-  "trust_created",
-  "settlor_died",
-  "became_irrevocable",
-  "trustee_accepted",
-  "trustee_changed",
-  "trustee_resigned",
-  "beneficiary_reached_age",
-  "beneficiary_demanded_account",
-  "notification_served",
-  "details_changed",
-  "court_petition",
-  "trust_terminated",
-] as const;
-export type TrustEventType = (typeof TRUST_EVENT_TYPES)[number];
-/** Kinds of trust, as the rule packs' conditions name them. */
-export const TRUST_TYPES = ["revocable", "irrevocable", "testamentary", "special_needs", "charitable", "other"] as const;
+export { TRUST_EVENT_TYPES, type TrustEventType, TRUST_TYPES };
 
 /** What happened to the trust, with its date: each can start deadlines (a settlor's death starts the notice's 60 days). */
 export const trustEvents = sqliteTable(

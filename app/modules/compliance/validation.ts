@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TRUST_TYPES } from "./profile-reading";
-import { TRUST_EVENT_TYPES } from "./schema";
+import { TRUST_EVENT_TYPES } from "./event-types";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

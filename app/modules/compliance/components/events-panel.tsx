@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import type { TrustEventView } from "../profile.server";
-import { TRUST_EVENT_TYPES } from "../schema";
+import { TRUST_EVENT_TYPES } from "../event-types";
 import { ComplianceAnswer } from "./answer";
 import { useDay } from "./dates";
 

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { useLanguage } from "~/modules/preferences/display";
 import { translateTitle } from "../item-title";
 import type { ItemView } from "../items.server";
 import { ComplianceAnswer } from "./answer";
@@ -15,6 +16,17 @@ export const STATUS_STYLE: Record<string, string> = {
 
 export const itemTitle = (item: ItemView, t: (key: string, options?: Record<string, unknown>) => string) =>
   item.titleKey ? translateTitle(t, item.titleKey, item.titleParams ?? {}) : item.title;
+
+/** Said when a list stops at its limit, so no one takes the list (or a score from it) for the whole. */
+export function ItemsTruncated({ limit, textKey = "duties.truncated" }: { limit: number; textKey?: "duties.truncated" | "health.truncated" }) {
+  const { t } = useTranslation("compliance");
+  const { formatNumber } = useLanguage();
+  return (
+    <p role="status" className="m-0 rounded-md border border-solid border-amber-500 p-3 text-sm" data-testid="items-truncated">
+      {t(textKey, { limit: formatNumber(limit) })}
+    </p>
+  );
+}
 
 /**
  * Duties with their deadline, law or clause, owner and status; a trustee marks one done with what proves it (a

@@ -14,14 +14,18 @@ export const titled = (item: ItemView, t: Translate) => ({
 });
 
 const items = jsonRoute(complianceT, {
-  /** GET /api/compliance/items?from&to → `{ items: [{ id, title, dueOn, citation, jurisdiction, source, documentId?, status, responsible, … }] }` */
+  /**
+   * GET /api/compliance/items?from&to → `{ items: [{ id, title, dueOn, citation, jurisdiction, source, documentId?, status, responsible, … }],
+   * truncated, limit }`: at most `limit` items, earliest due first; `truncated` when the range holds more (narrow it).
+   */
   GET: endpoint({
     run: async ({ ctx, session, query, t }) => {
       const range = rangeSchema(t).safeParse({ from: query.get("from") ?? undefined, to: query.get("to") ?? undefined });
       if (!range.success) throw new Refusal(400, range.error.issues[0]?.message ?? "validation.dateInvalid");
       const access = complianceAccess(session);
       await ensureSynced(ctx.db, session);
-      return { items: (await listItems(ctx.db, access, range.data)).map((item) => titled(item, t)) };
+      const { items, truncated, limit } = await listItems(ctx.db, access, range.data);
+      return { items: items.map((item) => titled(item, t)), truncated, limit };
     },
   }),
 });

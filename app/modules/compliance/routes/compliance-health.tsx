@@ -6,7 +6,7 @@ import { requireSession } from "~/modules/auth/guard.server";
 import { throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
-import { ItemList } from "../components/item-list";
+import { ItemList, ItemsTruncated } from "../components/item-list";
 import { MonthCalendar } from "../components/month-calendar";
 import { ScoreChart } from "../components/score-chart";
 import { complianceT } from "../i18n.server";
@@ -40,6 +40,7 @@ export default function ComplianceHealthPage() {
         <h1 className="m-0 text-2xl">{t("health.title")}</h1>
         <p className="m-0 text-muted-foreground">{t("health.subtitle")}</p>
       </header>
+      {health.truncated ? <ItemsTruncated limit={health.limit} textKey="health.truncated" /> : null}
       <section aria-labelledby="score-heading" className={panel} data-testid="compliance-score">
         <h2 id="score-heading" className="m-0 text-lg">
           {t("health.scoreHeading")}

@@ -6,7 +6,7 @@ import { throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
 import { useDay } from "../components/dates";
-import { ItemList } from "../components/item-list";
+import { ItemList, ItemsTruncated } from "../components/item-list";
 import { complianceT } from "../i18n.server";
 import { runPageCommand } from "../page-action.server";
 import { itemCommands } from "../page-commands.server";
@@ -59,6 +59,7 @@ export default function MultiJurisdictionPage() {
           {t("rules.noPack", { codes: page.unknownJurisdictions.join(", ") })}
         </p>
       ) : null}
+      {page.truncated ? <ItemsTruncated limit={page.limit} /> : null}
       {shown.map((code) => {
         const verdicts = page.verdicts.filter((v) => v.jurisdiction === code);
         const items = page.items.filter((item) => item.jurisdiction === code || item.also.some((a) => a.jurisdiction === code));

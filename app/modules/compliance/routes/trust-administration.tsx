@@ -6,7 +6,7 @@ import { throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
 import { EventsPanel } from "../components/events-panel";
-import { ItemList } from "../components/item-list";
+import { ItemList, ItemsTruncated } from "../components/item-list";
 import { ProfilePanel } from "../components/profile-panel";
 import { complianceT } from "../i18n.server";
 import { runPageCommand } from "../page-action.server";
@@ -57,6 +57,7 @@ export default function TrustAdministrationPage() {
           </Link>
         </div>
         <p className="m-0 text-sm text-muted-foreground">{t("duties.help")}</p>
+        {page.truncated ? <ItemsTruncated limit={page.limit} /> : null}
         <ItemList items={page.items} canManage={page.access.manage} evidence={page.evidence} empty={t("duties.none")} testId="duty-checklist" />
         {page.undated.length > 0 ? (
           <div className="grid gap-2">

@@ -3,7 +3,7 @@
  * module loads so a mistyped pack fails the tests (and the first request) instead of computing a wrong date.
  */
 import { z } from "zod";
-import { TRUST_EVENT_TYPES, TRUST_TYPES } from "../schema";
+import { TRUST_EVENT_TYPES, TRUST_TYPES } from "../event-types";
 import ca from "./packs/ca.json";
 import fl from "./packs/fl.json";
 import gbEws from "./packs/gb-ews.json";
