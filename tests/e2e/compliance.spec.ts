@@ -288,7 +288,7 @@ test.describe("regulatory audit", () => {
     // The check itself is audited: filter the entries by its action.
     const filters = page.getByRole("form", { name: "Filter the entries" });
     await filters.getByLabel("Action", { exact: true }).fill("audit.chain_checked");
-    await filters.getByLabel("Person", { exact: true }).selectOption({ label: "Eleanor Hartwell" });
+    await filters.getByRole("combobox", { name: "Person" }).selectOption({ label: "Eleanor Hartwell" });
     await filters.getByRole("button", { name: "Filter", exact: true }).click();
     await expect(page).toHaveURL(/[?&]action=audit\.chain_checked/);
     await expect(page).toHaveURL(/[?&]actor=/);
