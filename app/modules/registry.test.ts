@@ -65,7 +65,7 @@ describe("module registry", () => {
       expect(Object.keys(kind.defaults).sort(), type).toEqual(["email", "in_app", "sms"]);
       const words = kind.describe({ pollId: "p1", pollTitle: "Roof", channelId: "c1", topicId: "t1", messageId: "m1", voterName: "Ann" }, t);
       expect(words.text.length, type).toBeGreaterThan(0);
-      expect(words.href, type).toMatch(/^\/(polling\/|channel\/|financial#|tax-administration$|documents\/|compliance-health#item-)/);
+      expect(words.href, type).toMatch(/^\/(polling\/|channel\/|financial#|tax-administration$|documents\/|compliance-health#item-|regulatory-audit$)/);
       // Metadata from an older row, or missing fields: still words, never a crash.
       expect(() => kind.describe({}, t)).not.toThrow();
     }
