@@ -66,3 +66,12 @@ describe("the audit chain", () => {
     expect(position.seq).toBe(5);
   });
 });
+
+describe("the compliance bench's copy of the hashing (scripts/bench-compliance-data.mjs)", () => {
+  it("seals entries that this chain verifies, so the bench measures a chain the app accepts", async () => {
+    const bench = await import("../../../scripts/bench-compliance-data.mjs");
+    const entries = [...bench.sealedAuditEntries({ workspaceId: "w1", count: 25, startMs: 1_700_000_000_000, endMs: 1_700_000_100_000 })] as StoredEntry[];
+    expect(await verifyEntries({ seq: 0, hash: GENESIS_HASH }, entries)).toEqual({ position: { seq: 25, hash: entries[24]!.hash }, broken: null });
+    expect(bench.canonicalJson(entry(3))).toBe(canonicalJson(entry(3)));
+  });
+});

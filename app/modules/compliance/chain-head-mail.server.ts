@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { runAuditChainChecks, type FinishedCheck } from "~/modules/audit/chain-checks.server";
 import { signingKey } from "~/modules/audit/signing-key.server";
 import { notificationPreferences } from "~/modules/notifications/schema";
@@ -6,7 +6,7 @@ import { notify, recipientsFor, recipientT } from "~/modules/notifications/servi
 import { workspaces } from "~/modules/workspaces/schema";
 import { workspaceTrustees } from "~/modules/workspaces/trustees.server";
 import { createDb, type Db } from "~/platform/db.server";
-import { getConfig } from "~/platform/env.server";
+import { getConfig, type AppConfig } from "~/platform/env.server";
 
 export const CHAIN_HEAD_TYPE = "audit_chain_head" as const;
 
@@ -27,16 +27,15 @@ export async function runAuditChecksAndSendHeads(env: Env, now: Date) {
     : null;
   for (const check of finished) {
     if (!check.chain) continue;
-    await sendChainHead(db, env, check, keyId, now).catch((error) => console.error(`The chain head of ${check.chain} could not be sent`, error));
+    await sendChainHead(db, env, config, check, keyId, now).catch((error) => console.error(`The chain head of ${check.chain} could not be sent`, error));
   }
 }
 
-async function sendChainHead(db: Db, env: Env, check: FinishedCheck, keyId: string | null, now: Date) {
+async function sendChainHead(db: Db, env: Env, config: AppConfig, check: FinishedCheck, keyId: string | null, now: Date) {
   const workspace = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, check.chain)).get();
   if (!workspace) return;
   const trustees = await workspaceTrustees(db, check.chain);
   if (trustees.length === 0) return;
-  const config = getConfig(env);
   const on = now.toISOString().slice(0, 10);
   const metadata = {
     workspace: workspace.name,
@@ -62,7 +61,7 @@ async function sendChainHead(db: Db, env: Env, check: FinishedCheck, keyId: stri
       channels: check.ok ? undefined : () => ({ in_app: true, email: true }),
       mail: (recipient) => {
         const t = recipientT(recipient, ["notifications"]);
-        const values = { ...metadata, link, hash: check.headHash, brokenSeq: check.brokenSeq ?? 0 };
+        const values = { ...metadata, brokenSeq: check.brokenSeq ?? 0 };
         return check.ok
           ? {
               subject: t("chainHead.subject", values),
@@ -81,9 +80,7 @@ export async function wantsChainHeadMail(db: Db, userId: string): Promise<boolea
   const row = await db
     .select({ enabled: notificationPreferences.enabled })
     .from(notificationPreferences)
-    .where(
-      and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.type, CHAIN_HEAD_TYPE), inArray(notificationPreferences.channel, ["email"])),
-    )
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.type, CHAIN_HEAD_TYPE), eq(notificationPreferences.channel, "email")))
     .get();
   return row?.enabled ?? false;
 }

@@ -9,7 +9,7 @@ import { chunks, D1_IN_LIST, inChunks } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
 import type { AppConfig } from "~/platform/env.server";
 import { sendMail } from "~/platform/mail.server";
-import { sendNoticeSms } from "~/modules/conversations/sms/notice.server";
+import { sendNoticeSms } from "~/modules/conversations/sms/outbound.server";
 import { resolvePreference } from "./preferences";
 import { notificationPreferences, notifications, type NotificationChannel, type NotificationType } from "./schema";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
@@ -14,6 +14,7 @@ import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
 import { complianceAccess, requireManage, requireReadAll } from "../access.server";
 import { setChainHeadMail, wantsChainHeadMail } from "../chain-head-mail.server";
+import { AuditFilters, AUDIT_OUTCOMES } from "../components/audit-filters";
 import { ChainHeadMailForm } from "../components/chain-head-mail-form";
 import { auditEntries } from "../audit-log.server";
 import { complianceT } from "../i18n.server";
@@ -21,7 +22,6 @@ import { complianceT } from "../i18n.server";
 export const handle = { i18n: ["compliance", "dashboard"] } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Regulatory Audit · Legal Document Platform" }];
 
-const OUTCOMES = ["success", "failure", "denied"] as const;
 const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -30,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
   try {
     const access = requireReadAll(complianceAccess(session));
     const query = new URL(args.request.url).searchParams;
-    const outcome = OUTCOMES.find((o) => o === query.get("outcome"));
+    const outcome = AUDIT_OUTCOMES.find((o) => o === query.get("outcome"));
     await sealChain(ctx.db, access.workspaceId);
     const [entries, lastCheck, key, people, chainHeadMail] = await Promise.all([
       auditEntries(ctx.db, access, {
@@ -49,10 +49,10 @@ export async function loader(args: LoaderFunctionArgs) {
       ),
       // The person filter chooses among the members by name (their ids stay in the query string, not on screen).
       listMembers(ctx, session).then((members) => members.map((m) => ({ id: m.userId, name: m.name })).sort((a, b) => a.name.localeCompare(b.name))),
-      wantsChainHeadMail(ctx.db, session.user.id),
+      // Only trustees are sent the chain head; the lawyer reads the page without the switch.
+      access.manage ? wantsChainHeadMail(ctx.db, session.user.id) : null,
     ]);
-    // Only trustees are sent the chain head; the lawyer reads the page without the switch.
-    return { entries, lastCheck, keyId: key, people, chainHeadMail: access.manage ? chainHeadMail : null };
+    return { entries, lastCheck, keyId: key, people, chainHeadMail };
   } catch (error) {
     throwAsResponse(error, complianceT(args.request));
   }
@@ -89,13 +89,8 @@ export default function RegulatoryAuditPage() {
   const { entries, lastCheck, keyId, people, chainHeadMail } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const verified = answer && !answer.chainHeadMailSaved ? answer : null;
-  const [params] = useSearchParams();
   const { t } = useTranslation("compliance");
   const describe = useDescribeActivity();
-  const exportHref = `/api/audit/entries?${new URLSearchParams([...params.entries(), ["format", "csv"]]).toString()}`;
-  // A bundle is a contiguous run of the chain: only the period applies to it.
-  const period = [...params.entries()].filter(([name, value]) => (name === "from" || name === "to") && value);
-  const bundleHref = `/api/audit/entries?${new URLSearchParams([...period, ["format", "bundle"]]).toString()}`;
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 [&>*]:min-w-0">
       <header className="grid gap-1">
@@ -142,75 +137,7 @@ export default function RegulatoryAuditPage() {
         <h2 id="entries-heading" className="m-0 text-lg">
           {t("audit.entriesHeading")}
         </h2>
-        <Form method="get" className="grid gap-2 sm:grid-cols-3 lg:grid-cols-7" aria-label={t("audit.filters")}>
-          <label className="grid min-w-0 gap-1 text-sm">
-            {t("audit.person")}
-            <select
-              name="actor"
-              defaultValue={params.get("actor") ?? ""}
-              className="w-full min-w-0 rounded-md border border-solid border-input bg-background p-1.5"
-            >
-              <option value="">{t("audit.anyone")}</option>
-              {people.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="grid min-w-0 gap-1 text-sm">
-            {t("audit.action")}
-            <input
-              name="action"
-              defaultValue={params.get("action") ?? ""}
-              placeholder="document."
-              className="rounded-md border border-solid border-input bg-background p-1.5"
-            />
-          </label>
-          <label className="grid min-w-0 gap-1 text-sm">
-            {t("audit.target")}
-            <input name="target" defaultValue={params.get("target") ?? ""} className="rounded-md border border-solid border-input bg-background p-1.5" />
-          </label>
-          <label className="grid min-w-0 gap-1 text-sm">
-            {t("audit.outcome")}
-            <select
-              name="outcome"
-              defaultValue={params.get("outcome") ?? ""}
-              className="w-full min-w-0 rounded-md border border-solid border-input bg-background p-1.5"
-            >
-              <option value="">{t("audit.any")}</option>
-              {OUTCOMES.map((o) => (
-                <option key={o} value={o}>
-                  {t(`audit.outcomes.${o}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="grid min-w-0 gap-1 text-sm">
-            {t("audit.from")}
-            <input
-              name="from"
-              type="date"
-              defaultValue={params.get("from") ?? ""}
-              className="rounded-md border border-solid border-input bg-background p-1.5"
-            />
-          </label>
-          <label className="grid min-w-0 gap-1 text-sm">
-            {t("audit.to")}
-            <input name="to" type="date" defaultValue={params.get("to") ?? ""} className="rounded-md border border-solid border-input bg-background p-1.5" />
-          </label>
-          <div className="flex flex-wrap items-end gap-2">
-            <Button type="submit" size="sm">
-              {t("audit.filter")}
-            </Button>
-            <a href={exportHref} className="text-sm" download>
-              {t("audit.exportCsv")}
-            </a>
-            <a href={bundleHref} className="text-sm" download title={t("audit.bundleHint")} data-testid="audit-bundle-link">
-              {t("audit.exportBundle")}
-            </a>
-          </div>
-        </Form>
+        <AuditFilters people={people} />
         <p className="m-0 text-xs text-muted-foreground">
           {t("audit.bundleHint")}{" "}
           {keyId ? (

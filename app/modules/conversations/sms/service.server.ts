@@ -10,6 +10,7 @@ import { notifyChat } from "../notify.server";
 import { channels, chatMessages, chatTopics, smsMessages, smsOptOuts, smsParticipants, type SmsRoute, type SmsStatus } from "../schema";
 import { topicAccess, topicViews } from "../topics.server";
 import { toE164 } from "./phone";
+import { sendRecordedText } from "./outbound.server";
 import { chooseSmsProvider } from "./provider.server";
 import { newReplyCode, readInbound } from "./reply-code";
 
@@ -110,49 +111,25 @@ export async function sendTopicSms(
   const targets = participants.filter((p) => p.participant.id !== input.exceptParticipantId);
   if (targets.length === 0) return false;
   const provider = chooseSmsProvider(ctx.config);
-  const callbackBase = ctx.config.SMS_WEBHOOK_BASE_URL ?? ctx.publicOrigin;
   await Promise.all(
-    targets.map(async ({ participant, optedOutAt }) => {
-      const body = smsText({ authorName: input.authorName, topicName: input.topic.name, body: input.message.body, replyCode: participant.replyCode });
-      const now = new Date();
-      const rowId = crypto.randomUUID();
-      // Recorded before sending, so the topic shows it at once and an early status callback finds it.
-      await ctx.db.insert(smsMessages).values({
-        id: rowId,
-        workspaceId: input.workspaceId,
-        topicId: input.topic.id,
-        participantId: participant.id,
-        chatMessageId: input.message.id,
-        direction: "outbound",
-        fromNumber: provider.from,
-        toNumber: participant.phone,
-        body,
-        status: optedOutAt ? "blocked" : "queued",
-        provider: provider.id,
-        error: optedOutAt ? "opted_out" : null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (optedOutAt) return;
-      const result = await provider.send({
-        to: participant.phone,
-        body,
-        statusCallback: provider.id === "twilio" ? `${callbackBase}/api/sms/status` : undefined,
-      });
-      await ctx.db.batch([
-        ctx.db
-          .update(smsMessages)
-          .set({
-            status: sql`case when ${smsMessages.status} = 'queued' then ${result.status} else ${smsMessages.status} end`,
-            providerSid: result.sid,
-            error: result.error,
-            updatedAt: new Date(),
-          })
-          .where(eq(smsMessages.id, rowId)),
+    targets.map(({ participant, optedOutAt }) =>
+      sendRecordedText(
+        ctx.db,
+        ctx.config,
+        provider,
+        {
+          workspaceId: input.workspaceId,
+          topicId: input.topic.id,
+          participantId: participant.id,
+          chatMessageId: input.message.id,
+          to: participant.phone,
+          body: smsText({ authorName: input.authorName, topicName: input.topic.name, body: input.message.body, replyCode: participant.replyCode }),
+          optedOut: optedOutAt !== null,
+        },
         // Only a text that went out makes this topic "the one that last texted the phone".
-        ...(result.status === "failed" ? [] : [ctx.db.update(smsParticipants).set({ lastOutboundAt: now }).where(eq(smsParticipants.id, participant.id))]),
-      ]);
-    }),
+        () => [ctx.db.update(smsParticipants).set({ lastOutboundAt: new Date() }).where(eq(smsParticipants.id, participant.id))],
+      ),
+    ),
   );
   return true;
 }
