@@ -1,21 +1,82 @@
 // npm test: every test. Unit tests, then the worker tests against the real Worker, then the browser tests.
+// The summary at the end names each failed test, so a log read from its tail (CI) says what broke.
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { build, ensureDevVars, offlineEnv } from "./lib.mjs";
 
+const REPORTS = "test-results/reports";
+mkdirSync(REPORTS, { recursive: true });
 const steps = [];
-function step(name, command, args) {
+function step(name, command, args, failedTests = () => [], env = {}) {
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env: offlineEnv });
-  steps.push({ name, ok: result.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
-  return result.status === 0;
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...offlineEnv, ...env } });
+  const ok = result.status === 0;
+  steps.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1), failed: ok ? [] : failedTests() });
+  return ok;
+}
+
+function readJson(path) {
+  try {
+    return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : null;
+  } catch {
+    return null;
+  }
+}
+
+function vitestFailures() {
+  const report = readJson(`${REPORTS}/vitest.json`);
+  if (!report) return ["(no vitest report was written)"];
+  return report.testResults.flatMap((file) => {
+    const failedTests = file.assertionResults
+      .filter((t) => t.status === "failed")
+      .map((t) => `${file.name.replace(process.cwd() + "/", "")} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    // A file that failed before any test ran (a hook, an import) has no failed test of its own.
+    return failedTests.length || file.status !== "failed" ? failedTests : [`${file.name}: ${firstLine(file.message)}`];
+  });
+}
+
+function playwrightFailures() {
+  const report = readJson(`${REPORTS}/playwright.json`);
+  if (!report) return ["(no playwright report was written)"];
+  const failed = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const last = test.results?.at(-1);
+        if (test.status === "unexpected")
+          failed.push(`${spec.file}:${spec.line} › ${[...trail, spec.title].join(" › ")}: ${firstLine(last?.error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return failed;
+}
+
+function firstLine(text) {
+  return String(text ?? "")
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .find((line) => line.trim())
+    ?.slice(0, 300);
 }
 
 ensureDevVars();
 step("chromium", "bash", ["scripts/ensure-chromium.sh"]);
 build();
-step("unit + worker tests (vitest)", "node_modules/.bin/vitest", ["run"]);
-step("browser tests (playwright)", "node_modules/.bin/playwright", ["test"]);
+step(
+  "unit + worker tests (vitest)",
+  "node_modules/.bin/vitest",
+  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`],
+  vitestFailures,
+);
+step("browser tests (playwright)", "node_modules/.bin/playwright", ["test", "--reporter=list,json"], playwrightFailures, {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
+});
 
 console.log("\nSummary:");
-for (const s of steps) console.log(`  ${s.ok ? "ok  " : "FAIL"} ${s.name} (${s.seconds} s)`);
+for (const s of steps) {
+  console.log(`  ${s.ok ? "ok  " : "FAIL"} ${s.name} (${s.seconds} s)`);
+  for (const failure of s.failed) console.log(`       ✗ ${failure}`);
+}
 process.exit(steps.every((s) => s.ok) ? 0 : 1);

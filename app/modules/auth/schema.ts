@@ -45,6 +45,8 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** Two-letter country of the sign-in's IP where Cloudflare knows it, for the list of one's devices. */
+    country: text("country"),
   },
   (t) => [uniqueIndex("sessions_token_hash_unique").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );

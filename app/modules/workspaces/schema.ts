@@ -13,6 +13,12 @@ export const workspaces = sqliteTable("workspaces", {
   trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  /** Beneficiaries see the trust's totals on their portal only when the owner turns this on. */
+  portalShowsTotals: integer("portal_shows_totals", { mode: "boolean" }).notNull().default(false),
+  /** An owner asked to delete the workspace: it is closed to everyone, restorable until `purgeAfter`, then purged by the cron. */
+  deletionRequestedAt: integer("deletion_requested_at", { mode: "timestamp_ms" }),
+  deletionRequestedBy: text("deletion_requested_by"),
+  purgeAfter: integer("purge_after", { mode: "timestamp_ms" }),
 });
 
 export const memberships = sqliteTable(
@@ -51,4 +57,53 @@ export const invitations = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [uniqueIndex("invitations_token_hash_unique").on(t.tokenHash), index("invitations_ws_idx").on(t.workspaceId)],
+);
+
+/** An owner offers the workspace's ownership to another member; it changes hands only when that member accepts. */
+export const ownershipTransfers = sqliteTable(
+  "ownership_transfers",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    fromUserId: text("from_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toUserId: text("to_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    /** Declined by the new owner, withdrawn by the old one, or void because either left. */
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("ownership_transfers_ws_idx").on(t.workspaceId, t.toUserId)],
+);
+
+export const EXPORT_STATUSES = ["queued", "running", "ready", "failed"] as const;
+
+/** "Export everything": a ZIP built by a queue job into R2, downloadable by the owner who asked until it expires. */
+export const workspaceExports = sqliteTable(
+  "workspace_exports",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    requestedBy: text("requested_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: EXPORT_STATUSES }).notNull(),
+    /** What has been written so far, for the progress bar: files done of files in all. */
+    filesDone: integer("files_done").notNull().default(0),
+    filesTotal: integer("files_total").notNull().default(0),
+    storageKey: text("storage_key"),
+    sizeBytes: integer("size_bytes"),
+    error: text("error"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("workspace_exports_ws_idx").on(t.workspaceId, t.createdAt)],
 );
