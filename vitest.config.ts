@@ -17,7 +17,8 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/worker/global-setup.ts"],
           setupFiles: ["tests/worker/setup-http.ts"],
-          testTimeout: 30_000,
+          // Long scenarios (many requests and `sql` calls, each a wrangler process) on a loaded 2-core machine.
+          testTimeout: 60_000,
           // One wrangler dev serves every worker test; the load tests (hundreds of ballots) must not
           // share it with other files' requests, or its local proxy drops some (503).
           fileParallelism: false,

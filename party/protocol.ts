@@ -141,6 +141,16 @@ export type ServerMessage = z.infer<typeof serverMessageSchema>;
 /** Headers the Worker sets on the upgrade it forwards; the room trusts them because only the Worker reaches it. */
 export const VERIFIED_USER_ID_HEADER = "x-verified-user-id";
 export const VERIFIED_USER_NAME_HEADER = "x-verified-user-name";
+/** The session the socket was opened with, and that session's workspace then: what a sign-out or a removal closes. */
+export const VERIFIED_SESSION_ID_HEADER = "x-verified-session-id";
+export const VERIFIED_WORKSPACE_ID_HEADER = "x-verified-workspace-id";
+
+/**
+ * Close codes a room uses when access ended on the server: the browser must not reconnect with the same page
+ * (it reloads, and the server says where the person may go now).
+ */
+export const ACCESS_ENDED_CLOSE = { signedOut: 4001, removedFromWorkspace: 4003 } as const;
+export const ACCESS_ENDED_CODES: readonly number[] = Object.values(ACCESS_ENDED_CLOSE);
 
 export function parseClientMessage(raw: string): { ok: true; message: ClientMessage } | { ok: false; error: string } {
   let data: unknown;

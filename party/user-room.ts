@@ -1,17 +1,23 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import {
+  ACCESS_ENDED_CLOSE,
   MAX_CLIENT_MESSAGE_BYTES,
   MESSAGE_RATE,
   parseClientMessage,
   type ServerMessage,
   type ThreadEvent,
+  VERIFIED_SESSION_ID_HEADER,
   VERIFIED_USER_ID_HEADER,
   VERIFIED_USER_NAME_HEADER,
+  VERIFIED_WORKSPACE_ID_HEADER,
 } from "./protocol";
 
 interface ConnectionState {
   userId: string;
   userName: string;
+  /** Absent on sockets opened before these were recorded: a sign-out or removal closes them too. */
+  sessionId?: string;
+  workspaceId?: string;
   authenticated: boolean;
   threads: readonly string[];
 }
@@ -54,6 +60,8 @@ export class UserRoom extends Server<Env> {
     connection.setState({
       userId,
       userName: ctx.request.headers.get(VERIFIED_USER_NAME_HEADER) ?? "",
+      sessionId: ctx.request.headers.get(VERIFIED_SESSION_ID_HEADER) ?? undefined,
+      workspaceId: ctx.request.headers.get(VERIFIED_WORKSPACE_ID_HEADER) || undefined,
       authenticated: false,
       threads: [],
     });
@@ -120,6 +128,27 @@ export class UserRoom extends Server<Env> {
       }
     }
     return sent;
+  }
+
+  /**
+   * Called by the Worker (RPC) when access ends: the sessions signed out (`sessionIds`), or the person removed from
+   * a workspace (`workspaceId`: the sockets opened in it). Those sockets close at once with a code that tells the
+   * browser not to reconnect as before. Returns how many closed.
+   */
+  endAccess(ended: { sessionIds?: string[]; workspaceId?: string }): number {
+    let closed = 0;
+    for (const connection of this.getConnections<ConnectionState>()) {
+      const state = connection.state;
+      const bySession = ended.sessionIds !== undefined && (!state?.sessionId || ended.sessionIds.includes(state.sessionId));
+      const byWorkspace = ended.workspaceId !== undefined && (!state?.workspaceId || state.workspaceId === ended.workspaceId);
+      if (!bySession && !byWorkspace) continue;
+      connection.close(
+        byWorkspace ? ACCESS_ENDED_CLOSE.removedFromWorkspace : ACCESS_ENDED_CLOSE.signedOut,
+        byWorkspace ? "Removed from the workspace" : "Signed out",
+      );
+      closed++;
+    }
+    return closed;
   }
 
   #authenticatedConnections(): Connection<ConnectionState>[] {

@@ -14,7 +14,7 @@ import type { runJob as RunJob, scheduledWork as ScheduledWork } from "../app/pl
 import { createNonce } from "../app/platform/load-context";
 import type { JobMessage } from "../app/platform/job-message";
 import { isForeignWrite, withSecurityHeaders } from "../app/platform/security.server";
-import { VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER } from "../party/protocol";
+import { VERIFIED_SESSION_ID_HEADER, VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER, VERIFIED_WORKSPACE_ID_HEADER } from "../party/protocol";
 
 export { UserRoom } from "../party/user-room";
 export { PollTimer } from "../party/poll-timer";
@@ -38,6 +38,8 @@ async function connectUserRoom(request: Request, env: Env): Promise<Response> {
   const headers = new Headers(request.headers);
   headers.set(VERIFIED_USER_ID_HEADER, session.user.id);
   headers.set(VERIFIED_USER_NAME_HEADER, session.user.name);
+  headers.set(VERIFIED_SESSION_ID_HEADER, session.sessionId);
+  headers.set(VERIFIED_WORKSPACE_ID_HEADER, session.workspace?.id ?? "");
   const room = await getServerByName(env.UserRoom, session.user.id);
   return room.fetch(new Request(request.url, { method: "GET", headers }));
 }

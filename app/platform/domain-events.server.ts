@@ -5,6 +5,8 @@
 export interface DomainEvents {
   /** A poll closed; `approved` for a proposal whose "yes" won, `rejected` for "no", `undecided` otherwise. */
   "poll.closed": { workspaceId: string; pollId: string; outcome: "approved" | "rejected" | "undecided"; summary: string };
+  /** A person is no longer a member (removed by an administrator, or left): what was theirs alone in it ends. */
+  "member.left": { workspaceId: string; userId: string; reason: "removed" | "left" };
 }
 
 export type DomainEventType = keyof DomainEvents;

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, count, desc, eq, gte } from "drizzle-orm";
 import { mailOutbox } from "~/modules/mail/schema";
 import type { AppConfig } from "./env.server";
 import type { Db } from "./db.server";
@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   /** What the mail is for (verify_email, reset_password, invitation…): shown in the dev outbox and logs. */
   kind: string;
+  /** The workspace it is about, so that its owners see how their family's mail fared; none for account mail. */
+  workspaceId?: string | null;
 }
 
 export type { JobMessage, JobsQueue } from "./job-message";
@@ -27,6 +29,7 @@ export async function sendMail(db: Db, config: AppConfig, jobs: JobsQueue, messa
     subject: message.subject,
     textBody: message.text,
     kind: message.kind,
+    workspaceId: message.workspaceId ?? null,
     status: queued ? "queued" : "recorded",
     createdAt: new Date(),
   });
@@ -54,4 +57,19 @@ export async function deliverMail(db: Db, config: AppConfig, outboxId: string, f
     .update(mailOutbox)
     .set({ status: "sent", sentAt: new Date(), error: null, textBody: "(delivered; body removed)" })
     .where(eq(mailOutbox.id, outboxId));
+}
+
+/** How a workspace's mail fared since a day: counts by status, and the latest failures with their reasons. */
+export async function mailOutcomes(db: Db, workspaceId: string, since: Date) {
+  const scope = and(eq(mailOutbox.workspaceId, workspaceId), gte(mailOutbox.createdAt, since));
+  const [byStatus, failures] = await db.batch([
+    db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).where(scope).groupBy(mailOutbox.status),
+    db
+      .select({ id: mailOutbox.id, to: mailOutbox.toAddress, kind: mailOutbox.kind, error: mailOutbox.error, createdAt: mailOutbox.createdAt })
+      .from(mailOutbox)
+      .where(and(scope, eq(mailOutbox.status, "failed")))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(20),
+  ]);
+  return { byStatus, failures };
 }

@@ -13,6 +13,8 @@ export interface RequestContext {
   waitUntil: (p: Promise<unknown>) => void;
   ip: string;
   userAgent: string;
+  /** The caller's country as Cloudflare places their IP (two letters), where it knows. */
+  country: string | null;
   /** The configured public origin (PUBLIC_ORIGIN) for links in e-mails, texts and notifications; never the request's Host. */
   publicOrigin: string;
   secure: boolean;
@@ -27,6 +29,11 @@ const cache = new WeakMap<Request, RequestContext>();
 export function clientIp(request: Request): string {
   // Cloudflare sets CF-Connecting-IP and overwrites any value a client sends; wrangler dev sets it locally.
   return request.headers.get("CF-Connecting-IP") ?? "127.0.0.1";
+}
+
+function countryOf(context: AppLoadContext): string | null {
+  const country = (context.cloudflare.cf as { country?: unknown } | undefined)?.country;
+  return typeof country === "string" && /^[A-Z]{2}$/.test(country) && country !== "XX" && country !== "T1" ? country : null;
 }
 
 export function getRequestContext(request: Request, context: AppLoadContext): RequestContext {
@@ -45,6 +52,7 @@ export function getRequestContext(request: Request, context: AppLoadContext): Re
     waitUntil: (p) => context.cloudflare.ctx.waitUntil(p),
     ip,
     userAgent,
+    country: countryOf(context),
     publicOrigin: config.PUBLIC_ORIGIN,
     secure: url.protocol === "https:",
     devTools: devToolsEnabled(config, url),

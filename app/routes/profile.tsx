@@ -14,8 +14,14 @@ import { PasswordInput } from "~/modules/auth/components/password-input";
 import { requireSession } from "~/modules/auth/guard.server";
 import { LanguageChoice } from "~/modules/preferences/components/language-choice";
 import { DarkModeSwitch, ThemeCards } from "~/modules/preferences/components/theme-popover";
-import { RelativeTime } from "~/modules/preferences/components/relative-time";
-import { changePassword, listSessions, removeAvatar, setAvatar, signOutOtherSessions, updateProfileDetails } from "~/modules/profile/service.server";
+import { listDevices, signOutDevice, signOutOtherDevices } from "~/modules/auth/devices/devices.server";
+import { DevicesList } from "~/modules/profile/components/devices-list";
+import { changePassword, removeAvatar, setAvatar, updateProfileDetails } from "~/modules/profile/service.server";
+import { MyWorkspaces } from "~/modules/workspaces/components/my-workspaces";
+import { workspacesT } from "~/modules/workspaces/i18n.server";
+import { leaveWorkspace } from "~/modules/workspaces/lifecycle/members.server";
+import { answerOwnershipOffer, offersTo } from "~/modules/workspaces/lifecycle/ownership.server";
+import { listUserWorkspaces } from "~/modules/workspaces/service.server";
 import {
   AVATAR_MAX_BYTES,
   avatarFormSchema,
@@ -25,20 +31,25 @@ import {
   type AvatarFormInput,
 } from "~/modules/profile/validation";
 import { IntentForm } from "~/components/intent-form";
-import { HttpError } from "~/platform/http.server";
+import { HttpError, Refusal } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import { useSignedInUser, type SignedInPageHandle } from "~/routes/_app";
 
-export const handle = { i18n: ["profile"], needsWorkspace: false } satisfies SignedInPageHandle;
+export const handle = { i18n: ["profile", "workspaces"], needsWorkspace: false } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Profile · Legal Document Platform" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
-  return { sessions: await listSessions(ctx, session) };
+  const [sessions, workspaces, offers] = await Promise.all([
+    listDevices(ctx, session),
+    listUserWorkspaces(ctx, session.user.id),
+    offersTo(ctx, session.user.id),
+  ]);
+  return { sessions, workspaces, offers, currentWorkspaceId: session.workspace?.id ?? null };
 }
 
-type Intent = "details" | "password" | "avatar" | "remove-avatar" | "sign-out-others";
+type Intent = "details" | "password" | "avatar" | "remove-avatar" | "sign-out-others" | "sign-out-device" | "leave-workspace" | "answer-offer";
 
 export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
@@ -107,12 +118,19 @@ export async function action(args: ActionFunctionArgs) {
         // The command buttons carry nothing but their intent; anything else is an unknown action.
         const command = parseWithZod(formData, { schema: profileCommandSchema(ctx.t) });
         if (command.status !== "success") return data({ intent, result: command.reply(), error: ctx.t("errors.unknownAction"), success: false }, 400);
-        if (command.value.intent === "remove-avatar") await removeAvatar(ctx, session);
-        else await signOutOtherSessions(ctx, session);
-        return { intent, result: command.reply(), error: null, success: true };
+        const value = command.value;
+        if (value.intent === "remove-avatar") await removeAvatar(ctx, session);
+        else if (value.intent === "sign-out-others") await signOutOtherDevices(ctx, session);
+        else if (value.intent === "sign-out-device") await signOutDevice(ctx, session, value.sessionId);
+        else if (value.intent === "leave-workspace") await leaveWorkspace(ctx, session, value.workspaceId);
+        else await answerOwnershipOffer(ctx, session, value.transferId, value.answer === "accept");
+        const answered = value.intent === "answer-offer" ? value.answer : null;
+        return { intent, result: command.reply(), error: null, success: true, answered };
       }
     }
-  } catch (error) {
+  } catch (unknown) {
+    // The workspaces' and devices' refusals carry keys; they are said in the caller's language here.
+    const error = unknown instanceof Refusal ? unknown.in(workspacesT(args.request)) : unknown;
     if (error instanceof HttpError) return data({ intent, result: null, error: error.message, success: false }, error.status);
     throw error;
   }
@@ -261,7 +279,7 @@ function AvatarForm({ busy }: { busy: boolean }) {
 }
 
 export default function ProfileRoute() {
-  const { sessions } = useLoaderData<typeof loader>();
+  const { sessions, workspaces, offers, currentWorkspaceId } = useLoaderData<typeof loader>();
   const user = useSignedInUser();
   const { t } = useTranslation("profile");
   const { t: tAuth } = useTranslation("auth");
@@ -302,33 +320,14 @@ export default function ProfileRoute() {
           <PasswordForm />
         </Section>
       </div>
+      <Section id="workspaces-heading" title={t("workspaces:mine.title")}>
+        <MyWorkspaces workspaces={workspaces} offers={offers} currentWorkspaceId={currentWorkspaceId} />
+      </Section>
       <Section id="sessions-heading" title={t("sessions.title")}>
         <Outcome intent="sign-out-others" success={t("sessions.signedOut")} />
+        <Outcome intent="sign-out-device" success={t("sessions.signedOutOne")} />
         <p className="m-0 text-sm text-muted-foreground">{t("sessions.intro")}</p>
-        <ul className="m-0 grid list-none gap-2 p-0" data-testid="session-list">
-          {sessions.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-solid border-border p-3 text-sm">
-              <span className="grid">
-                <span className="font-medium">
-                  {s.userAgent ? s.userAgent.slice(0, 80) : t("sessions.unknownDevice")}
-                  {s.current ? <span className="ms-2 rounded-full bg-muted px-2 py-0.5 text-xs">{t("sessions.current")}</span> : null}
-                </span>
-                <span className="text-muted-foreground">
-                  {t("sessions.address", { ip: s.ip ?? "—" })} · {t("sessions.lastActive")} <RelativeTime value={s.lastSeenAt} />
-                </span>
-              </span>
-            </li>
-          ))}
-        </ul>
-        {sessions.length > 1 ? (
-          <IntentForm id="profile-sign-out-others" intent="sign-out-others" schema={profileCommandSchema(tAuth)}>
-            <Button type="submit" variant="destructive" disabled={busyIntent === "sign-out-others"}>
-              {t("sessions.signOutOthers")}
-            </Button>
-          </IntentForm>
-        ) : (
-          <p className="m-0 text-sm">{t("sessions.onlyThis")}</p>
-        )}
+        <DevicesList sessions={sessions} />
       </Section>
     </div>
   );

@@ -19,6 +19,8 @@ export const authModule = defineModule({
     { path: "api/auth/resend-verification", file: "routes/api.auth.resend-verification.ts" },
     { path: "api/login", file: "routes/api.login.ts" },
     { path: "api/logout", file: "routes/api.logout.tsx" },
+    { path: "api/sessions", file: "routes/api.sessions.ts" },
+    { path: "api/sessions/:id", file: "routes/api.sessions.$id.ts" },
   ],
   helpTopics: ["security"],
 });

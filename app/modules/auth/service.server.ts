@@ -138,6 +138,7 @@ export async function register(ctx: RequestContext, input: RegisterInput, option
     remember: false,
     ip: ctx.ip,
     userAgent: ctx.userAgent,
+    country: ctx.country,
   });
   return { user, workspace: null, ...session };
 }
@@ -181,6 +182,7 @@ export async function login(ctx: RequestContext, input: LoginInput) {
     remember: input.rememberMe === true,
     ip: ctx.ip,
     userAgent: ctx.userAgent,
+    country: ctx.country,
   });
   await ctx.audit({
     action: "auth.login",

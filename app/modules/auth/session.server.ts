@@ -1,4 +1,4 @@
-import { and, eq, lt, ne } from "drizzle-orm";
+import { and, eq, isNull, lt, ne } from "drizzle-orm";
 import { randomToken, sha256Hex } from "~/platform/crypto.server";
 import type { Db } from "~/platform/db.server";
 import { memberships, workspaces, type Role } from "~/modules/workspaces/schema";
@@ -56,7 +56,10 @@ function expiry(remember: boolean, from: number): Date {
   return new Date(from + (remember ? REMEMBER_ME_MS : IDLE_LIMIT_MS));
 }
 
-export async function createSession(db: Db, input: { userId: string; workspaceId: string | null; remember: boolean; ip: string; userAgent: string }) {
+export async function createSession(
+  db: Db,
+  input: { userId: string; workspaceId: string | null; remember: boolean; ip: string; userAgent: string; country?: string | null },
+) {
   const token = randomToken();
   const now = Date.now();
   const row = {
@@ -70,6 +73,7 @@ export async function createSession(db: Db, input: { userId: string; workspaceId
     expiresAt: expiry(input.remember, now),
     ip: input.ip,
     userAgent: input.userAgent.slice(0, 512),
+    country: input.country ?? null,
   };
   await db.insert(sessions).values(row);
   return { token, session: row };
@@ -85,7 +89,8 @@ export async function loadSession(db: Db, request: Request): Promise<CurrentSess
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.workspaceId, sessions.workspaceId)))
-    .leftJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    // A workspace being deleted is closed to everyone: the session falls back to another one.
+    .leftJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), isNull(workspaces.deletionRequestedAt)))
     .where(eq(sessions.tokenHash, await sha256Hex(token)))
     .get();
   if (!row) return null;
@@ -125,7 +130,7 @@ export async function firstMembership(db: Db, userId: string) {
       .select({ membership: memberships, workspace: workspaces })
       .from(memberships)
       .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-      .where(eq(memberships.userId, userId))
+      .where(and(eq(memberships.userId, userId), isNull(workspaces.deletionRequestedAt)))
       .orderBy(memberships.createdAt)
       .get()) ?? null
   );

@@ -23,7 +23,8 @@ const CRON_BUDGET_MS = 8_000;
 /** The trustees' reading of a workspace, for work no person asked for. */
 async function systemSession(db: Db, workspaceId: string): Promise<CurrentSession | null> {
   const workspace = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).get();
-  if (!workspace) return null;
+  // A workspace waiting to be purged is closed: no reminders, no recomputed duties.
+  if (!workspace || workspace.deletionRequestedAt) return null;
   const user = { id: "", name: "", email: "" } as UserRow;
   return {
     sessionId: "",
@@ -54,7 +55,7 @@ export async function runComplianceCron(env: Env, now: Date) {
     .from(complianceItems)
     .where(and(isNull(complianceItems.completedAt), isNull(complianceItems.withdrawnAt), lte(complianceItems.dueAt, new Date(now.getTime() + MAX_LEAD * DAY))))
     .limit(1000);
-  for (const { workspaceId } of withDuties) await sendReminders(db, env, workspaceId, now);
+  for (const { workspaceId } of withDuties) if (await systemSession(db, workspaceId)) await sendReminders(db, env, workspaceId, now);
   // Then the duties are worked out again where they are stale, the longest-waiting first, within a time budget:
   // the rest waits for the next run, 15 minutes later.
   const stale = await db

@@ -13,10 +13,12 @@ export const mailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     kind: text("kind").notNull(),
+    /** The workspace the mail is about (an invitation, a notice), so its owners see their deliveries; null for account mail. */
+    workspaceId: text("workspace_id"),
     status: text("status", { enum: ["recorded", "queued", "sent", "failed"] }).notNull(),
     error: text("error"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("mail_outbox_created_idx").on(t.createdAt)],
+  (t) => [index("mail_outbox_created_idx").on(t.createdAt), index("mail_outbox_ws_created_idx").on(t.workspaceId, t.createdAt)],
 );

@@ -143,7 +143,13 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
     .filter((r) => wants(r.userId, "email"))
     .map((recipient) => {
       const mail = compose(recipient);
-      return sendMail(db, config, env.JOBS, { to: recipient.email, subject: mail.subject, text: mail.text, kind: `notification.${request.type}` });
+      return sendMail(db, config, env.JOBS, {
+        to: recipient.email,
+        subject: mail.subject,
+        text: mail.text,
+        kind: `notification.${request.type}`,
+        workspaceId: request.workspaceId,
+      });
     });
   // Texts go to the phone on the person's profile (read here when the caller did not), with the bell's words and link.
   const texters = recipients.filter((r) => wants(r.userId, "sms"));
@@ -178,6 +184,20 @@ function roomOf(env: Env, userId: string) {
 /** Pushes a thread event to every participant's room, which forwards it to connections subscribed to the thread. */
 export async function pushThreadEvent(env: Env, userIds: string[], threadId: string, event: ThreadEvent) {
   await Promise.all([...new Set(userIds)].map((userId) => roomOf(env, userId).pushThread(threadId, event)));
+}
+
+/**
+ * Tells a person's room that access ended (sessions signed out, or removal from a workspace): the matching sockets
+ * close at once. Best effort: a room that cannot be reached has no socket that could still be used, since every
+ * request of a closed session is refused anyway.
+ */
+export async function endRoomAccess(env: Env, userId: string, ended: { sessionIds?: string[]; workspaceId?: string }): Promise<number> {
+  try {
+    return await roomOf(env, userId).endAccess(ended);
+  } catch (error) {
+    console.warn(`Could not close the sockets of ${userId}`, error);
+    return 0;
+  }
 }
 
 /** A notification's words as the bell shows them, in the recipient's language. */

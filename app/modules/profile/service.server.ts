@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
-import { sessions, users } from "~/modules/auth/schema";
+import { users } from "~/modules/auth/schema";
 import { AuthError } from "~/modules/auth/service.server";
 import { revokeUserSessions, type CurrentSession } from "~/modules/auth/session.server";
 import { splitName } from "~/modules/auth/public-user";
@@ -66,36 +66,6 @@ export async function changePassword(ctx: RequestContext, session: CurrentSessio
     targetType: "user",
     targetId: session.user.id,
   });
-}
-
-export async function listSessions(ctx: RequestContext, session: CurrentSession) {
-  const rows = await ctx.db
-    .select({
-      id: sessions.id,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      ip: sessions.ip,
-      userAgent: sessions.userAgent,
-      remember: sessions.remember,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.userId, session.user.id), gt(sessions.expiresAt, new Date())))
-    .orderBy(desc(sessions.lastSeenAt))
-    .all();
-  return rows.map((r) => ({
-    id: r.id,
-    current: r.id === session.sessionId,
-    createdAt: r.createdAt.toISOString(),
-    lastSeenAt: r.lastSeenAt.toISOString(),
-    ip: r.ip,
-    userAgent: r.userAgent,
-    remember: r.remember,
-  }));
-}
-
-export async function signOutOtherSessions(ctx: RequestContext, session: CurrentSession) {
-  await revokeUserSessions(ctx.db, session.user.id, session.sessionId);
-  await ctx.audit({ action: "profile.sessions_revoked", actorUserId: session.user.id, workspaceId: session.workspace?.id });
 }
 
 export function avatarUrl(userId: string, key: string): string {

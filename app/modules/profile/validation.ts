@@ -58,7 +58,16 @@ export type ChangePasswordInput = z.infer<ReturnType<typeof changePasswordSchema
 
 /** The profile page's command buttons: no field besides the intent; anything else is an unknown action. */
 export function profileCommandSchema(t: Translate) {
-  return z.discriminatedUnion("intent", [z.object({ intent: z.literal("remove-avatar") }), z.object({ intent: z.literal("sign-out-others") })], {
-    errorMap: unknownVariant(t("errors.unknownAction")),
-  });
+  const id = z.string().min(1).max(64);
+  return z.discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("remove-avatar") }),
+      z.object({ intent: z.literal("sign-out-others") }),
+      z.object({ intent: z.literal("sign-out-device"), sessionId: id }),
+      z.object({ intent: z.literal("leave-workspace"), workspaceId: id }),
+      z.object({ intent: z.literal("answer-offer"), transferId: id, answer: z.enum(["accept", "decline"]) }),
+    ],
+    { errorMap: unknownVariant(t("errors.unknownAction")) },
+  );
 }

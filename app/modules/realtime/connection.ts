@@ -1,5 +1,5 @@
 import { WebSocket as ReconnectingWebSocket } from "partysocket";
-import { serverMessageSchema, type ClientMessage, type ServerMessage } from "../../../party/protocol";
+import { ACCESS_ENDED_CODES, serverMessageSchema, type ClientMessage, type ServerMessage } from "../../../party/protocol";
 
 /**
  * The browser side of /ws (spec sections 4, 7 and 9): one reconnecting socket per signed-in user, framework-free so
@@ -20,6 +20,8 @@ export interface RealtimeOptions {
   onStatus?: (status: ConnectionStatus) => void;
   /** Every server message that parses against the protocol. */
   onMessage?: (message: ServerMessage) => void;
+  /** The server ended this access (signed out elsewhere, removed from the workspace): the socket stays closed. */
+  onAccessEnded?: (code: number) => void;
   log?: Pick<Console, "warn" | "error">;
 }
 
@@ -105,8 +107,13 @@ export class RealtimeConnection {
     this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_INTERVAL_MS);
   };
 
-  private readonly handleClose = (): void => {
+  private readonly handleClose = (event: CloseEvent): void => {
     if (this.stopped || !this.socket) return;
+    if (ACCESS_ENDED_CODES.includes(event.code)) {
+      this.close();
+      this.options.onAccessEnded?.(event.code);
+      return;
+    }
     this.stopPing();
     // partysocket has already scheduled (or declined) the next attempt; a retry bumps its counter.
     const retrying = this.socket.shouldReconnect && this.socket.retryCount > this.retriesBeforeClose;

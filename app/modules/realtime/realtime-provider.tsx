@@ -62,6 +62,8 @@ export function RealtimeProvider({ userId, initialUnread, children }: { userId: 
     const live = new RealtimeConnection({
       userId,
       onStatus: setStatus,
+      // Access ended on the server: load the page again, and the server says where this person may go now.
+      onAccessEnded: () => window.location.reload(),
       onMessage: (message) => {
         showToast(message, i18nRef.current);
         // What was stored while away is already in the page's count when the page loaded after it;

@@ -1,10 +1,13 @@
 import { and, count, eq, gte, isNull } from "drizzle-orm";
 import { defineDashboardSource, defineServerModule } from "~/platform/module-manifest.server";
 import type { MemberFigures } from "./dashboard-cards";
+import { purgeDeletedWorkspaces } from "./lifecycle/purge.server";
 import { invitations, memberships } from "./schema";
 
 export const workspacesServer = defineServerModule({
   id: "workspaces",
+  // Workspaces whose 30 days of grace are over: their files and rows go, a budget's worth per run.
+  scheduled: [{ name: "purge deleted workspaces", run: (env, now) => purgeDeletedWorkspaces(env, now) }],
   dashboard: defineDashboardSource({
     key: "members",
     queries: ({ db, workspaceId, now }) => [

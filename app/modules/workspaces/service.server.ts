@@ -45,7 +45,7 @@ export async function listUserWorkspaces(ctx: RequestContext, userId: string) {
     .select({ id: workspaces.id, name: workspaces.name, role: memberships.role })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), isNull(workspaces.deletionRequestedAt)))
     .orderBy(memberships.createdAt)
     .all();
 }
@@ -55,6 +55,7 @@ export async function switchWorkspace(ctx: RequestContext, session: CurrentSessi
   const membership = await ctx.db
     .select({ id: memberships.id })
     .from(memberships)
+    .innerJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), isNull(workspaces.deletionRequestedAt)))
     .where(and(eq(memberships.userId, session.user.id), eq(memberships.workspaceId, workspaceId)))
     .get();
   if (!membership) {
@@ -126,6 +127,7 @@ export async function inviteMember(ctx: RequestContext, session: CurrentSession,
   await sendMail(ctx.db, ctx.config, ctx.env.JOBS, {
     to: email,
     kind: "invitation",
+    workspaceId: workspace.id,
     subject: ctx.t("mail.invite.subject", { workspace: workspace.name }),
     text: ctx.t("mail.invite.body", {
       inviter: session.user.name,
@@ -177,7 +179,7 @@ export async function findOpenInvitation(ctx: RequestContext, token: string) {
         inviterName: users.name,
       })
       .from(invitations)
-      .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
+      .innerJoin(workspaces, and(eq(workspaces.id, invitations.workspaceId), isNull(workspaces.deletionRequestedAt)))
       .leftJoin(users, eq(users.id, invitations.invitedBy))
       .where(
         and(

@@ -59,3 +59,22 @@ export function revokeInvitationSchema(t: Translate) {
     invitationId: z.string({ required_error: missing, invalid_type_error: missing }).trim().min(1, missing).max(64, missing),
   });
 }
+
+/** PATCH /api/workspaces/members/{userId} and the role form on /admin: a role an administrator may give. */
+export const memberRoleSchema = (t: Translate) => z.object({ role: z.enum(INVITABLE_ROLES, { errorMap: () => ({ message: t("validation.roleRequired") }) }) });
+
+/** Deleting a workspace: its name, typed again. */
+export const deleteWorkspaceSchema = (t: Translate) => {
+  const message = t("validation.confirmNameRequired");
+  return z.object({ confirmName: z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(200, message) });
+};
+
+/** Offering ownership to a member. */
+export const ownershipOfferSchema = (t: Translate) => {
+  const message = t("validation.memberRequired");
+  return z.object({ userId: z.string({ required_error: message, invalid_type_error: message }).uuid(message) });
+};
+
+/** The offered member's answer. */
+export const ownershipAnswerSchema = (t: Translate) =>
+  z.object({ accept: z.boolean({ required_error: t("validation.acceptRequired"), invalid_type_error: t("validation.acceptRequired") }) });

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "~/platform/db.server";
 import type { AppConfig } from "~/platform/env.server";
@@ -79,4 +79,19 @@ export async function sendNoticeSms(
   const optedOut = await db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, to)).get();
   const status = await sendRecordedText(db, config, chooseSmsProvider(config), { workspaceId: input.workspaceId, to, body, optedOut: Boolean(optedOut) });
   return status === "blocked" ? "opted_out" : status === "failed" ? "failed" : "sent";
+}
+
+/** How a workspace's texts fared since a day: outbound counts by status, and the latest failures with their reasons. */
+export async function smsOutcomes(db: Db, workspaceId: string, since: Date) {
+  const scope = and(eq(smsMessages.workspaceId, workspaceId), eq(smsMessages.direction, "outbound"), gte(smsMessages.createdAt, since));
+  const [byStatus, failures] = await db.batch([
+    db.select({ status: smsMessages.status, n: count() }).from(smsMessages).where(scope).groupBy(smsMessages.status),
+    db
+      .select({ id: smsMessages.id, to: smsMessages.toNumber, status: smsMessages.status, error: smsMessages.error, createdAt: smsMessages.createdAt })
+      .from(smsMessages)
+      .where(and(scope, inArray(smsMessages.status, ["failed", "undelivered", "blocked"])))
+      .orderBy(desc(smsMessages.createdAt))
+      .limit(20),
+  ]);
+  return { byStatus, failures };
 }
