@@ -180,6 +180,7 @@ describe("export everything", () => {
 
     const [{ storage_key: key }] = sql(`SELECT storage_key FROM workspace_exports WHERE id = '${jobId}'`) as { storage_key: string }[];
     expect(key).toBe(`ws/${owner.me.workspace.id}/exports/${jobId}.zip`);
+    expect(spawnR2Get(key)).toBe(true);
     sql(`UPDATE workspace_exports SET expires_at = ${Date.now() - 60_000} WHERE id = '${jobId}'`);
     const expired = await owner.client.get(`/api/workspaces/export/${jobId}/download`);
     expect(expired.status).toBe(404);
@@ -189,8 +190,7 @@ describe("export everything", () => {
     expect((await fetch(new URL("/__scheduled?cron=*/15+*+*+*+*", baseUrl))).status).toBe(200);
     const row = sql(`SELECT status, storage_key FROM workspace_exports WHERE id = '${jobId}'`)[0]!;
     expect(row).toEqual({ status: "ready", storage_key: null });
-    const r2 = spawnR2Get(key);
-    expect(r2).toBe(false);
+    expect(spawnR2Get(key)).toBe(false);
   });
 });
 

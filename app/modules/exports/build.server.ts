@@ -35,9 +35,9 @@ export const slug = (text: string) =>
     .slice(0, 48) || "document";
 
 /** A stored file name as a name inside the archive: no folders, no control characters, not empty. */
-// eslint-disable-next-line no-control-regex -- control characters are what is removed
 export const safeFileName = (name: string) =>
   name
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f/\\]/g, "_")
     .replace(/^\.+/, "_")
     .slice(0, 180) || "file";
