@@ -88,11 +88,18 @@ export async function benchExport({ docs = DOCS, megabytes = MEGABYTES } = {}) {
       for (let n = next++; n < docs; n = next++) {
         const body = Buffer.from(template);
         body.write(`doc-${n}-`, 16);
-        const response = await call(`/api/documents?fileName=bench-${n}.png`, {
-          method: "POST",
-          headers: { "Content-Type": "application/octet-stream", "CF-Connecting-IP": `10.9.${n >> 8}.${n & 255}` },
-          body,
-        });
+        // wrangler's local proxy (not the Worker, absent on Cloudflare) sometimes answers 503 "Your worker restarted
+        // mid-request" under a long stream of uploads; the upload did not happen, so it is sent again.
+        let response;
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          response = await call(`/api/documents?fileName=bench-${n}.png`, {
+            method: "POST",
+            headers: { "Content-Type": "application/octet-stream", "CF-Connecting-IP": `10.9.${n >> 8}.${n & 255}` },
+            body,
+          });
+          if (response.status !== 503) break;
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
         if (response.status !== 201) throw new Error(`upload ${n} failed: ${response.status} ${await response.text()}`);
       }
     };
