@@ -11,6 +11,7 @@ import de_dashboard from "../public/locales/de/dashboard.json";
 import de_demo from "../public/locales/de/demo.json";
 import de_documents from "../public/locales/de/documents.json";
 import de_drafting from "../public/locales/de/drafting.json";
+import de_exports from "../public/locales/de/exports.json";
 import de_finance from "../public/locales/de/finance.json";
 import de_guides from "../public/locales/de/guides.json";
 import de_help from "../public/locales/de/help.json";
@@ -23,6 +24,7 @@ import de_scanner from "../public/locales/de/scanner.json";
 import de_tax from "../public/locales/de/tax.json";
 import de_tour from "../public/locales/de/tour.json";
 import de_translator from "../public/locales/de/translator.json";
+import de_workspaces from "../public/locales/de/workspaces.json";
 import en_accounting from "../public/locales/en/accounting.json";
 import en_ai from "../public/locales/en/ai.json";
 import en_assistant from "../public/locales/en/assistant.json";
@@ -35,6 +37,7 @@ import en_dashboard from "../public/locales/en/dashboard.json";
 import en_demo from "../public/locales/en/demo.json";
 import en_documents from "../public/locales/en/documents.json";
 import en_drafting from "../public/locales/en/drafting.json";
+import en_exports from "../public/locales/en/exports.json";
 import en_finance from "../public/locales/en/finance.json";
 import en_guides from "../public/locales/en/guides.json";
 import en_help from "../public/locales/en/help.json";
@@ -47,6 +50,7 @@ import en_scanner from "../public/locales/en/scanner.json";
 import en_tax from "../public/locales/en/tax.json";
 import en_tour from "../public/locales/en/tour.json";
 import en_translator from "../public/locales/en/translator.json";
+import en_workspaces from "../public/locales/en/workspaces.json";
 import es_accounting from "../public/locales/es/accounting.json";
 import es_ai from "../public/locales/es/ai.json";
 import es_assistant from "../public/locales/es/assistant.json";
@@ -59,6 +63,7 @@ import es_dashboard from "../public/locales/es/dashboard.json";
 import es_demo from "../public/locales/es/demo.json";
 import es_documents from "../public/locales/es/documents.json";
 import es_drafting from "../public/locales/es/drafting.json";
+import es_exports from "../public/locales/es/exports.json";
 import es_finance from "../public/locales/es/finance.json";
 import es_guides from "../public/locales/es/guides.json";
 import es_help from "../public/locales/es/help.json";
@@ -71,6 +76,7 @@ import es_scanner from "../public/locales/es/scanner.json";
 import es_tax from "../public/locales/es/tax.json";
 import es_tour from "../public/locales/es/tour.json";
 import es_translator from "../public/locales/es/translator.json";
+import es_workspaces from "../public/locales/es/workspaces.json";
 import fr_accounting from "../public/locales/fr/accounting.json";
 import fr_ai from "../public/locales/fr/ai.json";
 import fr_assistant from "../public/locales/fr/assistant.json";
@@ -83,6 +89,7 @@ import fr_dashboard from "../public/locales/fr/dashboard.json";
 import fr_demo from "../public/locales/fr/demo.json";
 import fr_documents from "../public/locales/fr/documents.json";
 import fr_drafting from "../public/locales/fr/drafting.json";
+import fr_exports from "../public/locales/fr/exports.json";
 import fr_finance from "../public/locales/fr/finance.json";
 import fr_guides from "../public/locales/fr/guides.json";
 import fr_help from "../public/locales/fr/help.json";
@@ -95,6 +102,7 @@ import fr_scanner from "../public/locales/fr/scanner.json";
 import fr_tax from "../public/locales/fr/tax.json";
 import fr_tour from "../public/locales/fr/tour.json";
 import fr_translator from "../public/locales/fr/translator.json";
+import fr_workspaces from "../public/locales/fr/workspaces.json";
 import ja_accounting from "../public/locales/ja/accounting.json";
 import ja_ai from "../public/locales/ja/ai.json";
 import ja_assistant from "../public/locales/ja/assistant.json";
@@ -107,6 +115,7 @@ import ja_dashboard from "../public/locales/ja/dashboard.json";
 import ja_demo from "../public/locales/ja/demo.json";
 import ja_documents from "../public/locales/ja/documents.json";
 import ja_drafting from "../public/locales/ja/drafting.json";
+import ja_exports from "../public/locales/ja/exports.json";
 import ja_finance from "../public/locales/ja/finance.json";
 import ja_guides from "../public/locales/ja/guides.json";
 import ja_help from "../public/locales/ja/help.json";
@@ -119,6 +128,7 @@ import ja_scanner from "../public/locales/ja/scanner.json";
 import ja_tax from "../public/locales/ja/tax.json";
 import ja_tour from "../public/locales/ja/tour.json";
 import ja_translator from "../public/locales/ja/translator.json";
+import ja_workspaces from "../public/locales/ja/workspaces.json";
 import zh_accounting from "../public/locales/zh/accounting.json";
 import zh_ai from "../public/locales/zh/ai.json";
 import zh_assistant from "../public/locales/zh/assistant.json";
@@ -131,6 +141,7 @@ import zh_dashboard from "../public/locales/zh/dashboard.json";
 import zh_demo from "../public/locales/zh/demo.json";
 import zh_documents from "../public/locales/zh/documents.json";
 import zh_drafting from "../public/locales/zh/drafting.json";
+import zh_exports from "../public/locales/zh/exports.json";
 import zh_finance from "../public/locales/zh/finance.json";
 import zh_guides from "../public/locales/zh/guides.json";
 import zh_help from "../public/locales/zh/help.json";
@@ -143,12 +154,13 @@ import zh_scanner from "../public/locales/zh/scanner.json";
 import zh_tax from "../public/locales/zh/tax.json";
 import zh_tour from "../public/locales/zh/tour.json";
 import zh_translator from "../public/locales/zh/translator.json";
+import zh_workspaces from "../public/locales/zh/workspaces.json";
 
 export const bundledResources = {
-  "de": { "accounting": de_accounting, "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "banking": de_banking, "common": de_common, "compliance": de_compliance, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "finance": de_finance, "guides": de_guides, "help": de_help, "instruments": de_instruments, "landing": de_landing, "notifications": de_notifications, "polls": de_polls, "profile": de_profile, "scanner": de_scanner, "tax": de_tax, "tour": de_tour, "translator": de_translator },
-  "en": { "accounting": en_accounting, "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "banking": en_banking, "common": en_common, "compliance": en_compliance, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "finance": en_finance, "guides": en_guides, "help": en_help, "instruments": en_instruments, "landing": en_landing, "notifications": en_notifications, "polls": en_polls, "profile": en_profile, "scanner": en_scanner, "tax": en_tax, "tour": en_tour, "translator": en_translator },
-  "es": { "accounting": es_accounting, "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "banking": es_banking, "common": es_common, "compliance": es_compliance, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "finance": es_finance, "guides": es_guides, "help": es_help, "instruments": es_instruments, "landing": es_landing, "notifications": es_notifications, "polls": es_polls, "profile": es_profile, "scanner": es_scanner, "tax": es_tax, "tour": es_tour, "translator": es_translator },
-  "fr": { "accounting": fr_accounting, "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "banking": fr_banking, "common": fr_common, "compliance": fr_compliance, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "finance": fr_finance, "guides": fr_guides, "help": fr_help, "instruments": fr_instruments, "landing": fr_landing, "notifications": fr_notifications, "polls": fr_polls, "profile": fr_profile, "scanner": fr_scanner, "tax": fr_tax, "tour": fr_tour, "translator": fr_translator },
-  "ja": { "accounting": ja_accounting, "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "banking": ja_banking, "common": ja_common, "compliance": ja_compliance, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "finance": ja_finance, "guides": ja_guides, "help": ja_help, "instruments": ja_instruments, "landing": ja_landing, "notifications": ja_notifications, "polls": ja_polls, "profile": ja_profile, "scanner": ja_scanner, "tax": ja_tax, "tour": ja_tour, "translator": ja_translator },
-  "zh": { "accounting": zh_accounting, "ai": zh_ai, "assistant": zh_assistant, "auth": zh_auth, "banking": zh_banking, "common": zh_common, "compliance": zh_compliance, "conversations": zh_conversations, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "drafting": zh_drafting, "finance": zh_finance, "guides": zh_guides, "help": zh_help, "instruments": zh_instruments, "landing": zh_landing, "notifications": zh_notifications, "polls": zh_polls, "profile": zh_profile, "scanner": zh_scanner, "tax": zh_tax, "tour": zh_tour, "translator": zh_translator },
+  "de": { "accounting": de_accounting, "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "banking": de_banking, "common": de_common, "compliance": de_compliance, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "exports": de_exports, "finance": de_finance, "guides": de_guides, "help": de_help, "instruments": de_instruments, "landing": de_landing, "notifications": de_notifications, "polls": de_polls, "profile": de_profile, "scanner": de_scanner, "tax": de_tax, "tour": de_tour, "translator": de_translator, "workspaces": de_workspaces },
+  "en": { "accounting": en_accounting, "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "banking": en_banking, "common": en_common, "compliance": en_compliance, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "exports": en_exports, "finance": en_finance, "guides": en_guides, "help": en_help, "instruments": en_instruments, "landing": en_landing, "notifications": en_notifications, "polls": en_polls, "profile": en_profile, "scanner": en_scanner, "tax": en_tax, "tour": en_tour, "translator": en_translator, "workspaces": en_workspaces },
+  "es": { "accounting": es_accounting, "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "banking": es_banking, "common": es_common, "compliance": es_compliance, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "exports": es_exports, "finance": es_finance, "guides": es_guides, "help": es_help, "instruments": es_instruments, "landing": es_landing, "notifications": es_notifications, "polls": es_polls, "profile": es_profile, "scanner": es_scanner, "tax": es_tax, "tour": es_tour, "translator": es_translator, "workspaces": es_workspaces },
+  "fr": { "accounting": fr_accounting, "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "banking": fr_banking, "common": fr_common, "compliance": fr_compliance, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "exports": fr_exports, "finance": fr_finance, "guides": fr_guides, "help": fr_help, "instruments": fr_instruments, "landing": fr_landing, "notifications": fr_notifications, "polls": fr_polls, "profile": fr_profile, "scanner": fr_scanner, "tax": fr_tax, "tour": fr_tour, "translator": fr_translator, "workspaces": fr_workspaces },
+  "ja": { "accounting": ja_accounting, "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "banking": ja_banking, "common": ja_common, "compliance": ja_compliance, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "exports": ja_exports, "finance": ja_finance, "guides": ja_guides, "help": ja_help, "instruments": ja_instruments, "landing": ja_landing, "notifications": ja_notifications, "polls": ja_polls, "profile": ja_profile, "scanner": ja_scanner, "tax": ja_tax, "tour": ja_tour, "translator": ja_translator, "workspaces": ja_workspaces },
+  "zh": { "accounting": zh_accounting, "ai": zh_ai, "assistant": zh_assistant, "auth": zh_auth, "banking": zh_banking, "common": zh_common, "compliance": zh_compliance, "conversations": zh_conversations, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "drafting": zh_drafting, "exports": zh_exports, "finance": zh_finance, "guides": zh_guides, "help": zh_help, "instruments": zh_instruments, "landing": zh_landing, "notifications": zh_notifications, "polls": zh_polls, "profile": zh_profile, "scanner": zh_scanner, "tax": zh_tax, "tour": zh_tour, "translator": zh_translator, "workspaces": zh_workspaces },
 };

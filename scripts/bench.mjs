@@ -10,12 +10,13 @@ import { benchBanking } from "./bench-banking.mjs";
 import { benchChat } from "./bench-chat.mjs";
 import { benchCompliance } from "./bench-compliance.mjs";
 import { benchDocuments } from "./bench-documents.mjs";
+import { benchExport } from "./bench-export.mjs";
 import { benchFinance } from "./bench-finance.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
 import { build, DEMO, ensureDevVars, migrate, npxBin, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-/** BENCH_ONLY=realtime (or documents, chat, banking, finance, compliance, http, analysis) runs one part. */
+/** BENCH_ONLY=realtime (or documents, chat, banking, finance, compliance, export, http, analysis) runs one part. */
 const ONLY = process.env.BENCH_ONLY;
 const runs = (part) => !ONLY || ONLY === part;
 
@@ -62,6 +63,10 @@ async function compliancePart() {
     process.exitCode = 1;
     return { error: String(error?.message ?? error) };
   }
+}
+if (ONLY === "export") {
+  writeResults({ export: await benchExport() });
+  process.exit();
 }
 if (ONLY === "compliance") {
   writeResults({ compliance: await compliancePart() });
@@ -159,4 +164,8 @@ try {
   rmSync(persistTo, { recursive: true, force: true });
 }
 const compliance = runs("compliance") ? await compliancePart() : null;
-writeResults({ ...parts, compliance });
+// "Export everything" of 2,000 documents (1 GB; BENCH_EXPORT_DOCS and BENCH_EXPORT_MB change it) takes minutes: opt-in
+// with BENCH_EXPORT=1 (or BENCH_ONLY=export), on a server of its own.
+const exportPart =
+  process.env.BENCH_EXPORT === "1" || ONLY === "export" ? await benchExport().catch((error) => ({ error: String(error?.message ?? error) })) : null;
+writeResults({ ...parts, compliance, export: exportPart });

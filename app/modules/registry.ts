@@ -8,6 +8,7 @@ import { conversationsModule } from "./conversations/module";
 import { dashboardModule } from "./dashboard/module";
 import { documentsModule } from "./documents/module";
 import { draftingModule } from "./drafting/module";
+import { exportsModule } from "./exports/module";
 import { financeModule } from "./finance/module";
 import { helpModule } from "./help/module";
 import { instrumentsModule } from "./instruments/module";
@@ -52,6 +53,7 @@ export const MODULES = [
   notificationsModule,
   mailModule,
   marketingModule,
+  exportsModule,
 ] as const;
 
 type AnyModule = (typeof MODULES)[number] & ModuleManifest;

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Banner } from "~/components/ui/banner";
 import { useAnnouncer } from "~/modules/a11y/announcer";
 import { adminPageAction, adminPageLoader } from "~/modules/workspaces/admin-page.server";
+import { WorkspaceExportPanel } from "~/modules/exports/components/workspace-export-panel";
 import { AuditPanel } from "~/modules/workspaces/components/admin/audit-panel";
 import { InvitePanel } from "~/modules/workspaces/components/admin/invite-panel";
 import { MembersPanel } from "~/modules/workspaces/components/admin/members-panel";
@@ -17,7 +18,7 @@ import type { SignedInPageHandle } from "~/routes/_app";
  * The audit log is written as sentences from the dashboard namespace; the share form's messages are the polls'.
  * Useful without a workspace too: an owner whose only workspace is deleted restores it here.
  */
-export const handle = { i18n: ["dashboard", "polls", "workspaces"], needsWorkspace: false } satisfies SignedInPageHandle;
+export const handle = { i18n: ["dashboard", "polls", "workspaces", "exports"], needsWorkspace: false } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Workspace settings · Legal Document Platform" }];
 
 /** Workspace settings: members, invitations, ownership, deletion and usage. Owners and trustees only; anyone else gets 403. */
@@ -59,6 +60,11 @@ export default function AdminRoute() {
           <MembersPanel members={page.members} me={page.me} sharesTotalBp={page.sharesTotalBp} answer={answer} />
           <InvitePanel workspaceName={page.me.workspaceName} invitations={page.invitations} answer={answer} />
           <UsagePanel usage={page.usage} />
+          {page.me.role === "owner" ? (
+            <div className="md:col-span-2">
+              <WorkspaceExportPanel />
+            </div>
+          ) : null}
           <WorkspaceDangerZone me={page.me} openOffer={page.openOffer} answer={answer} />
           <AuditPanel audit={page.audit} />
         </div>

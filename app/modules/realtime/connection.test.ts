@@ -321,6 +321,19 @@ describe("RealtimeConnection", () => {
     expect(ctx.statuses).toEqual(["connecting", "connected", "disconnected"]);
   });
 
+  it.each([4001, 4003])("stays closed when the server ends the access (code %i) and says so once", async (code) => {
+    const ended: number[] = [];
+    const ctx = connect({ onAccessEnded: (c) => ended.push(c) });
+    connection = ctx.connection;
+    await advance(0);
+    latest().serverOpens();
+    latest().serverCloses(code);
+    await advance(10 * 60_000);
+    expect(sockets()).toHaveLength(1);
+    expect(ended).toEqual([code]);
+    expect(connection.status).toBe("disconnected");
+  });
+
   it("close() during a backoff cancels the pending attempt", async () => {
     const ctx = connect();
     connection = ctx.connection;

@@ -1,0 +1,44 @@
+import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "./db.server";
+
+/** One file of a workspace export (app/modules/exports): a path inside the archive and its rows, read a page at a time. */
+export interface ExportTable {
+  /** Where the rows go in the archive, e.g. `polls/ballots.json`. */
+  path: string;
+  rows: (db: Db, workspaceId: string) => AsyncIterable<Record<string, unknown>>;
+}
+
+const PAGE = 500;
+
+/**
+ * Every row of one workspace in a table, in the order they were written (SQLite's rowid), a page at a time so a
+ * large table never sits in memory whole. `omit` leaves out columns that must not leave the platform (tokens).
+ */
+export async function* workspaceRows(
+  db: Db,
+  table: SQLiteTable,
+  workspaceColumn: SQLiteColumn,
+  workspaceId: string,
+  omit: readonly string[] = [],
+): AsyncGenerator<Record<string, unknown>> {
+  const columns = Object.fromEntries(Object.entries(getTableColumns(table)).filter(([name]) => !omit.includes(name)));
+  let after = 0;
+  for (;;) {
+    const rows = (await db
+      .select({ ...columns, exportRowid: sql<number>`rowid` })
+      .from(table)
+      .where(and(eq(workspaceColumn, workspaceId), gt(sql`rowid`, after)))
+      .orderBy(sql`rowid`)
+      .limit(PAGE)
+      .all()) as (Record<string, unknown> & { exportRowid: number })[];
+    for (const { exportRowid: _rowid, ...row } of rows) yield row;
+    if (rows.length < PAGE) return;
+    after = rows.at(-1)!.exportRowid;
+  }
+}
+
+/** A table's rows of the workspace as one file of the export. */
+export function exportTable(path: string, table: SQLiteTable, workspaceColumn: SQLiteColumn, omit: readonly string[] = []): ExportTable {
+  return { path, rows: (db, workspaceId) => workspaceRows(db, table, workspaceColumn, workspaceId, omit) };
+}
