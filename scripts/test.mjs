@@ -43,8 +43,7 @@ function playwrightFailures() {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const last = test.results?.at(-1);
-        if (test.status === "unexpected")
-          failed.push(`${spec.file}:${spec.line} › ${[...trail, spec.title].join(" › ")}: ${firstLine(last?.error?.message)}`);
+        if (test.status === "unexpected") failed.push(`${spec.file}:${spec.line} › ${[...trail, spec.title].join(" › ")}: ${firstLine(last?.error?.message)}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
@@ -54,11 +53,16 @@ function playwrightFailures() {
 }
 
 function firstLine(text) {
-  return String(text ?? "")
-    .replace(/\u001b\[[0-9;]*m/g, "")
-    .split("\n")
-    .find((line) => line.trim())
-    ?.slice(0, 300);
+  return (
+    String(text ?? "")
+      // Colour codes (ESC [ … m) out, so the summary reads plainly in a log.
+      .split(String.fromCharCode(27))
+      .map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, "")))
+      .join("")
+      .split("\n")
+      .find((line) => line.trim())
+      ?.slice(0, 300)
+  );
 }
 
 ensureDevVars();

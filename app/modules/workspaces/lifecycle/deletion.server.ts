@@ -19,7 +19,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function requestWorkspaceDeletion(ctx: RequestContext, session: CurrentSession, typedName: string) {
   const workspace = session.workspace;
   if (!workspace || workspace.role !== "owner") throw new Refusal(403, "errors.ownerOnly");
-  if (typedName.trim() !== workspace.name.trim()) throw new Refusal(400, "errors.deleteNameMismatch", { name: workspace.name }, { confirmName: "errors.deleteNameMismatch" });
+  if (typedName.trim() !== workspace.name.trim())
+    throw new Refusal(400, "errors.deleteNameMismatch", { name: workspace.name }, { confirmName: "errors.deleteNameMismatch" });
   const now = new Date();
   const purgeAfter = new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS);
   const members = await memberIds(ctx, workspace.id);
@@ -54,7 +55,12 @@ export async function deletionsAwaitingPurge(ctx: RequestContext, userId: string
     .where(and(isNotNull(workspaces.deletionRequestedAt), gt(workspaces.purgeAfter, new Date())))
     .orderBy(asc(workspaces.purgeAfter))
     .all();
-  return rows.map((row) => ({ id: row.id, name: row.name, deletionRequestedAt: row.deletionRequestedAt!.toISOString(), purgeAfter: row.purgeAfter!.toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    deletionRequestedAt: row.deletionRequestedAt!.toISOString(),
+    purgeAfter: row.purgeAfter!.toISOString(),
+  }));
 }
 
 /** An owner brings a deleted workspace back within its grace period; it opens again for every member. */

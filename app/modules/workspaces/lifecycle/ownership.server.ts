@@ -54,7 +54,13 @@ export async function offerOwnership(ctx: RequestContext, session: CurrentSessio
 /** The open offer of the caller's current workspace, for its administrators' page. */
 export async function openOfferOf(ctx: RequestContext, workspaceId: string) {
   const row = await ctx.db
-    .select({ id: ownershipTransfers.id, toUserId: ownershipTransfers.toUserId, toName: toUser.name, fromName: fromUser.name, createdAt: ownershipTransfers.createdAt })
+    .select({
+      id: ownershipTransfers.id,
+      toUserId: ownershipTransfers.toUserId,
+      toName: toUser.name,
+      fromName: fromUser.name,
+      createdAt: ownershipTransfers.createdAt,
+    })
     .from(ownershipTransfers)
     .innerJoin(toUser, eq(toUser.id, ownershipTransfers.toUserId))
     .innerJoin(fromUser, eq(fromUser.id, ownershipTransfers.fromUserId))
@@ -155,5 +161,11 @@ export async function withdrawOwnershipOffer(ctx: RequestContext, session: Curre
     .returning({ id: ownershipTransfers.id })
     .get();
   if (!row) throw new Refusal(404, "errors.offerNotFound");
-  await ctx.audit({ action: "workspace.ownership_withdrawn", actorUserId: session.user.id, workspaceId: workspace.id, targetType: "ownership_transfer", targetId: transferId });
+  await ctx.audit({
+    action: "workspace.ownership_withdrawn",
+    actorUserId: session.user.id,
+    workspaceId: workspace.id,
+    targetType: "ownership_transfer",
+    targetId: transferId,
+  });
 }
