@@ -16,6 +16,7 @@ import { marketingModule } from "./marketing/module";
 import { notificationsModule } from "./notifications/module";
 import { plannedModule } from "./planned/module";
 import { pollsModule } from "./polls/module";
+import { portalModule } from "./portal/module";
 import { preferencesModule } from "./preferences/module";
 import { profileModule } from "./profile/module";
 import { scannerModule } from "./scanner/module";
@@ -40,6 +41,7 @@ export const MODULES = [
   bankingModule,
   financeModule,
   taxModule,
+  portalModule,
   plannedModule,
   authModule,
   preferencesModule,
