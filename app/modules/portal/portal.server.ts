@@ -61,7 +61,7 @@ export async function loadPortal(db: Db, session: CurrentSession, subject: Porta
   const mine = distributions.map(portalDistribution);
   const ownIds = new Set(mine.map((d) => d.id));
   const since = yearStart(now);
-  const totals = showsTotals && currency ? await trustTotals(db, workspaceId, currency, since) : null;
+  const totals = showsTotals ? await trustTotals(db, workspaceId, currency ?? "USD", since) : null;
   const summary: SummaryInput = {
     trustName: subject.trustName,
     shareBp: subject.shareBp,
