@@ -40,6 +40,16 @@ function portalDistribution(d: DistributionView) {
 }
 export type PortalDistribution = ReturnType<typeof portalDistribution>;
 
+/** What the summary needs of her distributions: the purpose and amount of those paid this year and of those waiting. */
+function summaryRows(distributions: { purpose: string; amountMinor: number; status: string; paidOn: string | null; createdAt: string }[], since: Date) {
+  const from = since.toISOString().slice(0, 10);
+  const row = ({ purpose, amountMinor }: { purpose: string; amountMinor: number }) => ({ purpose, amountMinor });
+  return {
+    paidThisYear: distributions.filter((d) => d.status === "paid" && (d.paidOn ?? d.createdAt) >= from).map(row),
+    waiting: distributions.filter((d) => WAITING.has(d.status)).map(row),
+  };
+}
+
 /**
  * Everything of her portal. Each query below is given `subject.userId` and `subject.workspaceId` and filters by them
  * in SQL; the trust-wide totals are read only when the owner turned them on.
@@ -65,8 +75,7 @@ export async function loadPortal(db: Db, session: CurrentSession, subject: Porta
   const summary: SummaryInput = {
     trustName: subject.trustName,
     shareBp: subject.shareBp,
-    paidThisYear: mine.filter((d) => d.status === "paid" && (d.paidOn ?? d.createdAt) >= since.toISOString().slice(0, 10)),
-    waiting: mine.filter((d) => WAITING.has(d.status)),
+    ...summaryRows(mine, since),
     nextStatementDue,
   };
   return {
@@ -122,12 +131,10 @@ export async function portalLead(db: Db, session: CurrentSession, now = new Date
     trustCurrency(db, workspace.id),
     nextAnnualAccountDue(db, workspace.id, now),
   ]);
-  const since = yearStart(now).toISOString().slice(0, 10);
   const summary: SummaryInput = {
     trustName: workspace.name,
     shareBp: me.shareBp,
-    paidThisYear: distributions.filter((d) => d.status === "paid" && (d.paidOn ?? d.createdAt) >= since),
-    waiting: distributions.filter((d) => WAITING.has(d.status)),
+    ...summaryRows(distributions, yearStart(now)),
     nextStatementDue,
   };
   return { summary, currency: currency ?? "USD" };
