@@ -46,7 +46,7 @@ test.describe("beneficiary portal", () => {
     // The request is the finances page's own form; back on the portal it is waiting.
     const purpose = `Textbooks ${Date.now().toString(36)}`;
     await sophie.getByTestId("request-distribution").click();
-    await sophie.waitForURL("**/financial#distribution-request");
+    await sophie.waitForURL(/\/financial#distribution-request$/);
     const form = sophie.getByRole("region", { name: "Request a distribution" });
     await form.getByLabel("Amount (USD)").fill("145.50");
     await form.getByLabel("Purpose").fill(purpose);

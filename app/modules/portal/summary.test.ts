@@ -38,7 +38,7 @@ describe("the portal's summary sentences", () => {
   it("tell what is waiting and when the next statement is due", () => {
     const sentences = summarySentences({ ...base, shareBp: null, waiting: [{ amountMinor: 30_000 }], nextStatementDue: "2027-03-01" }, format);
     expect(sentences.map((s) => s.key)).toEqual(["summary.shareNotRecorded", "summary.receivedNone", "summary.waiting", "summary.nextStatement"]);
-    expect(sentences[2].params).toEqual({ amount: "$300", requests: 1 });
+    expect(sentences[2].params).toEqual({ amount: "$300" });
     expect(sentences[3].params).toEqual({ date: "on 2027-03-01" });
   });
 
