@@ -74,6 +74,12 @@ test.describe("beneficiary portal", () => {
     const owner = await signedIn(browser);
     await hydrated(owner, "/beneficiary-portal");
     await expect(owner.getByTestId("totals-state")).toHaveText("Beneficiaries do not see the trust-wide totals.");
+    // The owner's switch, turned on and back off (the demo keeps totals hidden).
+    await owner.getByRole("button", { name: "Show trust-wide totals to beneficiaries" }).click();
+    await expect(owner.getByTestId("totals-state")).toHaveText("Beneficiaries see the trust-wide totals.");
+    await expect(owner.getByRole("status").filter({ hasText: "Beneficiaries now see the trust-wide totals." })).toBeVisible();
+    await owner.getByRole("button", { name: "Hide trust-wide totals from beneficiaries" }).click();
+    await expect(owner.getByTestId("totals-state")).toHaveText("Beneficiaries do not see the trust-wide totals.");
     await owner.getByRole("link", { name: "See Sophie Hartwell's portal" }).click();
     await expect(owner.getByRole("heading", { name: "Sophie Hartwell's portal", level: 1 })).toBeVisible();
     await expect(owner.getByTestId("preview-note")).toContainText("You are previewing what Sophie Hartwell sees.");
