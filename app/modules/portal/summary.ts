@@ -40,8 +40,7 @@ export function summarySentences(input: SummaryInput, format: Formatters): Sente
   if (paid.length === 0) sentences.push({ key: "summary.receivedNone", params: {} });
   else if (purposes.size === 1) sentences.push({ key: "summary.receivedFor", params: { amount: format.money(sum(paid)), purpose: paid[0].purpose.trim() } });
   else sentences.push({ key: "summary.receivedPayments", params: { amount: format.money(sum(paid)), payments: paid.length } });
-  if (input.waiting.length > 0)
-    sentences.push({ key: "summary.waiting", params: { amount: format.money(sum(input.waiting)) } });
+  if (input.waiting.length > 0) sentences.push({ key: "summary.waiting", params: { amount: format.money(sum(input.waiting)) } });
   if (input.nextStatementDue) sentences.push({ key: "summary.nextStatement", params: { date: format.date(input.nextStatementDue) } });
   return sentences;
 }

@@ -11,12 +11,14 @@ import { DistributionsSection } from "./distributions-section";
 import { DocumentsSection, NoticesSection, PollsSection, TotalsSection } from "./portal-sections";
 import { Section } from "./section";
 import { TotalsSwitch } from "./totals-switch";
+import { useLivePortal } from "./use-live-portal";
 
 /** Her portal: the plain summary first, then her share, her requests, her papers, her votes and her thread. */
 export function PortalView({ portal }: { portal: PortalData }) {
   const { t } = useTranslation("portal");
   const { language } = useLanguage();
   const user = useSignedInUser();
+  useLivePortal();
   const format = portalFormatters(language, portal.currency);
   const preview = portal.subject.preview;
   const sentences = summarySentences(portal.summary, format).map((s) => t(s.key, s.params));
