@@ -17,6 +17,7 @@ import { marketingModule } from "./marketing/module";
 import { notificationsModule } from "./notifications/module";
 import { plannedModule } from "./planned/module";
 import { pollsModule } from "./polls/module";
+import { portalModule } from "./portal/module";
 import { preferencesModule } from "./preferences/module";
 import { profileModule } from "./profile/module";
 import { scannerModule } from "./scanner/module";
@@ -41,6 +42,7 @@ export const MODULES = [
   bankingModule,
   financeModule,
   taxModule,
+  portalModule,
   plannedModule,
   authModule,
   preferencesModule,

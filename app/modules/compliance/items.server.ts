@@ -392,3 +392,23 @@ export async function updateItem(
   const [updated] = await ctx.db.select(itemColumns).from(complianceItems).where(eq(complianceItems.id, id));
   return toView(updated!, isoDay(now), access);
 }
+
+/** When the trust's next annual account (the beneficiaries' statement) is due, from the stored duties; null when none is open. */
+export async function nextAnnualAccountDue(db: Db, workspaceId: string, now = new Date()): Promise<string | null> {
+  const row = await db
+    .select({ dueAt: complianceItems.dueAt })
+    .from(complianceItems)
+    .where(
+      and(
+        eq(complianceItems.workspaceId, workspaceId),
+        isNull(complianceItems.completedAt),
+        isNull(complianceItems.withdrawnAt),
+        sql`${complianceItems.ruleId} in (select value from json_each(${JSON.stringify(ANNUAL_ACCOUNT_RULES)}))`,
+        gte(complianceItems.dueAt, dayStart(isoDay(now))),
+      ),
+    )
+    .orderBy(asc(complianceItems.dueAt))
+    .limit(1)
+    .get();
+  return row ? isoDay(row.dueAt) : null;
+}

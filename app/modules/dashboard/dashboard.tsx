@@ -1,7 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { RecentDocumentsCarousel } from "~/modules/documents/components/recent-documents-carousel";
 import { Link, useRevalidator } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { ProgressBar } from "~/components/ui/progress";
@@ -78,7 +78,18 @@ function ActivityList({ data }: { data: DashboardData }) {
 }
 
 /** The signed-in home (spec section 2), on the workspace's real figures. */
-export function Dashboard({ user, data, trialEndsAt }: { user: PublicUser; data: DashboardData | null; trialEndsAt: string | null }) {
+export function Dashboard({
+  user,
+  data,
+  trialEndsAt,
+  lead = null,
+}: {
+  user: PublicUser;
+  data: DashboardData | null;
+  trialEndsAt: string | null;
+  /** What leads this person's dashboard, right under the greeting (a beneficiary's portal summary). */
+  lead?: ReactNode;
+}) {
   const { t } = useTranslation("dashboard");
   const { t: tCommon } = useTranslation();
   const { t: tAuth } = useTranslation("auth");
@@ -125,6 +136,8 @@ export function Dashboard({ user, data, trialEndsAt }: { user: PublicUser; data:
           {revalidator.state !== "idle" ? tCommon("loading") : t("refresh")}
         </Button>
       </section>
+
+      {lead}
 
       <section aria-labelledby="stats-heading" data-tour="dashboard-overview">
         <h2 id="stats-heading" className="sr-only">

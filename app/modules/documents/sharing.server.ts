@@ -1,6 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { CurrentSession } from "~/modules/auth/session.server";
+import type { Db } from "~/platform/db.server";
 import { users } from "~/modules/auth/schema";
 import { canAdminister } from "~/modules/workspaces/roles";
 import { memberships } from "~/modules/workspaces/schema";
@@ -8,7 +9,7 @@ import { Refusal } from "~/platform/http.server";
 import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { documentRights } from "./access.server";
-import { documentShares, type SharePermission } from "./schema";
+import { documents, documentShares, type SharePermission } from "./schema";
 import { documentAudit, refuse, requireVisibleDocument } from "./service.server";
 
 /** Only those who may manage a document (its uploader, owners and trustees) see and change its sharing. */
@@ -93,4 +94,15 @@ export async function revokeShare(ctx: RequestContext, session: CurrentSession, 
   const existing = await ctx.db.select({ permission: documentShares.permission }).from(documentShares).where(where).get();
   if (!existing) throw new Refusal(404, "errors.shareNotFound");
   await ctx.db.batch([ctx.db.delete(documentShares).where(where), documentAudit(ctx, session, "document.share_revoked", document.id, { userId })]);
+}
+
+/** The documents shared with one member (the beneficiary portal), newest share first: only her rows, filtered in SQL. */
+export function documentsSharedWith(db: Db, workspaceId: string, userId: string, limit = 50) {
+  return db
+    .select({ id: documents.id, title: documents.title, type: documents.type, permission: documentShares.permission, sharedAt: documentShares.updatedAt })
+    .from(documentShares)
+    .innerJoin(documents, and(eq(documents.id, documentShares.documentId), eq(documents.workspaceId, workspaceId)))
+    .where(and(eq(documentShares.workspaceId, workspaceId), eq(documentShares.userId, userId)))
+    .orderBy(desc(documentShares.updatedAt))
+    .limit(limit);
 }

@@ -140,3 +140,28 @@ export async function sentAccountings(db: Db, access: FinanceAccess) {
       .map((d) => ({ userId: d.userId, name: d.name, deliveredAt: d.deliveredAt.toISOString(), openedAt: d.openedAt?.toISOString() ?? null })),
   }));
 }
+
+/** The accountings delivered to one beneficiary, with the day each reached her (the beneficiary portal): her rows only. */
+export async function accountingsDeliveredTo(db: Db, workspaceId: string, userId: string) {
+  const rows = await db
+    .select({
+      id: financeAccountings.id,
+      periodFrom: financeAccountings.periodFrom,
+      periodTo: financeAccountings.periodTo,
+      reason: financeAccountings.reason,
+      documentId: financeAccountings.documentId,
+      deliveredAt: financeAccountingDeliveries.deliveredAt,
+    })
+    .from(financeAccountingDeliveries)
+    .innerJoin(financeAccountings, eq(financeAccountings.id, financeAccountingDeliveries.accountingId))
+    .where(
+      and(
+        eq(financeAccountingDeliveries.workspaceId, workspaceId),
+        eq(financeAccountingDeliveries.userId, userId),
+        eq(financeAccountings.workspaceId, workspaceId),
+      ),
+    )
+    .orderBy(desc(financeAccountingDeliveries.deliveredAt))
+    .limit(50);
+  return rows.map((row) => ({ ...row, deliveredAt: row.deliveredAt.toISOString() }));
+}

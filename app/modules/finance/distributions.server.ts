@@ -281,3 +281,21 @@ export async function requestDistribution(ctx: RequestContext, session: CurrentS
   );
   return { id, status: "requested" as const, warnings, pollId };
 }
+
+/** One beneficiary's own distributions, whoever asks (the beneficiary portal and its preview): her rows only, in SQL. */
+export function beneficiaryDistributions(db: Db, workspaceId: string, userId: string): Promise<DistributionView[]> {
+  return listDistributions(db, { workspaceId, userId, role: "beneficiary", manage: false, readAll: false, mayRequestOwn: true });
+}
+
+/** The trust's distributions since a moment, all beneficiaries together: the portal shows them only when the owner allows. */
+export async function trustDistributionTotals(db: Db, workspaceId: string, since: Date) {
+  const row = await db
+    .select({
+      paidMinor: sql<number>`coalesce(sum(case when ${financeDistributions.status} = 'paid' then ${financeDistributions.amountMinor} end), 0)`,
+      requestedMinor: sql<number>`coalesce(sum(case when ${financeDistributions.status} in ('requested', 'approved') then ${financeDistributions.amountMinor} end), 0)`,
+    })
+    .from(financeDistributions)
+    .where(and(eq(financeDistributions.workspaceId, workspaceId), sql`${financeDistributions.createdAt} >= ${since.getTime()}`))
+    .get();
+  return { paidMinor: Number(row?.paidMinor ?? 0), pendingMinor: Number(row?.requestedMinor ?? 0) };
+}

@@ -54,4 +54,13 @@ describe("navigation areas", () => {
     expect(paths("beneficiary")).toContain("/documents");
     expect(navigationFor("owner").map((g) => g.id)).toEqual([...NAV_GROUPS]);
   });
+
+  it("open a beneficiary's navigation with her portal, and leave other roles' order alone", () => {
+    const first = (role: Parameters<typeof navigationFor>[0]) => navigationFor(role)[0].areas[0].path;
+    expect(first("beneficiary")).toBe("/beneficiary-portal");
+    expect(navigationFor("beneficiary")[0].id).toBe("money");
+    expect(first("owner")).toBe("/documents");
+    expect(first("family_member")).toBe("/documents");
+    expect(navigationFor("trustee").map((g) => g.id)).toEqual([...NAV_GROUPS]);
+  });
 });

@@ -25,6 +25,8 @@ export interface NavArea {
   adminOnly?: boolean;
   /** Other paths that belong to this area (a detail page under another name, a short address that redirects here). */
   alsoAt?: readonly string[];
+  /** Roles whose navigation opens with this area (its group first, it first in the group): a beneficiary's portal. */
+  leadsFor?: readonly Role[];
 }
 
 /** Every module's areas, in the registry's order (the sidebar groups them). */
@@ -39,11 +41,13 @@ export interface NavGroup {
 /** The groups, in order, with the areas this role may see; a group with nothing to show is left out. */
 export function navigationFor(role: Role | null | undefined): NavGroup[] {
   const admin = canAdminister(role);
-  return NAV_GROUPS.map((id) => ({
+  const leads = (a: NavArea) => role != null && (a.leadsFor?.includes(role) ?? false);
+  const groups = NAV_GROUPS.map((id) => ({
     id,
     labelKey: `nav.group.${id}`,
-    areas: NAV_AREAS.filter((a) => a.group === id && (!a.adminOnly || admin)),
+    areas: NAV_AREAS.filter((a) => a.group === id && (!a.adminOnly || admin)).sort((a, b) => Number(leads(b)) - Number(leads(a))),
   })).filter((g) => g.areas.length > 0);
+  return groups.sort((a, b) => Number(b.areas.some(leads)) - Number(a.areas.some(leads)));
 }
 
 /** A label key as i18next wants it: the key and its namespace ("help:module.scanner" → help, module.scanner). */

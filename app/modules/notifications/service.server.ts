@@ -319,3 +319,14 @@ export { isNotificationType };
 export async function purgeOldNotifications(db: Db, now = Date.now()) {
   await db.delete(notifications).where(and(lt(notifications.createdAt, new Date(now - 365 * 86_400_000)), sql`${notifications.readAt} IS NOT NULL`));
 }
+
+/** One person's notifications of the given types in a workspace, newest first (the beneficiary portal's notices). */
+export async function noticesOfTypes(db: Db, workspaceId: string, userId: string, types: string[], limit = 50) {
+  const rows = await db
+    .select({ id: notifications.id, type: notifications.type, metadata: notifications.metadata, createdAt: notifications.createdAt })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.workspaceId, workspaceId), inArray(notifications.type, types)))
+    .orderBy(desc(notifications.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}

@@ -278,3 +278,21 @@ export async function setWatching(ctx: RequestContext, session: CurrentSession, 
     await ctx.db.delete(pollWatchers).where(and(eq(pollWatchers.pollId, id), eq(pollWatchers.userId, session.user.id)));
   }
 }
+
+/** The open polls one member is an eligible voter in (the beneficiary portal), with whether she has voted: her rows only. */
+export async function openPollsForVoter(db: Db, workspaceId: string, userId: string) {
+  const rows = await db
+    .select({
+      id: polls.id,
+      title: polls.title,
+      closesAt: polls.closesAt,
+      subjectHref: polls.subjectHref,
+      voted: sql<number>`exists (select 1 from ${pollBallots} where ${pollBallots.pollId} = ${polls.id} and ${pollBallots.voterId} = ${userId})`,
+    })
+    .from(pollVoters)
+    .innerJoin(polls, eq(polls.id, pollVoters.pollId))
+    .where(and(eq(pollVoters.workspaceId, workspaceId), eq(pollVoters.userId, userId), eq(polls.workspaceId, workspaceId), eq(polls.status, "open")))
+    .orderBy(asc(polls.closesAt))
+    .limit(50);
+  return rows.map((row) => ({ ...row, voted: Boolean(row.voted), closesAt: row.closesAt.toISOString() }));
+}
