@@ -65,7 +65,9 @@ describe("module registry", () => {
       expect(Object.keys(kind.defaults).sort(), type).toEqual(["email", "in_app", "sms"]);
       const words = kind.describe({ pollId: "p1", pollTitle: "Roof", channelId: "c1", topicId: "t1", messageId: "m1", voterName: "Ann" }, t);
       expect(words.text.length, type).toBeGreaterThan(0);
-      expect(words.href, type).toMatch(/^\/(polling\/|channel\/|financial#|tax-administration$|documents\/|compliance-health#item-|regulatory-audit$)/);
+      expect(words.href, type).toMatch(
+        /^\/(polling\/|channel\/|financial#|tax-administration$|documents\/|compliance-health#item-|regulatory-audit$|dashboard$|admin$|profile(#workspaces)?$)/,
+      );
       // Metadata from an older row, or missing fields: still words, never a crash.
       expect(() => kind.describe({}, t)).not.toThrow();
     }
@@ -92,7 +94,7 @@ describe("module registry", () => {
   it("finds each registered module's Worker half and its jobs, cron work and dashboard figures", () => {
     expect(SERVER_MODULES.map((m) => m.id)).toEqual(expect.arrayContaining(["documents", "mail", "auth", "polls", "workspaces", "compliance"]));
     const jobs = SERVER_MODULES.flatMap((m) => Object.keys(m.jobs ?? {}));
-    expect(jobs.sort()).toEqual(["document.analyze", "mail.deliver"]);
+    expect(jobs.sort()).toEqual(["document.analyze", "mail.deliver", "workspace.export"]);
     const keys = SERVER_MODULES.flatMap((m) => (m.dashboard ? [m.dashboard.key] : []));
     // Every card a module claims reads figures some module's server half provides.
     for (const card of Object.values(DASHBOARD_CARDS)) expect(keys).toContain(card?.figures);
