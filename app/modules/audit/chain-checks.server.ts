@@ -3,6 +3,7 @@ import { createDb, type Db } from "~/platform/db.server";
 import { auditRow } from "./audit.server";
 import { type ChainVerification, sealPendingChains, walkChain } from "./chain.server";
 import { GENESIS_HASH } from "./chain";
+import { workspaces } from "~/modules/workspaces/schema";
 import { auditChainChecks, auditLog } from "./schema";
 
 const DAY = 86_400_000;
@@ -52,13 +53,20 @@ export interface FinishedCheck {
   brokenSeq: number | null;
 }
 
-/** Chains with a walk in progress, or whose last complete walk is a day old, or never walked. */
+/**
+ * Chains with a walk in progress, or whose last complete walk is a day old, or never walked. A workspace being
+ * deleted is not walked: its chain is purged with it (and the purge notes its head in the platform's chain), and a
+ * walk's own audit entry must not land in it after the purge.
+ */
 async function chainsDue(db: Db, now: Date): Promise<string[]> {
   const rows = await db
     .select({ chain: sql<string>`c.chain` })
     .from(sql`(select distinct coalesce(${auditLog.workspaceId}, '') as chain from ${auditLog}) as c`)
     .leftJoin(auditChainChecks, sql`${auditChainChecks.chain} = c.chain`)
-    .where(sql`${auditChainChecks.cursorSeq} is not null or ${auditChainChecks.checkedAt} is null or ${auditChainChecks.checkedAt} <= ${now.getTime() - DAY}`)
+    .where(
+      sql`(${auditChainChecks.cursorSeq} is not null or ${auditChainChecks.checkedAt} is null or ${auditChainChecks.checkedAt} <= ${now.getTime() - DAY})
+        and (c.chain = '' or c.chain in (select ${workspaces.id} from ${workspaces} where ${workspaces.deletionRequestedAt} is null))`,
+    )
     // Walks in progress first, then the longest unchecked: a run that stops at its budget leaves the rest to the next.
     .orderBy(sql`${auditChainChecks.cursorSeq} is null`, sql`coalesce(${auditChainChecks.checkedAt}, 0)`)
     .limit(200)
