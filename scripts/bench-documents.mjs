@@ -3,32 +3,13 @@
 // (adding one to a long instrument, comparing two readings, listing the history).
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { npxBin, offlineEnv } from "./lib.mjs";
+import { npxBin, offlineEnv, workerdRssMb } from "./lib.mjs";
 
 const WORKSPACE_ID = "8f0c2a64-6c1e-4d4e-9a51-3f1b2c7d9e01"; // the demo workspace (scripts/seed.ts)
 const OWNER_ID = "a1f4c2e0-0001-4c6e-8d2a-5b7e9f100001";
-
-/** Resident memory of the workerd processes of this server, in MB (Linux /proc). */
-function workerdRssMb(groupId) {
-  let pids = [];
-  try {
-    pids = execFileSync("pgrep", ["-g", String(groupId), "workerd"], { encoding: "utf8" })
-      .trim()
-      .split("\n")
-      .filter(Boolean);
-  } catch {
-    return null;
-  }
-  let kb = 0;
-  for (const pid of pids) {
-    const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/);
-    if (match) kb += Number(match[1]);
-  }
-  return kb / 1024;
-}
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

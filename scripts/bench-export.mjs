@@ -4,40 +4,16 @@
 // upload API (PNG-looking bodies, so no analysis job runs meanwhile), then asks for the export and measures the time
 // until it is ready, the workerd processes' peak resident memory sampled from /proc during the export (to show it stays
 // flat whatever the size), and the download. Prints the numbers and returns them.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ensureDevVars, migrate, startServer } from "./lib.mjs";
+import { ensureDevVars, migrate, startServer, workerdRssMb } from "./lib.mjs";
 
 const DOCS = Number(process.env.BENCH_EXPORT_DOCS ?? 2000);
 const MEGABYTES = Number(process.env.BENCH_EXPORT_MB ?? 1024);
 const UPLOAD_CONCURRENCY = 4;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** Resident memory of the workerd processes of this server, in MB (Linux /proc). */
-function workerdRssMb(groupId) {
-  let pids = [];
-  try {
-    pids = execFileSync("pgrep", ["-g", String(groupId), "workerd"], { encoding: "utf8" })
-      .trim()
-      .split("\n")
-      .filter(Boolean);
-  } catch {
-    return null;
-  }
-  let kb = 0;
-  for (const pid of pids) {
-    try {
-      const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/);
-      if (match) kb += Number(match[1]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return kb / 1024;
-}
 
 /** A fetch with a cookie jar. */
 function client(baseUrl) {

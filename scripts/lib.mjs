@@ -1,6 +1,6 @@
 // Shared by start, dev, test and bench: local configuration, wrangler calls, server lifecycle.
 import { createWriteStream } from "node:fs";
-import { spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -129,4 +129,27 @@ export function stopOnSignals(child, also = () => {}) {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   child.on("exit", (code) => process.exit(code ?? 0));
+}
+
+/** Resident memory of the workerd processes of this server, in MB (Linux /proc). */
+export function workerdRssMb(groupId) {
+  let pids = [];
+  try {
+    pids = execFileSync("pgrep", ["-g", String(groupId), "workerd"], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .filter(Boolean);
+  } catch {
+    return null;
+  }
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/);
+      if (match) kb += Number(match[1]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return kb / 1024;
 }

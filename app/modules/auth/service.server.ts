@@ -8,6 +8,7 @@ import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./passwor
 import { splitName } from "./public-user";
 import { users } from "./schema";
 import { createSession, firstMembership, revokeSession, revokeUserSessions, toCurrentWorkspace, type UserRow } from "./session.server";
+import { endRoomAccess } from "~/modules/notifications/service.server";
 import { consumeToken, issueToken } from "./tokens.server";
 import type { LoginInput, RegisterInput } from "./validation";
 
@@ -249,7 +250,8 @@ export async function resetPassword(ctx: RequestContext, token: string, password
     .where(eq(users.id, userId))
     .returning({ email: users.email })
     .get();
-  await revokeUserSessions(ctx.db, userId);
+  // Every device is signed out, and its open sockets close now: whoever held the old password holds nothing.
+  await endRoomAccess(ctx.env, userId, { sessionIds: await revokeUserSessions(ctx.db, userId) });
   // A locked-out owner who just proved their mailbox may sign in again at once.
   if (user) await clearRateLimit(ctx.db, (await limitKeys("login", user.email, ctx.ip)).account);
   await ctx.audit({ action: "auth.password_reset", actorUserId: userId, targetType: "user", targetId: userId });

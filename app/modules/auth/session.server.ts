@@ -153,9 +153,14 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user, or every one but `keepSessionId`. */
-export async function revokeUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
-  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+/** Ends every session of a user, or every one but `keepSessionId`; returns the ids ended (their sockets are to be closed). */
+export async function revokeUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<string[]> {
+  const ended = await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
+    .returning({ id: sessions.id })
+    .all();
+  return ended.map((row) => row.id);
 }
 
 export async function setSessionWorkspace(db: Db, sessionId: string, workspaceId: string): Promise<void> {

@@ -208,21 +208,7 @@ async function completeAnnualAccounts(db: Db, workspaceId: string) {
     .limit(200);
   for (const accounting of accountings) {
     // The open annual-account item due soonest after the accounting's period ended.
-    const item = await db
-      .select({ id: complianceItems.id })
-      .from(complianceItems)
-      .where(
-        and(
-          eq(complianceItems.workspaceId, workspaceId),
-          isNull(complianceItems.completedAt),
-          isNull(complianceItems.withdrawnAt),
-          sql`${complianceItems.ruleId} in (select value from json_each(${JSON.stringify(ANNUAL_ACCOUNT_RULES)}))`,
-          gte(complianceItems.dueAt, dayStart(accounting.periodTo)),
-        ),
-      )
-      .orderBy(asc(complianceItems.dueAt))
-      .limit(1)
-      .get();
+    const item = await firstOpenAnnualAccount(db, workspaceId, dayStart(accounting.periodTo));
     if (!item || !accounting.deliveredAt) continue;
     await db
       .update(complianceItems)
@@ -393,10 +379,10 @@ export async function updateItem(
   return toView(updated!, isoDay(now), access);
 }
 
-/** When the trust's next annual account (the beneficiaries' statement) is due, from the stored duties; null when none is open. */
-export async function nextAnnualAccountDue(db: Db, workspaceId: string, now = new Date()): Promise<string | null> {
-  const row = await db
-    .select({ dueAt: complianceItems.dueAt })
+/** The open annual-account item (the beneficiaries' statement) due soonest on or after a day. */
+function firstOpenAnnualAccount(db: Db, workspaceId: string, from: Date) {
+  return db
+    .select({ id: complianceItems.id, dueAt: complianceItems.dueAt })
     .from(complianceItems)
     .where(
       and(
@@ -404,11 +390,16 @@ export async function nextAnnualAccountDue(db: Db, workspaceId: string, now = ne
         isNull(complianceItems.completedAt),
         isNull(complianceItems.withdrawnAt),
         sql`${complianceItems.ruleId} in (select value from json_each(${JSON.stringify(ANNUAL_ACCOUNT_RULES)}))`,
-        gte(complianceItems.dueAt, dayStart(isoDay(now))),
+        gte(complianceItems.dueAt, from),
       ),
     )
     .orderBy(asc(complianceItems.dueAt))
     .limit(1)
     .get();
+}
+
+/** When the trust's next annual account (the beneficiaries' statement) is due, from the stored duties; null when none is open. */
+export async function nextAnnualAccountDue(db: Db, workspaceId: string, now = new Date()): Promise<string | null> {
+  const row = await firstOpenAnnualAccount(db, workspaceId, dayStart(isoDay(now)));
   return row ? isoDay(row.dueAt) : null;
 }

@@ -192,6 +192,8 @@ export async function pushThreadEvent(env: Env, userIds: string[], threadId: str
  * request of a closed session is refused anyway.
  */
 export async function endRoomAccess(env: Env, userId: string, ended: { sessionIds?: string[]; workspaceId?: string }): Promise<number> {
+  // No session ended: nothing to close (an empty list must not reach the room, which closes unstamped sockets).
+  if (ended.sessionIds?.length === 0 && !ended.workspaceId) return 0;
   try {
     return await roomOf(env, userId).endAccess(ended);
   } catch (error) {

@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import { endRoomAccess } from "~/modules/notifications/service.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { sessions } from "../schema";
-import type { CurrentSession } from "../session.server";
+import { revokeUserSessions, type CurrentSession } from "../session.server";
 import { describeDevice, type DeviceLabel } from "./device-label";
 
 /** One of a person's signed-in devices, as `/profile` and `GET /api/sessions` show it. */
@@ -67,12 +67,8 @@ export async function signOutDevice(ctx: RequestContext, session: CurrentSession
 
 /** "Sign out everywhere else": every session of the person but the one making the request. Returns how many ended. */
 export async function signOutOtherDevices(ctx: RequestContext, session: CurrentSession): Promise<number> {
-  const ended = await ctx.db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, session.user.id), ne(sessions.id, session.sessionId)))
-    .returning({ id: sessions.id })
-    .all();
-  if (ended.length) await endRoomAccess(ctx.env, session.user.id, { sessionIds: ended.map((row) => row.id) });
+  const ended = await revokeUserSessions(ctx.db, session.user.id, session.sessionId);
+  await endRoomAccess(ctx.env, session.user.id, { sessionIds: ended });
   await ctx.audit({
     action: "profile.sessions_revoked",
     actorUserId: session.user.id,

@@ -4,21 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { ProgressBar } from "~/components/ui/progress";
 import { useLanguage } from "~/modules/preferences/display";
-
-/** An export as GET /api/workspaces/export and /api/workspaces/export/{id} answer it (service.server.ts's ExportView). */
-export interface ExportView {
-  id: string;
-  status: "queued" | "running" | "ready" | "failed";
-  filesDone: number;
-  filesTotal: number;
-  sizeBytes: number | null;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-  expiresAt: string | null;
-  downloadUrl: string | null;
-  expired: boolean;
-}
+import type { ExportView } from "../service.server";
 
 interface Answer {
   success: boolean;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { and, eq, isNull, ne, or } from "drizzle-orm";
 import { sessions, users } from "~/modules/auth/schema";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { endRoomAccess, notify, recipientsFor } from "~/modules/notifications/service.server";
@@ -6,7 +6,8 @@ import { publishDomainEvent } from "~/platform/domain-events.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { canAdminister, INVITABLE_ROLES } from "../roles";
-import { invitations, memberships, ownershipTransfers, workspaces, type Role } from "../schema";
+import { offerIsOpen } from "./ownership.server";
+import { invitations, memberships, ownershipTransfers, workspaces } from "../schema";
 
 type AssignableRole = (typeof INVITABLE_ROLES)[number];
 
@@ -81,7 +82,7 @@ export async function removeMember(ctx: RequestContext, session: CurrentSession,
     if (workspace.role !== "owner") throw new Refusal(403, "errors.ownersOnlyChangeOwners");
     if ((await ownerCount(ctx, workspace.id)) <= 1) throw new Refusal(409, "errors.lastOwnerRemoved");
   }
-  await endMembership(ctx, { workspaceId: workspace.id, userId, email: member.email, role: member.role, reason: "removed" });
+  await endMembership(ctx, { workspaceId: workspace.id, userId, email: member.email, reason: "removed" });
   await ctx.audit({
     action: "workspace.member_removed",
     actorUserId: session.user.id,
@@ -109,7 +110,6 @@ export async function leaveWorkspace(ctx: RequestContext, session: CurrentSessio
     workspaceId: workspace.id,
     userId: session.user.id,
     email: session.user.email,
-    role: workspace.role,
     reason: "left",
     keepSessionId: session.sessionId,
   });
@@ -141,19 +141,15 @@ async function workspaceOfMember(ctx: RequestContext, workspaceId: string, userI
  */
 async function endMembership(
   ctx: RequestContext,
-  left: { workspaceId: string; userId: string; email: string; role: Role; reason: "removed" | "left"; keepSessionId?: string },
+  left: { workspaceId: string; userId: string; email: string; reason: "removed" | "left"; keepSessionId?: string },
 ) {
   const { workspaceId, userId } = left;
   const now = new Date();
   const inThisWorkspace = and(eq(sessions.userId, userId), eq(sessions.workspaceId, workspaceId));
   await ctx.db.batch([
     ctx.db.delete(memberships).where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId))),
+    // The session they leave from stays: without the membership, its next request falls back to another workspace.
     ctx.db.delete(sessions).where(left.keepSessionId ? and(inThisWorkspace, ne(sessions.id, left.keepSessionId)) : inThisWorkspace),
-    // The session they leave from finds their next workspace on its next request (loadSession's fallback).
-    ctx.db
-      .update(sessions)
-      .set({ workspaceId: null })
-      .where(and(eq(sessions.id, left.keepSessionId ?? ""), eq(sessions.userId, userId))),
     ctx.db
       .update(invitations)
       .set({ revokedAt: now })
@@ -171,8 +167,7 @@ async function endMembership(
       .where(
         and(
           eq(ownershipTransfers.workspaceId, workspaceId),
-          isNull(ownershipTransfers.acceptedAt),
-          isNull(ownershipTransfers.cancelledAt),
+          offerIsOpen,
           or(eq(ownershipTransfers.fromUserId, userId), eq(ownershipTransfers.toUserId, userId)),
         ),
       ),
@@ -181,12 +176,12 @@ async function endMembership(
   await publishDomainEvent(ctx.env, "member.left", { workspaceId, userId, reason: left.reason });
 }
 
-/** Members' ids by role, for notices to everyone in a workspace (deletion) or its owners. */
-export async function memberIds(ctx: RequestContext, workspaceId: string, roles?: Role[]) {
+/** Every member's id, for notices to everyone in a workspace (its deletion). */
+export async function memberIds(ctx: RequestContext, workspaceId: string) {
   const rows = await ctx.db
     .select({ userId: memberships.userId })
     .from(memberships)
-    .where(and(eq(memberships.workspaceId, workspaceId), roles ? inArray(memberships.role, roles) : undefined))
+    .where(eq(memberships.workspaceId, workspaceId))
     .all();
   return rows.map((row) => row.userId);
 }

@@ -7,6 +7,9 @@ import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { memberships, ownershipTransfers, workspaces } from "../schema";
 
+/** An offer neither accepted nor cancelled (declined, withdrawn, or void because someone left). */
+export const offerIsOpen = and(isNull(ownershipTransfers.acceptedAt), isNull(ownershipTransfers.cancelledAt));
+
 const fromUser = alias(users, "from_user");
 const toUser = alias(users, "to_user");
 
@@ -32,7 +35,7 @@ export async function offerOwnership(ctx: RequestContext, session: CurrentSessio
     ctx.db
       .update(ownershipTransfers)
       .set({ cancelledAt: now })
-      .where(and(eq(ownershipTransfers.workspaceId, workspace.id), isNull(ownershipTransfers.acceptedAt), isNull(ownershipTransfers.cancelledAt))),
+      .where(and(eq(ownershipTransfers.workspaceId, workspace.id), offerIsOpen)),
     ctx.db.insert(ownershipTransfers).values({ id, workspaceId: workspace.id, fromUserId: session.user.id, toUserId, createdAt: now }),
   ]);
   await ctx.audit({
@@ -64,7 +67,7 @@ export async function openOfferOf(ctx: RequestContext, workspaceId: string) {
     .from(ownershipTransfers)
     .innerJoin(toUser, eq(toUser.id, ownershipTransfers.toUserId))
     .innerJoin(fromUser, eq(fromUser.id, ownershipTransfers.fromUserId))
-    .where(and(eq(ownershipTransfers.workspaceId, workspaceId), isNull(ownershipTransfers.acceptedAt), isNull(ownershipTransfers.cancelledAt)))
+    .where(and(eq(ownershipTransfers.workspaceId, workspaceId), offerIsOpen))
     .orderBy(desc(ownershipTransfers.createdAt))
     .get();
   return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
@@ -77,14 +80,7 @@ export async function offersTo(ctx: RequestContext, userId: string) {
     .from(ownershipTransfers)
     .innerJoin(workspaces, eq(workspaces.id, ownershipTransfers.workspaceId))
     .innerJoin(fromUser, eq(fromUser.id, ownershipTransfers.fromUserId))
-    .where(
-      and(
-        eq(ownershipTransfers.toUserId, userId),
-        isNull(ownershipTransfers.acceptedAt),
-        isNull(ownershipTransfers.cancelledAt),
-        isNull(workspaces.deletionRequestedAt),
-      ),
-    )
+    .where(and(eq(ownershipTransfers.toUserId, userId), offerIsOpen, isNull(workspaces.deletionRequestedAt)))
     .all();
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
@@ -150,14 +146,7 @@ export async function withdrawOwnershipOffer(ctx: RequestContext, session: Curre
   const row = await ctx.db
     .update(ownershipTransfers)
     .set({ cancelledAt: new Date() })
-    .where(
-      and(
-        eq(ownershipTransfers.id, transferId),
-        eq(ownershipTransfers.workspaceId, workspace.id),
-        isNull(ownershipTransfers.acceptedAt),
-        isNull(ownershipTransfers.cancelledAt),
-      ),
-    )
+    .where(and(eq(ownershipTransfers.id, transferId), eq(ownershipTransfers.workspaceId, workspace.id), offerIsOpen))
     .returning({ id: ownershipTransfers.id })
     .get();
   if (!row) throw new Refusal(404, "errors.offerNotFound");
