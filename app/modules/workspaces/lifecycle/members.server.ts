@@ -178,10 +178,6 @@ async function endMembership(
 
 /** Every member's id, for notices to everyone in a workspace (its deletion). */
 export async function memberIds(ctx: RequestContext, workspaceId: string) {
-  const rows = await ctx.db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(eq(memberships.workspaceId, workspaceId))
-    .all();
+  const rows = await ctx.db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.workspaceId, workspaceId)).all();
   return rows.map((row) => row.userId);
 }
