@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import type { Db } from "./db.server";
 import type { DomainEventHandlers } from "./domain-events.server";
+import type { ExportContribution } from "./workspace-rows.server";
 
 /**
  * The Worker-only half of a domain's manifest (app/modules/<domain>/module.server.ts): found by the
@@ -18,6 +19,8 @@ export interface ServerModuleManifest {
   dashboard?: AnyDashboardSource;
   /** What this domain does when another announces a fact (domain-events.server.ts). */
   on?: DomainEventHandlers;
+  /** What this domain adds to a workspace's export (app/modules/exports): its tables, and files kept in R2. */
+  exportData?: ExportContribution;
 }
 
 export interface AnyJobHandler {

@@ -57,6 +57,39 @@ const waitReady = (client: Client, id: string) =>
     { timeoutMs: 60_000 },
   );
 
+const RECEIPT = "%PDF-1.4\n% the property tax bill\n";
+
+/** A bank account with September's statement imported, and a receipt kept with its first transaction. */
+async function transactionWithReceipt(client: Client) {
+  const account = await client.postJson("/api/banking/accounts", {
+    name: "Trust checking",
+    institution: "Pacific Coast Bank",
+    type: "checking",
+    currency: "USD",
+    lastFour: "0932",
+    openingBalanceMinor: 8421055,
+    openingOn: "2026-09-01",
+  });
+  expect(account.status, await account.clone().text()).toBe(201);
+  const accountId = ((await account.json()) as { id: string }).id;
+  const form = new FormData();
+  form.set("file", new Blob([readFileSync(new URL("../fixtures/bank/pacific-coast-2026-09.ofx", import.meta.url))]), "september.ofx");
+  const previewed = await client.fetch(`/api/banking/accounts/${accountId}/imports`, { method: "POST", body: form, headers: { Origin: client.origin } });
+  expect(previewed.status, await previewed.clone().text()).toBe(200);
+  const { importId } = (await previewed.json()) as { importId: string };
+  expect((await client.postJson(`/api/banking/imports/${importId}/commit`, {})).status).toBe(200);
+  const list = (await (await client.get(`/api/banking/accounts/${accountId}/transactions`)).json()) as { transactions: { id: string }[] };
+  const receiptForm = new FormData();
+  receiptForm.set("file", new Blob([RECEIPT]), "tax-bill.pdf");
+  const added = await client.fetch(`/api/banking/transactions/${list.transactions[0]!.id}/receipts`, {
+    method: "POST",
+    body: receiptForm,
+    headers: { Origin: client.origin },
+  });
+  expect(added.status, await added.clone().text()).toBe(201);
+  return ((await added.json()) as { receipt: { id: string } }).receipt;
+}
+
 describe("export everything", () => {
   it("the owner's ZIP holds every version's original file, data, a manifest that matches and an audit chain that verifies", async () => {
     const owner = await startWorkspace(baseUrl, "expown", "The Exported Trust");
@@ -88,6 +121,8 @@ describe("export everything", () => {
     const poll = (await (await owner.client.get(`/api/polls/${pollId}`)).json()) as { options: { id: string; text: string }[] };
     const yes = poll.options.find((o) => o.text === "Yes")!.id;
     expect((await owner.client.postJson(`/api/polls/${pollId}/ballot`, { choices: [yes] })).status).toBe(200);
+
+    const receipt = await transactionWithReceipt(owner.client);
 
     const jobId = await requestExport(owner.client);
     const ready = await waitReady(owner.client, jobId);
@@ -137,7 +172,16 @@ describe("export everything", () => {
     expect(messages.map((m) => m.body)).toEqual(expect.arrayContaining(["The roof quote is in.", "Meeting on Friday at 10."]));
     expect(JSON.parse(text(files["polls/polls.json"]!))).toEqual([expect.objectContaining({ id: pollId, title: "Approve the roof" })]);
     expect(JSON.parse(text(files["polls/ballots.json"]!))).toEqual([expect.objectContaining({ pollId, voterId: owner.me.id, choices: [yes] })]);
-    expect(JSON.parse(text(files["banking/transactions.json"]!))).toEqual([]);
+    expect(JSON.parse(text(files["banking/transactions.json"]!))).toHaveLength(10);
+    // The receipt's file as uploaded, named by its row in receipts.json.
+    const receiptPath = paths.find((p) => p.startsWith(`banking/receipts/${receipt.id}-`))!;
+    expect(receiptPath).toBe(`banking/receipts/${receipt.id}-tax-bill.pdf`);
+    expect(text(files[receiptPath]!)).toBe(RECEIPT);
+    expect(JSON.parse(text(files["banking/receipts.json"]!))).toEqual([expect.objectContaining({ id: receipt.id, fileName: "tax-bill.pdf" })]);
+    // The trust's administration and tax settings are there too, if empty for a new trust.
+    for (const path of ["compliance/duties.json", "compliance/trust-profile.json", "tax/profile.json", "documents/shares.json"]) {
+      expect(Array.isArray(JSON.parse(text(files[path]!))), path).toBe(true);
+    }
 
     // The audit log links from the genesis hash to the signed head, and the head's signature holds.
     const entries = text(files["audit/audit-log.jsonl"]!)

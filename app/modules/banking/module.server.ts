@@ -2,9 +2,11 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { defineDashboardSource, defineServerModule } from "~/platform/module-manifest.server";
 import type { BankingFigures } from "./dashboard-card";
 import { bankAccounts, bankTransactions } from "./schema";
+import { bankingExport } from "./export-data.server";
 
 export const bankingServer = defineServerModule({
   id: "banking",
+  exportData: bankingExport,
   dashboard: defineDashboardSource({
     key: "banking",
     queries: ({ db, workspaceId, session, wholeWorkspace }) => [

@@ -5,6 +5,7 @@ import { runComplianceCron } from "./cron.server";
 import type { ComplianceFigures } from "./dashboard-card";
 import { dueBounds } from "./due-status";
 import { complianceItems } from "./schema";
+import { complianceExport } from "./export-data.server";
 
 const DAY = 86_400_000;
 // The score's weights in SQL (health.ts SEVERITY_WEIGHT): a high-severity duty counts three times a low one.
@@ -12,6 +13,7 @@ const weight = sql`case ${complianceItems.severity} when 'high' then 3 when 'low
 
 export const complianceServer = defineServerModule({
   id: "compliance",
+  exportData: complianceExport,
   scheduled: [
     { name: "compliance duties, score and reminders", run: runComplianceCron },
     { name: "audit chain sealing, verification and the daily chain head", run: runAuditChecksAndSendHeads },

@@ -1,6 +1,15 @@
 import { and, asc, count, eq, gt, inArray, sum } from "drizzle-orm";
 import type { Db } from "~/platform/db.server";
-import { documentAnalyses, documents, documentVersions } from "./schema";
+import { exportTable, type ExportContribution } from "~/platform/workspace-rows.server";
+import { documentAnalyses, documents, documentShares, documentVersions } from "./schema";
+
+/**
+ * Besides the documents themselves (which the export writes folder by folder with documentsForExport), who each
+ * document was shared with and how.
+ */
+export const documentsExport: ExportContribution = {
+  tables: [exportTable("documents/shares.json", documentShares, documentShares.workspaceId)],
+};
 
 export interface ExportVersion {
   id: string;

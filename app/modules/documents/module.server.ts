@@ -2,6 +2,7 @@ import { count, desc } from "drizzle-orm";
 import { z } from "zod";
 import { defineDashboardSource, defineJob, defineServerModule } from "~/platform/module-manifest.server";
 import { visibleDocuments } from "./access.server";
+import { documentsExport } from "./export-data.server";
 import { forgetDepartedMember } from "./member-left.server";
 import type { DocumentFigures } from "./dashboard-card";
 import { runDocumentAnalysis } from "./pipeline.server";
@@ -9,6 +10,7 @@ import { documents } from "./schema";
 
 export const documentsServer = defineServerModule({
   id: "documents",
+  exportData: documentsExport,
   on: { "member.left": forgetDepartedMember },
   jobs: {
     // Queued by enqueueAnalysis (jobs.server.ts) after an upload, a new version or "Analyse again".

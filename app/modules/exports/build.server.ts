@@ -1,21 +1,20 @@
 import { eq } from "drizzle-orm";
 import { auditForExport } from "~/modules/audit/export.server";
-import { bankingExport } from "~/modules/banking/export-data.server";
-import { conversationsExport } from "~/modules/conversations/export-data.server";
 import { documentFilesTotal, documentsForExport, type ExportDocument } from "~/modules/documents/export-data.server";
-import { financeExport } from "~/modules/finance/export-data.server";
-import { pollsExport } from "~/modules/polls/export-data.server";
 import { workspaceForExport } from "~/modules/workspaces/export-data.server";
 import { workspaceExports } from "~/modules/workspaces/schema";
 import { createDb, type Db } from "~/platform/db.server";
 import { getConfig } from "~/platform/env.server";
-import type { ExportTable } from "~/platform/workspace-rows.server";
+import { exportFileName, type ExportContribution } from "~/platform/workspace-rows.server";
 import { ArchiveTooLarge, ArchiveWriter, jsonArray, jsonLines, ZIP_MAX_BYTES, ZIP_MAX_ENTRIES } from "./archive.server";
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, exportReadme } from "./readme";
 import { EXPORT_TTL_MS, exportKey } from "./service.server";
 
-/** Every other domain's data, one file per table, in the order the README lists them. */
-const TABLES: readonly ExportTable[] = [...conversationsExport, ...pollsExport, ...bankingExport, ...financeExport];
+/** Every other domain's part, from the server manifests in the registry's order (loaded late: the registry loads this file). */
+async function contributions(): Promise<ExportContribution[]> {
+  const { SERVER_MODULES } = await import("~/modules/registry.server");
+  return SERVER_MODULES.flatMap((m) => (m.exportData ? [m.exportData] : []));
+}
 /** README, workspace.json, the audit log, its signed head and the manifest. */
 const FIXED_FILES = 5;
 const DOCUMENT_PAGE = 50;
@@ -33,14 +32,6 @@ export const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 48) || "document";
-
-/** A stored file name as a name inside the archive: no folders, no control characters, not empty. */
-export const safeFileName = (name: string) =>
-  name
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f/\\]/g, "_")
-    .replace(/^\.+/, "_")
-    .slice(0, 180) || "file";
 
 export const documentFolder = (doc: ExportDocument["document"]) => `documents/${doc.id}-${slug(doc.title)}`;
 
@@ -83,11 +74,16 @@ async function writeArchive(env: Env, db: Db, row: typeof workspaceExports.$infe
   const now = new Date();
   const workspace = await workspaceForExport(db, row.workspaceId);
   if (!workspace) throw new ArchiveTooLarge("The workspace no longer exists");
+  const parts = await contributions();
+  const tables = parts.flatMap((part) => part.tables);
+  const fileSources = parts.flatMap((part) => (part.files ? [part.files] : []));
   const totals = await documentFilesTotal(db, row.workspaceId);
-  const filesTotal = totals.versions + totals.documents + totals.analyses + TABLES.length + FIXED_FILES;
+  const stored = await Promise.all(fileSources.map((source) => source.total(db, row.workspaceId)));
+  const storedCount = stored.reduce((sum, s) => sum + s.count, 0);
+  const bytes = totals.bytes + stored.reduce((sum, s) => sum + s.bytes, 0);
+  const filesTotal = totals.versions + totals.documents + totals.analyses + storedCount + tables.length + FIXED_FILES;
   if (filesTotal > ZIP_MAX_ENTRIES) throw new ArchiveTooLarge(`The workspace holds ${filesTotal} files; an export holds at most ${ZIP_MAX_ENTRIES}`);
-  if (totals.bytes > ZIP_MAX_BYTES - DATA_MARGIN)
-    throw new ArchiveTooLarge(`The workspace's documents take ${totals.bytes} bytes; an export holds at most 4 GiB`);
+  if (bytes > ZIP_MAX_BYTES - DATA_MARGIN) throw new ArchiveTooLarge(`The workspace's files take ${bytes} bytes; an export holds at most 4 GiB`);
   await db.update(workspaceExports).set({ filesTotal }).where(eq(workspaceExports.id, row.id));
 
   let filesDone = 0;
@@ -122,7 +118,7 @@ async function writeArchive(env: Env, db: Db, row: typeof workspaceExports.$infe
       const folder = documentFolder(document);
       const files: { number: number; path: string | null }[] = [];
       for (const version of versions) {
-        const path = `${folder}/v${version.number}-${safeFileName(version.fileName)}`;
+        const path = `${folder}/v${version.number}-${exportFileName(version.fileName)}`;
         const object = await env.FILES.get(version.storageKey);
         if (!object) {
           problems.push({ path, problem: "missing", expected: version.sha256 });
@@ -150,9 +146,18 @@ async function writeArchive(env: Env, db: Db, row: typeof workspaceExports.$infe
     after = page.at(-1)!.document.id;
   }
 
-  for (const table of TABLES) {
+  for (const table of tables) {
     await archive.add(table.path, jsonArray(table.rows(db, row.workspaceId)), now);
     await done();
+  }
+
+  for (const source of fileSources) {
+    for await (const file of source.list(db, row.workspaceId)) {
+      const object = await env.FILES.get(file.storageKey);
+      if (object) await archive.add(file.path, object.body, file.createdAt);
+      else problems.push({ path: file.path, problem: "missing" });
+      await done();
+    }
   }
 
   await archive.add("audit/audit-log.jsonl", jsonLines(audit.entries()), now);

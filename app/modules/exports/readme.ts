@@ -27,10 +27,14 @@ money is in minor units (cents) with its currency; ids are the platform's and li
 | \`documents/<id>-<title>/v<N>-<file name>\` | Version N of the document, the original file exactly as uploaded (restored versions repeat the file they restore). |
 | \`documents/<id>-<title>/document.json\` | The document's details and the list of its versions: number, file name, type, size, SHA-256 recorded at upload, note, who added it and when, and its \`path\` in this archive. |
 | \`documents/<id>-<title>/analysis.json\` | The latest analysis of the current version (engine, model, result), when there is one. |
+| \`documents/shares.json\`, \`documents/instrument-links.json\` | Who each document was shared with and how (view or edit); which instrument each amendment amends, as people confirmed it. |
 | \`conversations/*.json\` | Channels and their members, topics and who follows them, messages with every earlier wording (\`message-revisions.json\`), SMS participants and texts. |
 | \`polls/*.json\` | Polls, their options, the eligible voters with their weights, the ballots (choices are option ids, in order of preference for ranked polls) and the watchers. In an anonymous poll the ballot's \`voterId\` is null: the export keeps the promise the poll made. |
 | \`banking/*.json\` | Bank accounts, statement imports, transactions and their splits, receipts (details), categorisation rules, reconciliations, settings and who was given access. |
+| \`banking/receipts/<id>-<file name>\` | Each receipt or invoice kept with a transaction, the file as uploaded; \`receipts.json\` names its transaction. |
 | \`finance/*.json\` | Assets and their valuations, principal and income allocations, distributions and their approvals, accountings and to whom they were sent. |
+| \`compliance/*.json\` | The trust's profile and its events, the duties with their due dates, evidence and who completed them, the compliance score by day, related parties, trustees' disclosures and conflict attestations, and the ethics reviews. |
+| \`tax/*.json\` | The trust's tax profile, calendar entries marked done, reminders sent, and the calendar feeds given out (without their secret addresses). |
 | \`audit/audit-log.jsonl\` | The audit log: one entry per line, in order (\`seq\` 1, 2, 3 …), each with \`prevHash\` and \`hash\`. |
 | \`audit/chain-head.json\` | The chain's last entry at the time of the export, signed: a "trust-audit-bundle" holding that one entry, the public key and an ECDSA P-256 signature. |
 

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db.server";
-import { exportTable, type ExportTable } from "~/platform/workspace-rows.server";
+import { exportTable, type ExportContribution } from "~/platform/workspace-rows.server";
 import { pollBallots, pollOptions, polls, pollVoters, pollWatchers } from "./schema";
 
 const PAGE = 500;
@@ -27,10 +27,12 @@ async function* ballots(db: Db, workspaceId: string): AsyncGenerator<Record<stri
 }
 
 /** The workspace's polls as files of its export (issue 19): polls, options, eligible voters, ballots, watchers. */
-export const pollsExport: readonly ExportTable[] = [
-  exportTable("polls/polls.json", polls, polls.workspaceId),
-  exportTable("polls/options.json", pollOptions, pollOptions.workspaceId),
-  exportTable("polls/voters.json", pollVoters, pollVoters.workspaceId),
-  { path: "polls/ballots.json", rows: ballots },
-  exportTable("polls/watchers.json", pollWatchers, pollWatchers.workspaceId),
-];
+export const pollsExport: ExportContribution = {
+  tables: [
+    exportTable("polls/polls.json", polls, polls.workspaceId),
+    exportTable("polls/options.json", pollOptions, pollOptions.workspaceId),
+    exportTable("polls/voters.json", pollVoters, pollVoters.workspaceId),
+    { path: "polls/ballots.json", table: "poll_ballots", rows: ballots },
+    exportTable("polls/watchers.json", pollWatchers, pollWatchers.workspaceId),
+  ],
+};
