@@ -241,7 +241,18 @@ describe("trust finances", () => {
     expect(response.status, await response.clone().text()).toBe(201);
     const sofiasId = ((await response.json()) as { id: string }).id;
     expect((await list(sofia.client)).map((d) => d.id)).toEqual([sofiasId]);
-    expect((await list(sofia.client))[0].warnings.map((w) => w.code)).toEqual(["notNamed", "spendthrift", "hemsPurpose", "overIncome"]);
+    // The income balance it is short of is the trust's figure: the trustees see that warning, she does not.
+    expect((await list(sofia.client))[0].warnings.map((w) => w.code)).toEqual(["notNamed", "spendthrift", "hemsPurpose"]);
+    expect((await list(owner.client)).find((d) => d.id === sofiasId)!.warnings.map((w) => w.code)).toEqual([
+      "notNamed",
+      "spendthrift",
+      "hemsPurpose",
+      "overIncome",
+    ]);
+    // Nor is she told how much cash the trust holds when she asks for more than it has.
+    response = await request(sofia.client, { ...base, beneficiaryUserId: sofia.me.id, amountMinor: 100_000_000, purpose: "A house" });
+    expect(response.status).toBe(422);
+    expect(await error(response)).toBe("The trust does not hold enough cash to pay this amount now. The trustees can tell you more, or you can ask for less.");
     // The other beneficiary sees neither request, by list or by id.
     expect(await list(other.client)).toEqual([]);
     expect((await other.client.get(`/api/finance/distributions/${sofiasId}`)).status).toBe(404);

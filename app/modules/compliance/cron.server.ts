@@ -41,6 +41,12 @@ async function systemSession(db: Db, workspaceId: string): Promise<CurrentSessio
   };
 }
 
+/** The duties worked out again if stale, as the whole trust sees them: for a page read by someone who sees less (the portal). */
+export async function ensureWorkspaceSynced(db: Db, workspaceId: string, now = new Date()): Promise<void> {
+  const session = await systemSession(db, workspaceId);
+  if (session) await ensureSynced(db, session, now);
+}
+
 /**
  * The cron's compliance work: keep each trust's duties in step with its profile and events, record the day's score,
  * and remind. A reminder goes once per item, lead time and person (the row in compliance_reminders_sent is the

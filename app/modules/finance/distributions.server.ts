@@ -47,6 +47,11 @@ export interface DistributionView {
 const requester = aliasedTable(users, "requester");
 const decider = aliasedTable(users, "decider");
 
+/** Warnings that quote the trust's own balances, for the trustees' eyes: a beneficiary sees her request's, not the trust's cash. */
+const TRUST_FIGURE_WARNINGS = new Set(["overIncome", "overPrincipal"]);
+const warningsFor = (access: FinanceAccess, warnings: DistributionWarning[]) =>
+  access.readAll ? warnings : warnings.filter((w) => !TRUST_FIGURE_WARNINGS.has(w.code));
+
 /** Everyone sees her own; those who read the whole trust see all of them. A row of someone else's never leaves D1. */
 function visibleTo(access: FinanceAccess) {
   return and(eq(financeDistributions.workspaceId, access.workspaceId), access.readAll ? undefined : eq(financeDistributions.beneficiaryUserId, access.userId));
@@ -99,7 +104,7 @@ export async function listDistributions(db: Db, access: FinanceAccess, only?: { 
     status: d.status,
     approvalMode: d.approvalMode,
     authority: d.authority,
-    warnings: d.warnings,
+    warnings: warningsFor(access, d.warnings),
     poll: d.pollId && pollTitle && pollStatus ? { id: d.pollId, title: pollTitle, status: pollStatus } : null,
     transactionId: d.transactionId,
     paidOn: d.paidOn,
@@ -213,6 +218,8 @@ export async function requestDistribution(ctx: RequestContext, session: CurrentS
   };
   const { resolved, cash, warnings } = await currentWarnings(ctx, session, draft, language);
   if (input.amountMinor > cash.cashMinor) {
+    // Only those who read the whole trust are told how much cash it holds.
+    if (!access.readAll) throw new Refusal(422, "errors.cashShortPrivate", undefined, { amountMinor: "errors.cashShortPrivate" });
     throw new Refusal(422, "errors.cashShort", { cash: formatMinor(cash.cashMinor, currency, language) }, { amountMinor: "errors.cashShort" });
   }
 
@@ -279,7 +286,7 @@ export async function requestDistribution(ctx: RequestContext, session: CurrentS
   ctx.waitUntil(
     tellAboutDistribution(ctx, access, id, "distribution_requested").catch((error) => console.error("Could not tell about distribution", id, error)),
   );
-  return { id, status: "requested" as const, warnings, pollId };
+  return { id, status: "requested" as const, warnings: warningsFor(access, warnings), pollId };
 }
 
 /** One beneficiary's own distributions, whoever asks (the beneficiary portal and its preview): her rows only, in SQL. */

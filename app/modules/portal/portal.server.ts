@@ -1,4 +1,5 @@
 import type { CurrentSession } from "~/modules/auth/session.server";
+import { ensureWorkspaceSynced } from "~/modules/compliance/cron.server";
 import { nextAnnualAccountDue } from "~/modules/compliance/items.server";
 import { findBeneficiaryThread } from "~/modules/conversations/beneficiary-thread.server";
 import { documentsSharedWith } from "~/modules/documents/sharing.server";
@@ -56,6 +57,8 @@ function summaryRows(distributions: { purpose: string; amountMinor: number; stat
  */
 export async function loadPortal(db: Db, session: CurrentSession, subject: PortalSubject, now = new Date()) {
   const { workspaceId, userId } = subject;
+  // Her next statement's date is a stored duty: worked out first, in case no trustee has opened the duties lately.
+  await ensureWorkspaceSynced(db, workspaceId, now);
   const [distributions, currency, nextStatementDue, documents, accountings, notices, polls, threadId, showsTotals, share] = await Promise.all([
     beneficiaryDistributions(db, workspaceId, userId),
     trustCurrency(db, workspaceId),
