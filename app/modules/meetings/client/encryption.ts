@@ -28,7 +28,8 @@ export interface FrameCounts {
 
 export class MeetingEncryption {
   private keys = new Map<number, CryptoKey>();
-  epoch = 0;
+  /** The newest epoch whose key this browser holds; -1 before the first. */
+  epoch = -1;
 
   private constructor(
     readonly identity: Identity,
@@ -52,7 +53,7 @@ export class MeetingEncryption {
   }
 
   get hasKey() {
-    return this.keys.has(this.epoch) && this.epoch > 0;
+    return this.keys.has(this.epoch);
   }
 
   /** Where the mesh attaches the worker to each sender and receiver. */

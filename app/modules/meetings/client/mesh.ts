@@ -34,11 +34,13 @@ export interface MeshOptions {
   send: (message: SignalOut) => void;
   onStream: (peerId: string, stream: MediaStream) => void;
   onQuality: (peerId: string, quality: LinkQuality) => void;
-  transforms?: FrameTransforms;
+  /** Encryption for the link to one peer: only when both browsers can (the other one's frames are plain otherwise). */
+  transformsFor?: (peerId: string) => FrameTransforms | undefined;
 }
 
 interface Link {
   pc: RTCPeerConnection;
+  transforms: FrameTransforms | undefined;
   polite: boolean;
   makingOffer: boolean;
   ignoreOffer: boolean;
@@ -66,8 +68,9 @@ export class Mesh {
   connect(peerId: string): Link {
     const existing = this.links.get(peerId);
     if (existing) return existing;
-    const pc = new RTCPeerConnection({ iceServers: this.options.iceServers, ...this.options.transforms?.connectionConfig } as RTCConfiguration);
-    const link: Link = { pc, polite: this.options.self > peerId, makingOffer: false, ignoreOffer: false };
+    const transforms = this.options.transformsFor?.(peerId);
+    const pc = new RTCPeerConnection({ iceServers: this.options.iceServers, ...transforms?.connectionConfig } as RTCConfiguration);
+    const link: Link = { pc, transforms, polite: this.options.self > peerId, makingOffer: false, ignoreOffer: false };
     this.links.set(peerId, link);
     pc.onnegotiationneeded = async () => {
       try {
@@ -84,7 +87,7 @@ export class Mesh {
       if (candidate) this.options.send({ type: "signal", to: peerId, candidate: candidate.toJSON() });
     };
     pc.ontrack = ({ track, streams, receiver }) => {
-      this.options.transforms?.attachReceiver(receiver);
+      transforms?.attachReceiver(receiver);
       this.options.onStream(peerId, streams[0] ?? new MediaStream([track]));
     };
     pc.oniceconnectionstatechange = () => {
@@ -144,7 +147,7 @@ export class Mesh {
         if (same.track !== track) void same.replaceTrack(track);
       } else {
         const sender = link.pc.addTrack(track, stream);
-        this.options.transforms?.attachSender(sender);
+        link.transforms?.attachSender(sender);
       }
     }
     for (const sender of senders) {

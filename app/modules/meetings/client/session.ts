@@ -1,0 +1,262 @@
+/**
+ * One person's presence in a meeting, outside React: the room's socket (party/meeting-protocol.ts), the mesh of
+ * peer connections, the media this browser sends, and the meeting key when the meeting is end-to-end encrypted.
+ * The page subscribes to `state` (useMeeting in use-meeting.ts) and calls the commands.
+ */
+import type { E2eeSummary, MeetingClientMessage, MeetingRole, MeetingServerMessage, ParticipantView, WaitingView } from "../../../../party/meeting-protocol";
+import { MEETING_CLOSE } from "../../../../party/meeting-protocol";
+import type { WrappedKey } from "../e2ee/keys";
+import { MeetingEncryption, type FrameCounts } from "./encryption";
+import { Mesh, type LinkQuality } from "./mesh";
+
+export type MeetingPhase = "connecting" | "waiting" | "in" | "denied" | "removed" | "ended" | "left" | "access-ended" | "failed";
+
+export interface ChatLine {
+  id: string;
+  name: string;
+  userId: string;
+  text: string;
+  at: string;
+}
+
+export interface MeetingState {
+  phase: MeetingPhase;
+  you: string | null;
+  role: MeetingRole | null;
+  participants: ParticipantView[];
+  lobby: WaitingView[];
+  e2ee: E2eeSummary;
+  /** Whether this browser can encrypt frames at all. */
+  canEncrypt: boolean;
+  /** The code to compare aloud, once the key is here. */
+  safetyCode: string | null;
+  frames: FrameCounts;
+  meshLimit: number;
+  streams: Record<string, MediaStream>;
+  quality: Record<string, LinkQuality>;
+  chat: ChatLine[];
+  /** Set when the host muted this participant, until the microphone is turned on again. */
+  mutedBy: string | null;
+  error: string | null;
+}
+
+const INITIAL: MeetingState = {
+  phase: "connecting",
+  you: null,
+  role: null,
+  participants: [],
+  lobby: [],
+  e2ee: { everyoneSupports: true, unsupported: [] },
+  canEncrypt: false,
+  safetyCode: null,
+  frames: { encrypted: 0, decrypted: 0, dropped: 0 },
+  meshLimit: 6,
+  streams: {},
+  quality: {},
+  chat: [],
+  mutedBy: null,
+  error: null,
+};
+
+export class MeetingSession {
+  state: MeetingState = INITIAL;
+  private listeners = new Set<() => void>();
+  private socket: WebSocket | null = null;
+  private mesh: Mesh | null = null;
+  private encryption: MeetingEncryption | null = null;
+  private keyDistributor: string | null = null;
+  private epoch = 0;
+  private closed = false;
+
+  constructor(
+    private readonly meetingId: string,
+    private readonly iceServers: RTCIceServer[],
+    private local: MediaStream | null,
+  ) {}
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getState = () => this.state;
+
+  async start() {
+    this.encryption = await MeetingEncryption.start(this.meetingId, (frames) => this.set({ frames }));
+    this.set({ canEncrypt: this.encryption !== null });
+    const url = new URL(`/meetings/${encodeURIComponent(this.meetingId)}/ws`, window.location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.onopen = () => this.send({ type: "join", e2ee: this.encryption !== null, publicKey: this.encryption?.publicKey });
+    socket.onmessage = (event) => {
+      if (typeof event.data !== "string") return;
+      void this.handle(JSON.parse(event.data) as MeetingServerMessage).catch((error) => console.error("Meeting message failed", error));
+    };
+    socket.onclose = (event) => this.closedBy(event.code);
+  }
+
+  send(message: MeetingClientMessage) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  /** New media to send (a device change, the screen instead of the camera, or nothing). */
+  setLocalStream(stream: MediaStream | null, media: { audio: boolean; video: boolean; screen: boolean }) {
+    this.local = stream;
+    this.mesh?.setLocalTracks(stream);
+    this.send({ type: "media", ...media });
+    if (media.audio) this.set({ mutedBy: null });
+  }
+
+  leave() {
+    this.send({ type: "leave" });
+    this.stop("left");
+  }
+
+  private stop(phase: MeetingPhase) {
+    if (this.closed) return;
+    this.closed = true;
+    this.mesh?.close();
+    this.encryption?.close();
+    this.socket?.close();
+    this.set({ phase, streams: {} });
+  }
+
+  private closedBy(code: number) {
+    if (this.closed) return;
+    const phase: MeetingPhase =
+      code === MEETING_CLOSE.removed
+        ? "removed"
+        : code === MEETING_CLOSE.denied
+          ? "denied"
+          : code === MEETING_CLOSE.ended
+            ? "ended"
+            : code === MEETING_CLOSE.accessEnded
+              ? "access-ended"
+              : "failed";
+    this.stop(phase);
+  }
+
+  private set(patch: Partial<MeetingState>) {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  private others() {
+    return this.state.participants.filter((p) => p.id !== this.state.you);
+  }
+
+  /** Encrypt the link to a peer only when both browsers can; the room's summary says when not everyone can. */
+  private openMesh(you: string) {
+    this.mesh = new Mesh({
+      self: you,
+      iceServers: this.iceServers,
+      // The browser fills in every SDP; the room checks the shape again.
+      send: (message) => this.send(message as MeetingClientMessage),
+      onStream: (peerId, stream) => this.set({ streams: { ...this.state.streams, [peerId]: stream } }),
+      onQuality: (peerId, quality) => this.set({ quality: { ...this.state.quality, [peerId]: quality } }),
+      transformsFor: (peerId) => {
+        const peer = this.state.participants.find((p) => p.id === peerId);
+        return this.encryption && peer?.e2ee ? this.encryption.transforms() : undefined;
+      },
+    });
+    this.mesh.setLocalTracks(this.local);
+  }
+
+  private async handle(message: MeetingServerMessage) {
+    switch (message.type) {
+      case "welcome": {
+        this.set({
+          phase: "in",
+          you: message.you,
+          role: message.role,
+          participants: message.participants,
+          lobby: message.lobby ?? [],
+          e2ee: message.e2ee,
+          meshLimit: message.meshLimit,
+        });
+        this.keyDistributor = message.keyDistributor;
+        this.epoch = message.epoch;
+        this.openMesh(message.you);
+        // The newcomer calls everyone already there; they answer.
+        for (const peer of this.others()) this.mesh!.connect(peer.id);
+        if (this.keyDistributor === message.you) await this.distribute(true);
+        return;
+      }
+      case "waiting":
+        return this.set({ phase: "waiting" });
+      case "participant-joined": {
+        this.set({ participants: [...this.state.participants.filter((p) => p.id !== message.participant.id), message.participant], e2ee: message.e2ee });
+        if (this.keyDistributor === this.state.you) await this.sendKeyTo(message.participant);
+        return this.refreshSafetyCode();
+      }
+      case "participant-left": {
+        this.mesh?.disconnect(message.participantId);
+        const { [message.participantId]: _gone, ...streams } = this.state.streams;
+        this.set({ participants: this.state.participants.filter((p) => p.id !== message.participantId), e2ee: message.e2ee, streams });
+        return this.refreshSafetyCode();
+      }
+      case "lobby":
+        return this.set({ lobby: message.waiting });
+      case "admitted":
+        return; // the welcome follows
+      case "denied":
+        return this.stop("denied");
+      case "removed":
+        return this.stop("removed");
+      case "ended":
+        return this.stop("ended");
+      case "signal":
+        return this.mesh?.receive({ from: message.from, description: message.description, candidate: message.candidate });
+      case "key": {
+        if (!this.encryption) return;
+        const wrapped = JSON.parse(message.wrapped) as WrappedKey;
+        if (await this.encryption.receive({ ...wrapped, epoch: message.epoch })) await this.refreshSafetyCode();
+        return;
+      }
+      case "rekey":
+        this.keyDistributor = message.keyDistributor;
+        this.epoch = message.epoch;
+        if (message.keyDistributor === this.state.you) await this.distribute(true);
+        return;
+      case "media":
+        return this.patchParticipant(message.participantId, { media: { audio: message.audio, video: message.video, screen: message.screen } });
+      case "hand":
+        return this.patchParticipant(message.participantId, { hand: message.raised });
+      case "chat":
+        return this.set({ chat: [...this.state.chat, { id: message.id, name: message.name, userId: message.userId, text: message.text, at: message.at }].slice(-500) });
+      case "muted":
+        this.local?.getAudioTracks().forEach((track) => (track.enabled = false));
+        this.send({ type: "media", audio: false, video: this.local?.getVideoTracks().some((t) => t.enabled) ?? false, screen: false });
+        return this.set({ mutedBy: message.by });
+      case "error":
+        return this.set({ error: message.message });
+      case "pong":
+        return;
+    }
+  }
+
+  private patchParticipant(id: string, patch: Partial<ParticipantView>) {
+    this.set({ participants: this.state.participants.map((p) => (p.id === id ? { ...p, ...patch } : p)) });
+  }
+
+  /** The distributor makes the key of the room's epoch and sends it to everyone who can encrypt. */
+  private async distribute(fresh: boolean) {
+    if (!this.encryption) return;
+    if (fresh || !this.encryption.hasKey) await this.encryption.newEpoch(this.epoch);
+    for (const peer of this.others()) await this.sendKeyTo(peer);
+    await this.refreshSafetyCode();
+  }
+
+  private async sendKeyTo(peer: ParticipantView) {
+    if (!this.encryption || !peer.e2ee || !peer.publicKey) return;
+    const wrapped = await this.encryption.wrapFor(peer.publicKey);
+    if (wrapped) this.send({ type: "key", to: peer.id, epoch: this.encryption.epoch, wrapped: JSON.stringify(wrapped) });
+  }
+
+  private async refreshSafetyCode() {
+    if (!this.encryption?.hasKey) return this.set({ safetyCode: null });
+    const keys = this.state.participants.flatMap((p) => (p.e2ee && p.publicKey ? [p.publicKey] : []));
+    this.set({ safetyCode: await this.encryption.safetyCode(keys) });
+  }
+}

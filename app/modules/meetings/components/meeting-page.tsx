@@ -1,0 +1,207 @@
+import { Link } from "@remix-run/react";
+import { CalendarDays, Video } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { useLanguage } from "~/modules/preferences/display";
+import { apiFetch } from "~/platform/api-fetch";
+import type { MeetingPhase } from "../client/session";
+import { openCameraAndMicrophone, useMeeting, type DeviceChoice, type LocalMedia } from "../client/use-meeting";
+import { MeetingRoom } from "./meeting-room";
+
+export interface MeetingDetail {
+  meeting: {
+    id: string;
+    title: string;
+    startsAt: string;
+    durationMinutes: number;
+    status: string;
+    agenda: string | null;
+    host: { id: string; name: string } | null;
+    yourRole: "host" | "invitee";
+    icsUrl: string;
+    iceServersUrl: string;
+  };
+  invitees: { userId: string; name: string }[];
+  attendance: { userId: string; name: string; joinedAt: string; leftAt: string | null }[];
+}
+
+const NO_MEDIA: LocalMedia = { stream: null, audio: false, video: false, screen: false, problem: null };
+const ENDED_PHASES: MeetingPhase[] = ["denied", "removed", "ended", "left", "access-ended", "failed"];
+
+/** A meeting's page: what it is about, a preview of one's camera with device choice, then the meeting itself. */
+export function MeetingPage({ detail }: { detail: MeetingDetail }) {
+  const { t } = useTranslation("meetings");
+  const { language } = useLanguage();
+  const { meeting } = detail;
+  const [media, setMedia] = useState<LocalMedia>(NO_MEDIA);
+  const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
+  const [choice, setChoice] = useState<DeviceChoice>({});
+  const [iceServers, setIceServers] = useState<RTCIceServer[] | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const camera = useRef<MediaStream | null>(null);
+  const { state, send, leave } = useMeeting(meeting.id, iceServers, attempt, media);
+  const ended = meeting.status === "ended";
+
+  useEffect(() => {
+    if (ended) return;
+    let cancelled = false;
+    void openCameraAndMicrophone(choice).then(async (opened) => {
+      if (cancelled) return opened.stream?.getTracks().forEach((track) => track.stop());
+      camera.current?.getTracks().forEach((track) => track.stop());
+      camera.current = opened.stream;
+      setMedia(opened);
+      setDevices(await navigator.mediaDevices.enumerateDevices().catch(() => []));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [choice, ended]);
+
+  useEffect(() => () => camera.current?.getTracks().forEach((track) => track.stop()), []);
+
+  async function join() {
+    const answer = await apiFetch<{ iceServers: RTCIceServer[] }>(meeting.iceServersUrl).catch(() => ({ iceServers: [] }));
+    setIceServers(answer.iceServers);
+    setAttempt((n) => n + 1);
+  }
+
+  function toggle(kind: "audio" | "video") {
+    const tracks = kind === "audio" ? media.stream?.getAudioTracks() : media.stream?.getVideoTracks();
+    if (!tracks?.length) return;
+    const on = !media[kind];
+    tracks.forEach((track) => (track.enabled = on));
+    setMedia({ ...media, [kind]: on });
+  }
+
+  async function shareScreen() {
+    if (media.screen) {
+      setMedia({ ...media, stream: camera.current, screen: false, video: (camera.current?.getVideoTracks().length ?? 0) > 0 });
+      return;
+    }
+    try {
+      const screen = await navigator.mediaDevices.getDisplayMedia({ video: true });
+      const stream = new MediaStream([...screen.getVideoTracks(), ...(camera.current?.getAudioTracks() ?? [])]);
+      screen.getVideoTracks()[0]?.addEventListener("ended", () => setMedia((m) => ({ ...m, stream: camera.current, screen: false })));
+      setMedia({ ...media, stream, screen: true, video: true });
+    } catch {
+      // The person chose not to share.
+    }
+  }
+
+  const when = new Intl.DateTimeFormat(language, { dateStyle: "full", timeStyle: "short" }).format(new Date(meeting.startsAt));
+  const inRoom = attempt > 0 && state && !ENDED_PHASES.includes(state.phase);
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-4">
+      <header className="grid gap-1">
+        <p className="m-0 text-sm">
+          <Link to="/video-meetings">{t("page.back")}</Link>
+        </p>
+        <h1 className="m-0 break-words text-2xl">{meeting.title}</h1>
+        <p className="m-0 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <CalendarDays aria-hidden="true" className="h-4 w-4" />
+          {t("page.when", { when, minutes: meeting.durationMinutes })}
+          {meeting.host ? ` · ${t("page.hostedBy", { name: meeting.host.name })}` : ""}
+          <a href={meeting.icsUrl} download>
+            {t("page.addToCalendar")}
+          </a>
+        </p>
+      </header>
+
+      {inRoom && state.phase === "in" ? (
+        <MeetingRoom
+          state={state}
+          media={media}
+          send={send}
+          onToggleAudio={() => toggle("audio")}
+          onToggleVideo={() => toggle("video")}
+          onShareScreen={shareScreen}
+          onLeave={leave}
+        />
+      ) : inRoom ? (
+        <p role="status" className="m-0 rounded-md border border-solid border-border bg-card p-4" data-testid="meeting-phase">
+          {state.phase === "waiting" ? t("phase.waiting") : t("phase.connecting")}
+        </p>
+      ) : (
+        <section aria-labelledby="prejoin-heading" className="grid gap-4 rounded-lg border border-solid border-border bg-card p-4 md:grid-cols-2">
+          <h2 id="prejoin-heading" className="sr-only">
+            {t("prejoin.heading")}
+          </h2>
+          <Preview stream={media.stream} />
+          <div className="grid content-start gap-3">
+            {state && ENDED_PHASES.includes(state.phase) ? (
+              <p role="status" className="m-0 font-medium" data-testid="meeting-phase">
+                {t(`phase.${state.phase}`)}
+              </p>
+            ) : null}
+            {ended ? <p className="m-0">{t("prejoin.ended")}</p> : null}
+            {media.problem ? <p className="m-0 text-sm">{t("prejoin.noDevices", { problem: media.problem })}</p> : null}
+            <DeviceSelect kind="audioinput" label={t("prejoin.microphone")} devices={devices} value={choice.audioInput} onChange={(id) => setChoice({ ...choice, audioInput: id })} />
+            <DeviceSelect kind="videoinput" label={t("prejoin.camera")} devices={devices} value={choice.videoInput} onChange={(id) => setChoice({ ...choice, videoInput: id })} />
+            {meeting.agenda ? (
+              <div className="grid gap-1">
+                <h3 className="m-0 text-base">{t("prejoin.agenda")}</h3>
+                <p className="m-0 whitespace-pre-wrap break-words text-sm">{meeting.agenda}</p>
+              </div>
+            ) : null}
+            {ended ? null : (
+              <Button onClick={() => void join()} data-testid="join-meeting">
+                <Video aria-hidden="true" className="h-4 w-4" />
+                {state ? t("prejoin.rejoin") : t("prejoin.join")}
+              </Button>
+            )}
+          </div>
+        </section>
+      )}
+
+      {detail.attendance.length > 0 ? (
+        <section aria-labelledby="attendance-heading" className="grid gap-2">
+          <h2 id="attendance-heading" className="m-0 text-lg">
+            {t("page.attendance")}
+          </h2>
+          <ul className="m-0 grid list-none gap-1 p-0 text-sm" data-testid="attendance">
+            {detail.attendance.map((a, i) => (
+              <li key={i}>
+                {t("page.attended", {
+                  name: a.name,
+                  from: new Date(a.joinedAt).toLocaleTimeString(language),
+                  to: a.leftAt ? new Date(a.leftAt).toLocaleTimeString(language) : "…",
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Preview({ stream }: { stream: MediaStream | null }) {
+  const { t } = useTranslation("meetings");
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (video.current) video.current.srcObject = stream;
+  }, [stream]);
+  return <video ref={video} autoPlay playsInline muted className="aspect-video w-full rounded-md bg-black object-cover" aria-label={t("prejoin.preview")} />;
+}
+
+function DeviceSelect(props: { kind: MediaDeviceKind; label: string; devices: MediaDeviceInfo[]; value?: string; onChange: (id: string) => void }) {
+  const options = props.devices.filter((d) => d.kind === props.kind && d.deviceId);
+  if (options.length === 0) return null;
+  const id = `device-${props.kind}`;
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {props.label}
+      </label>
+      <select id={id} value={props.value ?? ""} onChange={(e) => props.onChange(e.target.value)} className="rounded-md border border-solid border-input bg-background p-2">
+        {options.map((d, i) => (
+          <option key={d.deviceId} value={d.deviceId}>
+            {d.label || `${props.label} ${i + 1}`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
