@@ -39,7 +39,17 @@ export function validTimeZone(value: string | null | undefined): string | null {
 }
 
 export function formatStart(date: Date, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone, timeZoneName: "short" }).format(date);
+  // dateStyle and timeStyle cannot be combined with timeZoneName, so the parts are named one by one.
+  return new Intl.DateTimeFormat(language, {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(date);
 }
 
 export function meetingIcs(meeting: MeetingInvitation, text: InvitationText): string {
