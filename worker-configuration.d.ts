@@ -3,7 +3,7 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./workers/app");
-		durableNamespaces: "UserRoom" | "PollTimer";
+		durableNamespaces: "UserRoom" | "PollTimer" | "MeetingRoom";
 	}
 	interface ProductionEnv {
 		FILES: R2Bucket;
@@ -22,6 +22,7 @@ declare namespace Cloudflare {
 		PASSWORD_PEPPER: string;
 		UserRoom: DurableObjectNamespace<import("./workers/app").UserRoom>;
 		PollTimer: DurableObjectNamespace<import("./workers/app").PollTimer>;
+		MeetingRoom: DurableObjectNamespace<import("./workers/app").MeetingRoom>;
 	}
 	interface Env {
 		FILES: R2Bucket;
@@ -40,6 +41,7 @@ declare namespace Cloudflare {
 		PASSWORD_PEPPER: string;
 		UserRoom: DurableObjectNamespace<import("./workers/app").UserRoom>;
 		PollTimer: DurableObjectNamespace<import("./workers/app").PollTimer>;
+		MeetingRoom: DurableObjectNamespace<import("./workers/app").MeetingRoom>;
 		SALES_PHONE?: "+1 (555) 010-0100";
 		// Optional settings and secrets (not in wrangler.toml): upload limit and the AI engine.
 		MAX_UPLOAD_BYTES?: string;
@@ -47,6 +49,10 @@ declare namespace Cloudflare {
 		AI_BASE_URL?: string;
 		AI_API_KEY?: string;
 		AI_MODEL?: string;
+		// Video meetings: STUN for the mesh, and Cloudflare Realtime TURN (the token is a secret).
+		MEETINGS_STUN_URLS?: string;
+		REALTIME_TURN_KEY_ID?: string;
+		REALTIME_TURN_KEY_API_TOKEN?: string;
 	}
 }
 interface Env extends Cloudflare.Env {}

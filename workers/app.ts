@@ -15,13 +15,18 @@ import { createNonce } from "../app/platform/load-context";
 import type { JobMessage } from "../app/platform/job-message";
 import { isForeignWrite, withSecurityHeaders } from "../app/platform/security.server";
 import { VERIFIED_SESSION_ID_HEADER, VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER, VERIFIED_WORKSPACE_ID_HEADER } from "../party/protocol";
+import { roomRoleFor } from "../app/modules/meetings/access.server";
+import { MEETING_ID_HEADER, MEETING_ROLE_HEADER } from "../party/meeting-protocol";
 
 export { UserRoom } from "../party/user-room";
 export { PollTimer } from "../party/poll-timer";
+export { MeetingRoom } from "../party/meeting-room";
 
 // The signed-in pages' unexpected errors reach their error page with the reference they were logged under.
 const handleRemix = createRequestHandler(withErrorReferences(build as unknown as ServerBuild, SIGNED_IN_LAYOUT_ID));
 const t = serverT("auth");
+const meetingT = serverT(["meetings", "auth"]);
+const MEETING_SOCKET_PATH = /^\/meetings\/([^/]+)\/ws$/;
 // The queue consumer and the cron work come with the Remix build, where Vite found every module's server half.
 const { runJob, scheduledWork } = (build as unknown as ServerBuild).entry.module as unknown as { runJob: typeof RunJob; scheduledWork: typeof ScheduledWork };
 
@@ -44,6 +49,37 @@ async function connectUserRoom(request: Request, env: Env): Promise<Response> {
   return room.fetch(new Request(request.url, { method: "GET", headers }));
 }
 
+/**
+ * /meetings/{id}/ws: a meeting's signalling room (issue 20), with /ws's checks (upgrade, Origin, session cookie), then
+ * the meeting's: it is in the session's workspace and has not ended; its host and invitees go straight in, other
+ * members of the workspace wait in the lobby, anyone else gets 404. The connection id (the participant id the others
+ * see) is chosen here, never by the client.
+ */
+async function connectMeetingRoom(request: Request, env: Env, meetingId: string): Promise<Response> {
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+    return errorResponse(new HttpError(426, t("errors.websocketExpected")));
+  }
+  const origin = request.headers.get("Origin");
+  if (origin !== new URL(request.url).origin) return errorResponse(new HttpError(403, t("errors.foreignOrigin")));
+  const db = createDb(env.DB);
+  const session = await loadSession(db, request);
+  if (!session) return errorResponse(new HttpError(401, t("errors.unauthorized")));
+  const role = await roomRoleFor(db, meetingId, { userId: session.user.id, workspaceId: session.workspace?.id ?? null });
+  if (!role) return errorResponse(new HttpError(404, meetingT("errors.meetingNotFound")));
+
+  const headers = new Headers(request.headers);
+  headers.set(VERIFIED_USER_ID_HEADER, session.user.id);
+  headers.set(VERIFIED_USER_NAME_HEADER, session.user.name);
+  headers.set(VERIFIED_SESSION_ID_HEADER, session.sessionId);
+  headers.set(VERIFIED_WORKSPACE_ID_HEADER, session.workspace?.id ?? "");
+  headers.set(MEETING_ID_HEADER, meetingId);
+  headers.set(MEETING_ROLE_HEADER, role);
+  const url = new URL(request.url);
+  url.search = `?_pk=${crypto.randomUUID()}`;
+  const room = await getServerByName(env.MeetingRoom, meetingId);
+  return room.fetch(new Request(url, { method: "GET", headers }));
+}
+
 /** Sealing is best effort here: the cron seals whatever a failed attempt left. */
 function sealAuditChains(env: Env): Promise<unknown> {
   return sealPendingChains(createDb(env.DB)).catch((error) => console.error("Sealing the audit chains failed", error));
@@ -59,6 +95,8 @@ export default {
       return errorResponse(new HttpError(403, t("errors.foreignOrigin")));
     }
     if (url.pathname === "/ws") return connectUserRoom(request, env);
+    const meetingSocket = MEETING_SOCKET_PATH.exec(url.pathname);
+    if (meetingSocket) return connectMeetingRoom(request, env, meetingSocket[1]);
 
     const nonce = createNonce();
     const response = await handleRemix(request, {

@@ -59,14 +59,14 @@ describe("module registry", () => {
   it("words every notification type, with a link, in the reader's language", () => {
     const t = ((key: string, options?: Record<string, unknown>) => `${key}${options ? JSON.stringify(options) : ""}`) as never;
     expect(NOTIFICATION_TYPES).toEqual(
-      expect.arrayContaining(["poll_created", "vote_required", "vote_cast", "poll_completed", "vote_reminder", "chat_mention", "topic_message"]),
+      expect.arrayContaining(["poll_created", "vote_required", "vote_cast", "poll_completed", "vote_reminder", "chat_mention", "topic_message", "meeting_invited"]),
     );
     for (const [type, kind] of Object.entries(NOTIFICATION_KINDS)) {
       expect(Object.keys(kind.defaults).sort(), type).toEqual(["email", "in_app", "sms"]);
       const words = kind.describe({ pollId: "p1", pollTitle: "Roof", channelId: "c1", topicId: "t1", messageId: "m1", voterName: "Ann" }, t);
       expect(words.text.length, type).toBeGreaterThan(0);
       expect(words.href, type).toMatch(
-        /^\/(polling\/|channel\/|financial#|tax-administration$|documents\/|compliance-health#item-|regulatory-audit$|dashboard$|admin$|profile(#workspaces)?$)/,
+        /^\/(polling\/|video-meetings(\/|$)|channel\/|financial#|tax-administration$|documents\/|compliance-health#item-|regulatory-audit$|dashboard$|admin$|profile(#workspaces)?$)/,
       );
       // Metadata from an older row, or missing fields: still words, never a crash.
       expect(() => kind.describe({}, t)).not.toThrow();

@@ -14,6 +14,7 @@ import { helpModule } from "./help/module";
 import { instrumentsModule } from "./instruments/module";
 import { mailModule } from "./mail/module";
 import { marketingModule } from "./marketing/module";
+import { meetingsModule } from "./meetings/module";
 import { notificationsModule } from "./notifications/module";
 import { plannedModule } from "./planned/module";
 import { pollsModule } from "./polls/module";
@@ -39,6 +40,7 @@ export const MODULES = [
   complianceModule,
   conversationsModule,
   pollsModule,
+  meetingsModule,
   bankingModule,
   financeModule,
   taxModule,

@@ -61,6 +61,23 @@ const envSchema = z
     SMS_WEBHOOK_BASE_URL: z.string().url().optional(),
     /** Twilio's REST API root; tests point it at a local fake. */
     TWILIO_API_BASE_URL: z.string().url().default("https://api.twilio.com"),
+    /** Video meetings: STUN servers for the embedded peer-to-peer mesh (comma-separated stun: URLs); none by default. */
+    MEETINGS_STUN_URLS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
+      .refine((urls) => urls.every((u) => /^stuns?:[^\s]+$/.test(u)), "MEETINGS_STUN_URLS must list stun: URLs, e.g. stun:stun.example.com:3478"),
+    /** Video meetings: a Cloudflare Realtime TURN key (its id, and its API token as a secret) mints short-lived relay credentials. */
+    REALTIME_TURN_KEY_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,128}$/, "REALTIME_TURN_KEY_ID is the TURN key's id from the Cloudflare dashboard")
+      .optional(),
+    REALTIME_TURN_KEY_API_TOKEN: z.string().min(16, "REALTIME_TURN_KEY_API_TOKEN is the TURN key's API token (a secret)").optional(),
     /**
      * Secret: the ECDSA P-256 private key (PKCS#8, base64 or PEM) that signs audit bundles. Without it a key kept in
      * the database signs them, which a person with database access could replace (ADR 0023).
@@ -82,6 +99,9 @@ const envSchema = z
     }
     if (env.SMS_PROVIDER === "twilio" && (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN)) {
       ctx.addIssue({ code: "custom", message: "SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN (secrets)" });
+    }
+    if (Boolean(env.REALTIME_TURN_KEY_ID) !== Boolean(env.REALTIME_TURN_KEY_API_TOKEN)) {
+      ctx.addIssue({ code: "custom", message: "Cloudflare Realtime TURN needs both REALTIME_TURN_KEY_ID and REALTIME_TURN_KEY_API_TOKEN (secret)" });
     }
     if (env.AI_PROVIDER === "openai-compatible" && (!env.AI_BASE_URL || !env.AI_MODEL)) {
       ctx.addIssue({ code: "custom", message: "AI_PROVIDER=openai-compatible needs AI_BASE_URL and AI_MODEL" });

@@ -20,9 +20,10 @@ export class SocketClient {
     ws.on("close", (code, reason) => (this.closed = { code, reason: String(reason) }));
   }
 
-  static open(baseUrl: string, headers: Record<string, string>): Promise<{ socket?: SocketClient; status?: number }> {
+  /** Opens `path` (the user room at /ws unless said; a meeting's room at /meetings/{id}/ws). */
+  static open(baseUrl: string, headers: Record<string, string>, path = "/ws"): Promise<{ socket?: SocketClient; status?: number }> {
     return new Promise((resolve) => {
-      const ws = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/ws`, { headers });
+      const ws = new WebSocket(`${baseUrl.replace(/^http/, "ws")}${path}`, { headers });
       ws.on("open", () => resolve({ socket: new SocketClient(ws) }));
       ws.on("unexpected-response", (_req, res) => resolve({ status: res.statusCode }));
       ws.on("error", () => resolve({ status: -1 }));
@@ -30,8 +31,8 @@ export class SocketClient {
   }
 
   /** Opens a socket with a client's session cookie and our own Origin. */
-  static async connect(client: Client) {
-    const { socket, status } = await SocketClient.open(client.baseUrl, { Origin: client.origin, Cookie: client.cookieHeader() });
+  static async connect(client: Client, path = "/ws") {
+    const { socket, status } = await SocketClient.open(client.baseUrl, { Origin: client.origin, Cookie: client.cookieHeader() }, path);
     if (!socket) throw new Error(`upgrade refused: ${status}`);
     return socket;
   }

@@ -1,0 +1,9 @@
+import { defineServerModule } from "~/platform/module-manifest.server";
+import { meetingsExport } from "./export-data.server";
+import { closeDepartedMemberMeetings } from "./member-left.server";
+
+export const meetingsServer = defineServerModule({
+  id: "meetings",
+  exportData: meetingsExport,
+  on: { "member.left": closeDepartedMemberMeetings },
+});

@@ -1,0 +1,31 @@
+import { defineModule, metadataText } from "../../platform/module-manifest";
+
+/**
+ * Video meetings (issue 20): scheduled or started now, invitations with an .ics, and a signalling room per meeting
+ * (party/meeting-room.ts, reached at /meetings/{id}/ws by the Worker) for a peer-to-peer mesh with end-to-end
+ * encryption. This part is the server's: its pages come later, so /video-meetings is still "being built" (planned).
+ */
+export const meetingsModule = defineModule({
+  id: "meetings",
+  routes: [
+    { path: "api/meetings", file: "modules/meetings/routes/api.meetings.ts" },
+    { path: "api/meetings/now", file: "modules/meetings/routes/api.meetings-now.ts" },
+    { path: "api/meetings/:id", file: "modules/meetings/routes/api.meeting.ts", id: "meetings-meeting" },
+    { path: "api/meetings/:id/:command", file: "modules/meetings/routes/api.meeting.ts", id: "meetings-meeting-command" },
+  ],
+  notifications: {
+    meeting_invited: {
+      namespace: "meetings",
+      labelKey: "notifications.invitedLabel",
+      defaults: { in_app: true, email: true, sms: false },
+      describe: (m, t) => {
+        const values = { title: metadataText(m, "meetingTitle"), host: metadataText(m, "hostName") };
+        return {
+          text: m.live === true ? t("notifications.started", values) : t("notifications.invited", values),
+          href: metadataText(m, "meetingId") ? `/video-meetings/${metadataText(m, "meetingId")}` : "/video-meetings",
+        };
+      },
+      toast: { titleKey: "notifications.invitedTitle", durationMs: 8000 },
+    },
+  },
+});

@@ -1,0 +1,33 @@
+/**
+ * The Worker's calls into a meeting's room (party/meeting-room.ts), straight to the Durable Object by name as the
+ * user rooms are called (ADR 0008). Best effort: a room that cannot be reached holds no socket anyone could still use
+ * after the meeting's row says otherwise, since every new connection is checked against D1 first.
+ */
+function roomOf(env: Env, meetingId: string) {
+  return env.MeetingRoom.get(env.MeetingRoom.idFromName(meetingId));
+}
+
+/** The meeting ended: its room tells everyone and closes every socket. */
+export async function endRoom(env: Env, meetingId: string): Promise<number> {
+  try {
+    return await roomOf(env, meetingId).endMeeting();
+  } catch (error) {
+    console.warn(`Could not close the room of meeting ${meetingId}`, error);
+    return 0;
+  }
+}
+
+/** A person lost access (removed from the workspace, or signed out): their sockets in these meetings close. */
+export async function endMeetingAccess(env: Env, meetingIds: readonly string[], userId: string): Promise<number> {
+  const closed = await Promise.all(
+    meetingIds.map((id) =>
+      roomOf(env, id)
+        .endAccess(userId)
+        .catch((error: unknown) => {
+          console.warn(`Could not close ${userId}'s sockets in meeting ${id}`, error);
+          return 0;
+        }),
+    ),
+  );
+  return closed.reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,65 @@
+import { contentDisposition } from "~/modules/documents/content-disposition";
+import { Refusal } from "~/platform/http.server";
+import { endpoint, jsonRoute } from "~/platform/json-route.server";
+import { meetingScope } from "../access.server";
+import { meetingsLanguage, meetingsT } from "../i18n.server";
+import { validTimeZone } from "../ics";
+import { endMeeting, meetingChat, meetingDetail, meetingIceServers, meetingInvitationFile } from "../service.server";
+
+/** GET /api/meetings/{id}: the meeting, its invitees and attendance. */
+const read = jsonRoute(meetingsT, {
+  GET: endpoint({ run: async ({ ctx, session, params }) => meetingDetail(ctx, meetingScope(session), params.id ?? "") }),
+});
+
+/** GET /api/meetings/{id}/ice-servers → `{ iceServers, provider, ttlSeconds }`. */
+const iceServers = jsonRoute(meetingsT, {
+  GET: endpoint({ run: async ({ ctx, session, params }) => meetingIceServers(ctx, meetingScope(session), params.id ?? "") }),
+});
+
+/** GET /api/meetings/{id}/invite.ics[?tz=Europe/Paris]: the invitation as iCalendar, in the caller's language (and zone, when sent). */
+const invitation = jsonRoute(meetingsT, {
+  GET: endpoint({
+    run: async ({ ctx, session, params, t, request, query }) => {
+      const { body, fileName } = await meetingInvitationFile(ctx, meetingScope(session), params.id ?? "", {
+        agendaLabel: t("ics.agenda"),
+        joinLabel: t("ics.join"),
+        startsLabel: t("ics.starts"),
+        language: meetingsLanguage(request),
+        timeZone: validTimeZone(query.get("tz")) ?? "UTC",
+      });
+      return new Response(body, {
+        headers: {
+          "Content-Type": "text/calendar; charset=utf-8",
+          "Content-Disposition": contentDisposition("attachment", fileName),
+          "Cache-Control": "private, no-store",
+          "X-Content-Type-Options": "nosniff",
+        },
+      });
+    },
+  }),
+});
+
+/** GET /api/meetings/{id}/chat: the meeting's chat log. */
+const chat = jsonRoute(meetingsT, {
+  GET: endpoint({ run: async ({ ctx, session, params }) => meetingChat(ctx, meetingScope(session), params.id ?? "") }),
+});
+
+/** POST /api/meetings/{id}/end: the host ends the meeting; everyone's socket closes. */
+const end = jsonRoute(meetingsT, {
+  POST: endpoint({ run: async ({ ctx, session, params }) => endMeeting(ctx, meetingScope(session), params.id ?? "") }),
+});
+
+type Args = Parameters<typeof read>[0];
+const commands: Record<string, (args: Args) => Promise<Response>> = { "ice-servers": iceServers, "invite.ics": invitation, chat, end };
+const unknown = jsonRoute(meetingsT, {
+  GET: endpoint({ run: () => Promise.reject(new Refusal(404, "errors.meetingNotFound")) }),
+  POST: endpoint({ run: () => Promise.reject(new Refusal(404, "errors.meetingNotFound")) }),
+});
+const handle = (args: Args) => {
+  const command = args.params.command;
+  if (!command) return read(args);
+  return (Object.hasOwn(commands, command) ? commands[command]! : unknown)(args);
+};
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,142 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "../auth/schema";
+import { documents } from "../documents/schema";
+import { workspaces } from "../workspaces/schema";
+
+export const MEETING_STATUSES = ["scheduled", "live", "ended"] as const;
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];
+
+export const INVITEE_RESPONSES = ["pending", "accepted", "declined"] as const;
+export type InviteeResponse = (typeof INVITEE_RESPONSES)[number];
+
+/** A video meeting of the family (issue 20): scheduled, or started now; live while someone is in its room. */
+export const meetings = sqliteTable(
+  "meetings",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    agenda: text("agenda"),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    hostUserId: text("host_user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: MEETING_STATUSES }).notNull(),
+    /** A poll the meeting discusses (its result goes into the minutes). */
+    pollId: text("poll_id"),
+    /** Documents to discuss, by id (the workspace's own, checked when scheduled). */
+    documentIds: text("document_ids", { mode: "json" }).$type<string[]>(),
+    /** The host asks that every participant's browser encrypts its media end to end (the UI warns when one cannot). */
+    e2eeRequired: integer("e2ee_required", { mode: "boolean" }).notNull().default(false),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("meetings_ws_starts_idx").on(t.workspaceId, t.startsAt), index("meetings_ws_status_idx").on(t.workspaceId, t.status)],
+);
+
+/** Who was invited, and what they answered. */
+export const meetingInvitees = sqliteTable(
+  "meeting_invitees",
+  {
+    meetingId: text("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    response: text("response", { enum: INVITEE_RESPONSES }).notNull().default("pending"),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index("meeting_invitees_user_idx").on(t.workspaceId, t.userId)],
+);
+
+/** One stay in the meeting's room: a connection (a person on two devices has two rows), written by the room. */
+export const meetingAttendance = sqliteTable(
+  "meeting_attendance",
+  {
+    id: text("id").primaryKey(),
+    meetingId: text("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    workspaceId: text("workspace_id").notNull(),
+    /** The person's name when they joined, so the attendance reads right after they leave the workspace. */
+    name: text("name").notNull(),
+    joinedAt: integer("joined_at", { mode: "timestamp_ms" }).notNull(),
+    leftAt: integer("left_at", { mode: "timestamp_ms" }),
+    /** Their browser could encrypt media end to end (encoded transforms). */
+    e2ee: integer("e2ee", { mode: "boolean" }).notNull(),
+  },
+  (t) => [index("meeting_attendance_meeting_idx").on(t.meetingId, t.joinedAt)],
+);
+
+/** The in-meeting chat, kept for the meeting's record (minutes, export). */
+export const meetingChatMessages = sqliteTable(
+  "meeting_chat_messages",
+  {
+    id: text("id").primaryKey(),
+    meetingId: text("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    text: text("text").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("meeting_chat_meeting_idx").on(t.meetingId, t.createdAt)],
+);
+
+export const RECORDING_STATUSES = ["recording", "complete", "aborted"] as const;
+export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
+
+/** A recording uploaded from the host's browser in ordered chunks to an R2 multipart upload (part 2 of issue 20). */
+export const meetingRecordings = sqliteTable(
+  "meeting_recordings",
+  {
+    id: text("id").primaryKey(),
+    meetingId: text("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    status: text("status", { enum: RECORDING_STATUSES }).notNull(),
+    r2UploadId: text("r2_upload_id"),
+    storageKey: text("storage_key").notNull(),
+    /** The chunk number the server expects next (R2 part numbers start at 1). */
+    nextChunk: integer("next_chunk").notNull().default(1),
+    /** The uploaded parts ({ partNumber, etag }), in order. */
+    parts: text("parts", { mode: "json" }).$type<{ partNumber: number; etag: string }[]>().notNull(),
+    bytes: integer("bytes").notNull().default(0),
+    sha256: text("sha256"),
+    startedBy: text("started_by").references(() => users.id, { onDelete: "set null" }),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    /** The document the finished recording became. */
+    documentId: text("document_id").references(() => documents.id, { onDelete: "set null" }),
+  },
+  (t) => [index("meeting_recordings_meeting_idx").on(t.meetingId)],
+);
+
+export const CONSENT_DECISIONS = ["accept", "decline"] as const;
+export type ConsentDecision = (typeof CONSENT_DECISIONS)[number];
+
+/** Each participant's answer to a recording, with the words they agreed to. */
+export const meetingRecordingConsents = sqliteTable(
+  "meeting_recording_consents",
+  {
+    recordingId: text("recording_id")
+      .notNull()
+      .references(() => meetingRecordings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    decision: text("decision", { enum: CONSENT_DECISIONS }).notNull(),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }).notNull(),
+    textAgreed: text("text_agreed").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.recordingId, t.userId] })],
+);

@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export const MEETING_LIMITS = {
+  titleMax: 200,
+  agendaMax: 4000,
+  durationMin: 5,
+  durationMax: 480,
+  inviteesMax: 100,
+  documentsMax: 20,
+  /** A meeting may start a little in the past (a form filled in slowly) and at most two years ahead. */
+  pastToleranceMs: 10 * 60_000,
+  aheadMaxMs: 2 * 366 * 86_400_000,
+} as const;
+
+const id = z.string().trim().min(1).max(64);
+
+/** The fields both a scheduled meeting and one started now take. */
+const common = (t: Translate) => ({
+  title: z
+    .string({ required_error: t("errors.titleMissing"), invalid_type_error: t("errors.titleMissing") })
+    .trim()
+    .min(1, t("errors.titleMissing"))
+    .max(MEETING_LIMITS.titleMax, t("errors.titleLong", { max: MEETING_LIMITS.titleMax })),
+  agenda: z
+    .string({ invalid_type_error: t("errors.agendaLong", { max: MEETING_LIMITS.agendaMax }) })
+    .trim()
+    .max(MEETING_LIMITS.agendaMax, t("errors.agendaLong", { max: MEETING_LIMITS.agendaMax }))
+    .optional()
+    .transform((v) => v || null),
+  inviteeIds: z
+    .array(id, { invalid_type_error: t("errors.inviteesInvalid") })
+    .max(MEETING_LIMITS.inviteesMax, t("errors.inviteesTooMany", { max: MEETING_LIMITS.inviteesMax }))
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+  pollId: id.optional().nullable(),
+  documentIds: z
+    .array(id, { invalid_type_error: t("errors.documentsInvalid") })
+    .max(MEETING_LIMITS.documentsMax, t("errors.documentsTooMany", { max: MEETING_LIMITS.documentsMax }))
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+  e2eeRequired: z.boolean({ invalid_type_error: t("errors.e2eeInvalid") }).default(false),
+});
+
+const duration = (t: Translate) =>
+  z
+    .number({ required_error: t("errors.durationMissing"), invalid_type_error: t("errors.durationInvalid", MEETING_LIMITS) })
+    .int(t("errors.durationInvalid", MEETING_LIMITS))
+    .min(MEETING_LIMITS.durationMin, t("errors.durationInvalid", MEETING_LIMITS))
+    .max(MEETING_LIMITS.durationMax, t("errors.durationInvalid", MEETING_LIMITS));
+
+/** POST /api/meetings: `{ title, startsAt, durationMinutes, inviteeIds, agenda, pollId?, documentIds?, e2eeRequired? }`. */
+export const scheduleMeetingSchema = (t: Translate, now = Date.now()) =>
+  z
+    .object({
+      ...common(t),
+      startsAt: z
+        .string({ required_error: t("errors.startsAtMissing"), invalid_type_error: t("errors.startsAtInvalid") })
+        .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), t("errors.startsAtInvalid"))
+        .transform((v) => new Date(v))
+        .refine((d) => d.getTime() >= now - MEETING_LIMITS.pastToleranceMs, t("errors.startsAtPast"))
+        .refine((d) => d.getTime() <= now + MEETING_LIMITS.aheadMaxMs, t("errors.startsAtFar")),
+      durationMinutes: duration(t),
+    })
+    .strict();
+
+/** POST /api/meetings/now: everything optional; the title defaults to the route's "Video meeting". */
+export const startNowSchema = (t: Translate) =>
+  z
+    .object({
+      ...common(t),
+      title: common(t).title.optional(),
+      durationMinutes: duration(t).default(60),
+    })
+    .strict();
+
+export type ScheduleMeetingInput = z.infer<ReturnType<typeof scheduleMeetingSchema>>;
+export type StartNowInput = z.infer<ReturnType<typeof startNowSchema>>;

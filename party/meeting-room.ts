@@ -1,0 +1,337 @@
+import { Server, type Connection, type ConnectionContext } from "partyserver";
+import { recordChat, recordJoin, recordLeave, recordRemoval, type RoomPerson } from "../app/modules/meetings/room-records.server";
+import {
+  e2eeSummary,
+  keyDistributor,
+  MEETING_CLOSE,
+  MEETING_ID_HEADER,
+  MEETING_MESSAGE_RATE,
+  MEETING_ROLE_HEADER,
+  MEETING_ROLES,
+  MESH_LIMIT,
+  parseMeetingMessage,
+  type MeetingClientMessage,
+  type MeetingErrorCode,
+  type MeetingRole,
+  type MeetingServerMessage,
+  type ParticipantView,
+  type WaitingView,
+} from "./meeting-protocol";
+import { VERIFIED_SESSION_ID_HEADER, VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER, VERIFIED_WORKSPACE_ID_HEADER } from "./protocol";
+
+/** Everything the room knows of a connection, kept in its socket attachment so that it survives hibernation. */
+interface Seat {
+  userId: string;
+  name: string;
+  sessionId: string;
+  workspaceId: string;
+  role: MeetingRole;
+  /** connected → (join) → admitted, or waiting → (admit) → admitted; gone once the room has dealt with its leaving. */
+  status: "connected" | "waiting" | "admitted" | "gone";
+  since: string;
+  joinedAt: string | null;
+  e2ee: boolean;
+  publicKey: string | null;
+  media: { audio: boolean; video: boolean; screen: boolean };
+  hand: boolean;
+  attendanceId: string | null;
+}
+
+type Conn = Connection<Seat>;
+type Departure = "left" | "removed" | "access-ended";
+
+/**
+ * One room per meeting, named by the meeting's id (docs/decisions/0027). The Worker lets in only members of the
+ * meeting's workspace while the meeting has not ended, and says who they are and whether they host, were invited
+ * (straight in) or wait in the lobby for the host. The room relays WebRTC signalling and wrapped media keys between
+ * admitted participants, setting `from` itself; it keeps the key's epoch in its storage and asks for a new key
+ * whenever someone leaves or the key distributor changes. Attendance and chat go to D1.
+ */
+export class MeetingRoom extends Server<Env> {
+  static options = { hibernate: true };
+
+  #rates = new Map<string, { startedAt: number; count: number }>();
+  #epoch: number | null = null;
+
+  onConnect(connection: Conn, ctx: ConnectionContext) {
+    const headers = ctx.request.headers;
+    const role = headers.get(MEETING_ROLE_HEADER) as MeetingRole | null;
+    const userId = headers.get(VERIFIED_USER_ID_HEADER);
+    const workspaceId = headers.get(VERIFIED_WORKSPACE_ID_HEADER);
+    if (!userId || !workspaceId || !role || !MEETING_ROLES.includes(role) || headers.get(MEETING_ID_HEADER) !== this.name) {
+      connection.close(1008, "Not allowed");
+      return;
+    }
+    connection.setState({
+      userId,
+      name: headers.get(VERIFIED_USER_NAME_HEADER) ?? "",
+      sessionId: headers.get(VERIFIED_SESSION_ID_HEADER) ?? "",
+      workspaceId,
+      role,
+      status: "connected",
+      since: new Date().toISOString(),
+      joinedAt: null,
+      e2ee: false,
+      publicKey: null,
+      media: { audio: false, video: false, screen: false },
+      hand: false,
+      attendanceId: null,
+    });
+  }
+
+  async onClose(connection: Conn) {
+    this.#rates.delete(connection.id);
+    await this.#depart(connection, "left");
+  }
+
+  async onMessage(connection: Conn, raw: string | ArrayBuffer | ArrayBufferView) {
+    const seat = connection.state;
+    if (!seat || seat.status === "gone" || !this.#withinRate(connection)) return;
+    const parsed = parseMeetingMessage(raw);
+    if (!parsed.ok) return fail(connection, parsed.code, parsed.error);
+    try {
+      await this.#handle(connection, seat, parsed.message);
+    } catch (error) {
+      // A failed write (D1 away) must not take the room down: the sender is told, everyone else carries on.
+      console.error(`Meeting room ${this.name}: ${parsed.message.type} failed`, error);
+      fail(connection, "invalid-message", "The room could not handle that message; try again");
+    }
+  }
+
+  async #handle(connection: Conn, seat: Seat, message: MeetingClientMessage) {
+    if (message.type === "ping") return send(connection, { type: "pong" });
+    if (message.type === "leave") {
+      await this.#depart(connection, "left");
+      return connection.close(1000, "Left");
+    }
+    if (message.type === "join") {
+      if (seat.status !== "connected") return fail(connection, "already-joined", "You have already joined");
+      const joining: Seat = { ...seat, e2ee: message.e2ee, publicKey: message.publicKey ?? null };
+      if (seat.role !== "guest") return this.#admit(connection, joining);
+      connection.setState({ ...joining, status: "waiting", since: new Date().toISOString() });
+      send(connection, { type: "waiting" });
+      return this.#tellHostsLobby();
+    }
+    if (seat.status === "waiting") return fail(connection, "waiting", "Wait until the host lets you in");
+    if (seat.status !== "admitted") return fail(connection, "not-joined", "Join the meeting first");
+
+    switch (message.type) {
+      case "signal": {
+        const target = this.#admitted().find((c) => c.id === message.to && c.id !== connection.id);
+        if (!target) return fail(connection, "no-such-participant", `No participant ${message.to} in this meeting`);
+        return send(target, { type: "signal", from: connection.id, description: message.description, candidate: message.candidate });
+      }
+      case "key": {
+        const admitted = this.#admitted();
+        if (keyDistributor(admitted.map(view)) !== connection.id) return fail(connection, "not-distributor", "Only the key distributor hands out the meeting key");
+        const epoch = await this.#currentEpoch();
+        if (message.epoch !== epoch) return fail(connection, "stale-epoch", `The key's epoch is now ${epoch}`);
+        const target = admitted.find((c) => c.id === message.to && c.id !== connection.id);
+        if (!target) return fail(connection, "no-such-participant", `No participant ${message.to} in this meeting`);
+        return send(target, { type: "key", from: connection.id, epoch, wrapped: message.wrapped });
+      }
+      case "media": {
+        const media = { audio: message.audio, video: message.video, screen: message.screen };
+        connection.setState({ ...seat, media });
+        return this.#broadcast({ type: "media", participantId: connection.id, ...media }, connection.id);
+      }
+      case "hand":
+        connection.setState({ ...seat, hand: message.raised });
+        return this.#broadcast({ type: "hand", participantId: connection.id, raised: message.raised });
+      case "chat": {
+        const chat = { id: crypto.randomUUID(), text: message.text, at: new Date() };
+        await recordChat(this.env, this.#person(seat), chat);
+        return this.#broadcast({ type: "chat", id: chat.id, from: connection.id, userId: seat.userId, name: seat.name, text: chat.text, at: chat.at.toISOString() });
+      }
+      default:
+        return this.#hostCommand(connection, seat, message);
+    }
+  }
+
+  /** admit, deny, mute, remove: the host's, aimed at one participant. */
+  async #hostCommand(connection: Conn, seat: Seat, message: Extract<MeetingClientMessage, { participantId: string }>) {
+    if (seat.role !== "host") return fail(connection, "not-host", "Only the host can do that");
+    const target = [...this.#seats()].find((c) => c.id === message.participantId && c.id !== connection.id);
+    const status = target?.state?.status;
+    const wanted = message.type === "admit" || message.type === "deny" ? "waiting" : "admitted";
+    if (!target || status !== wanted) return fail(connection, "no-such-participant", `No participant ${message.participantId} ${wanted === "waiting" ? "in the lobby" : "in this meeting"}`);
+    switch (message.type) {
+      case "admit":
+        send(target, { type: "admitted" });
+        await this.#admit(target, target.state!);
+        return this.#tellHostsLobby();
+      case "deny":
+        send(target, { type: "denied" });
+        target.setState({ ...target.state!, status: "gone" });
+        target.close(MEETING_CLOSE.denied, "Not admitted");
+        return this.#tellHostsLobby();
+      case "mute":
+        return send(target, { type: "muted", by: connection.id });
+      case "remove":
+        send(target, { type: "removed" });
+        await this.#depart(target, "removed");
+        target.close(MEETING_CLOSE.removed, "Removed by the host");
+        return recordRemoval(this.env, this.#person(seat), target.state?.userId ?? "");
+    }
+  }
+
+  async #admit(connection: Conn, seat: Seat) {
+    const before = keyDistributor(this.#admitted().map(view));
+    const joinedAt = new Date();
+    const admitted: Seat = { ...seat, status: "admitted", joinedAt: joinedAt.toISOString(), attendanceId: crypto.randomUUID() };
+    connection.setState(admitted);
+    const everyone = this.#admitted().map(view);
+    const distributor = keyDistributor(everyone);
+    // A new distributor (the host arriving) hands out a fresh key: the old one was someone else's to give.
+    const epoch = before !== null && distributor !== before ? await this.#nextEpoch() : await this.#currentEpoch();
+    const e2ee = e2eeSummary(everyone);
+    send(connection, {
+      type: "welcome",
+      you: connection.id,
+      role: admitted.role,
+      meetingId: this.name,
+      participants: everyone,
+      ...(admitted.role === "host" ? { lobby: this.#lobby() } : {}),
+      e2ee,
+      meshLimit: MESH_LIMIT,
+      keyDistributor: distributor,
+      epoch,
+    });
+    this.#broadcast({ type: "participant-joined", participant: view(connection), e2ee }, connection.id);
+    if (before !== null && distributor !== before) this.#broadcast({ type: "rekey", epoch, keyDistributor: distributor });
+    await recordJoin(this.env, this.#person(admitted), { id: admitted.attendanceId!, at: joinedAt, e2ee: admitted.e2ee });
+  }
+
+  /** Someone leaves (or is made to): the others are told and asked to rotate the key; the lobby and D1 are updated. */
+  async #depart(connection: Conn, reason: Departure) {
+    const seat = connection.state;
+    if (!seat || seat.status === "gone") return;
+    connection.setState({ ...seat, status: "gone" });
+    if (seat.status === "waiting") return this.#tellHostsLobby();
+    if (seat.status !== "admitted") return;
+    const others = this.#admitted();
+    if (others.length) {
+      const epoch = await this.#nextEpoch();
+      const views = others.map(view);
+      this.#broadcast({ type: "participant-left", participantId: connection.id, reason, e2ee: e2eeSummary(views) });
+      this.#broadcast({ type: "rekey", epoch, keyDistributor: keyDistributor(views) });
+    }
+    if (seat.attendanceId) {
+      await recordLeave(this.env, seat, seat.attendanceId, new Date()).catch((error) => console.error(`Meeting room ${this.name}: leave not recorded`, error));
+    }
+  }
+
+  /** Called by the Worker (RPC) when a person's access ends (removed from the workspace): their sockets close now. */
+  async endAccess(userId: string): Promise<number> {
+    let closed = 0;
+    for (const connection of this.#seats()) {
+      if (connection.state?.userId !== userId) continue;
+      await this.#depart(connection, "access-ended");
+      connection.close(MEETING_CLOSE.accessEnded, "Access ended");
+      closed++;
+    }
+    return closed;
+  }
+
+  /** Called by the Worker (RPC) when the host ends the meeting: everyone is told, every socket closes. */
+  async endMeeting(): Promise<number> {
+    let closed = 0;
+    const at = new Date();
+    for (const connection of this.getConnections<Seat>()) {
+      const seat = connection.state;
+      if (seat && seat.status !== "gone") {
+        connection.setState({ ...seat, status: "gone" });
+        if (seat.attendanceId && seat.status === "admitted") await recordLeave(this.env, seat, seat.attendanceId, at).catch(() => undefined);
+      }
+      send(connection, { type: "ended" });
+      connection.close(MEETING_CLOSE.ended, "The meeting ended");
+      closed++;
+    }
+    await this.ctx.storage.delete("epoch");
+    this.#epoch = null;
+    return closed;
+  }
+
+  *#seats(): Generator<Conn> {
+    for (const connection of this.getConnections<Seat>()) if (connection.state && connection.state.status !== "gone") yield connection;
+  }
+
+  #admitted(): Conn[] {
+    return [...this.#seats()].filter((c) => c.state?.status === "admitted");
+  }
+
+  #lobby(): WaitingView[] {
+    return [...this.#seats()]
+      .filter((c) => c.state?.status === "waiting")
+      .map((c) => ({ id: c.id, userId: c.state!.userId, name: c.state!.name, since: c.state!.since }));
+  }
+
+  #tellHostsLobby() {
+    const waiting = this.#lobby();
+    for (const connection of this.#admitted()) if (connection.state?.role === "host") send(connection, { type: "lobby", waiting });
+  }
+
+  #broadcast(message: MeetingServerMessage, except?: string) {
+    const payload = JSON.stringify(message);
+    for (const connection of this.#admitted()) if (connection.id !== except) connection.send(payload);
+  }
+
+  #person(seat: Seat): RoomPerson {
+    return { meetingId: this.name, workspaceId: seat.workspaceId, userId: seat.userId, name: seat.name };
+  }
+
+  async #currentEpoch(): Promise<number> {
+    this.#epoch ??= (await this.ctx.storage.get<number>("epoch")) ?? 0;
+    return this.#epoch;
+  }
+
+  async #nextEpoch(): Promise<number> {
+    const next = (await this.#currentEpoch()) + 1;
+    this.#epoch = next;
+    await this.ctx.storage.put("epoch", next);
+    return next;
+  }
+
+  /** A flood is refused with one error per window, then the connection is closed; signalling never comes near it. */
+  #withinRate(connection: Conn): boolean {
+    const now = Date.now();
+    let window = this.#rates.get(connection.id);
+    if (!window || now - window.startedAt > MEETING_MESSAGE_RATE.windowMs) {
+      window = { startedAt: now, count: 0 };
+      this.#rates.set(connection.id, window);
+    }
+    window.count++;
+    if (window.count > MEETING_MESSAGE_RATE.closeAfter) {
+      connection.close(MEETING_CLOSE.flood, "Too many messages");
+      return false;
+    }
+    if (window.count > MEETING_MESSAGE_RATE.max) {
+      if (window.count === MEETING_MESSAGE_RATE.max + 1) fail(connection, "rate-limited", "Too many messages: slow down");
+      return false;
+    }
+    return true;
+  }
+}
+
+function view(connection: Conn): ParticipantView {
+  const seat = connection.state!;
+  return {
+    id: connection.id,
+    userId: seat.userId,
+    name: seat.name,
+    role: seat.role,
+    joinedAt: seat.joinedAt ?? seat.since,
+    e2ee: seat.e2ee,
+    publicKey: seat.publicKey,
+    media: seat.media,
+    hand: seat.hand,
+  };
+}
+
+function send(connection: Connection, message: MeetingServerMessage) {
+  connection.send(JSON.stringify(message));
+}
+
+function fail(connection: Connection, code: MeetingErrorCode, message: string) {
+  send(connection, { type: "error", code, message });
+}
