@@ -42,7 +42,10 @@ describe("meeting protocol parsing", () => {
     });
     expect(parseMeetingMessage("x".repeat(MAX_MEETING_MESSAGE_BYTES + 1))).toMatchObject({ ok: false, code: "too-large" });
     // Multi-byte characters are counted in bytes.
-    expect(parseMeetingMessage(JSON.stringify({ type: "chat", text: "é".repeat(MAX_MEETING_MESSAGE_BYTES / 2) }))).toMatchObject({ ok: false, code: "too-large" });
+    expect(parseMeetingMessage(JSON.stringify({ type: "chat", text: "é".repeat(MAX_MEETING_MESSAGE_BYTES / 2) }))).toMatchObject({
+      ok: false,
+      code: "too-large",
+    });
     expect(parseMeetingMessage(new Uint8Array([1, 2]))).toMatchObject({ ok: false, code: "binary" });
   });
 });
@@ -59,6 +62,11 @@ describe("key distribution rule", () => {
 
   it("says who keeps the meeting unencrypted", () => {
     expect(e2eeSummary([{ name: "Ann", e2ee: true }])).toEqual({ everyoneSupports: true, unsupported: [] });
-    expect(e2eeSummary([{ name: "Ann", e2ee: true }, { name: "Bob", e2ee: false }])).toEqual({ everyoneSupports: false, unsupported: ["Bob"] });
+    expect(
+      e2eeSummary([
+        { name: "Ann", e2ee: true },
+        { name: "Bob", e2ee: false },
+      ]),
+    ).toEqual({ everyoneSupports: false, unsupported: ["Bob"] });
   });
 });

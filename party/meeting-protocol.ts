@@ -166,7 +166,10 @@ export type ParsedMeetingMessage = { ok: true; message: MeetingClientMessage } |
 export function parseMeetingMessage(raw: string | ArrayBuffer | ArrayBufferView): ParsedMeetingMessage {
   if (typeof raw !== "string") return { ok: false, code: "binary", error: "Binary messages are not supported" };
   // Characters are at most 3 bytes in UTF-16 → UTF-8 terms; count bytes only when it could matter.
-  if (raw.length > MAX_MEETING_MESSAGE_BYTES || (raw.length * 3 > MAX_MEETING_MESSAGE_BYTES && new TextEncoder().encode(raw).length > MAX_MEETING_MESSAGE_BYTES))
+  if (
+    raw.length > MAX_MEETING_MESSAGE_BYTES ||
+    (raw.length * 3 > MAX_MEETING_MESSAGE_BYTES && new TextEncoder().encode(raw).length > MAX_MEETING_MESSAGE_BYTES)
+  )
     return { ok: false, code: "too-large", error: `Message too large (at most ${MAX_MEETING_MESSAGE_BYTES} bytes)` };
   let data: unknown;
   try {

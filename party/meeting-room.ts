@@ -123,7 +123,8 @@ export class MeetingRoom extends Server<Env> {
       }
       case "key": {
         const admitted = this.#admitted();
-        if (keyDistributor(admitted.map(view)) !== connection.id) return fail(connection, "not-distributor", "Only the key distributor hands out the meeting key");
+        if (keyDistributor(admitted.map(view)) !== connection.id)
+          return fail(connection, "not-distributor", "Only the key distributor hands out the meeting key");
         const epoch = await this.#currentEpoch();
         if (message.epoch !== epoch) return fail(connection, "stale-epoch", `The key's epoch is now ${epoch}`);
         const target = admitted.find((c) => c.id === message.to && c.id !== connection.id);
@@ -141,7 +142,15 @@ export class MeetingRoom extends Server<Env> {
       case "chat": {
         const chat = { id: crypto.randomUUID(), text: message.text, at: new Date() };
         await recordChat(this.env, this.#person(seat), chat);
-        return this.#broadcast({ type: "chat", id: chat.id, from: connection.id, userId: seat.userId, name: seat.name, text: chat.text, at: chat.at.toISOString() });
+        return this.#broadcast({
+          type: "chat",
+          id: chat.id,
+          from: connection.id,
+          userId: seat.userId,
+          name: seat.name,
+          text: chat.text,
+          at: chat.at.toISOString(),
+        });
       }
       default:
         return this.#hostCommand(connection, seat, message);
@@ -154,7 +163,8 @@ export class MeetingRoom extends Server<Env> {
     const target = [...this.#seats()].find((c) => c.id === message.participantId && c.id !== connection.id);
     const status = target?.state?.status;
     const wanted = message.type === "admit" || message.type === "deny" ? "waiting" : "admitted";
-    if (!target || status !== wanted) return fail(connection, "no-such-participant", `No participant ${message.participantId} ${wanted === "waiting" ? "in the lobby" : "in this meeting"}`);
+    if (!target || status !== wanted)
+      return fail(connection, "no-such-participant", `No participant ${message.participantId} ${wanted === "waiting" ? "in the lobby" : "in this meeting"}`);
     switch (message.type) {
       case "admit":
         send(target, { type: "admitted" });

@@ -59,7 +59,16 @@ describe("module registry", () => {
   it("words every notification type, with a link, in the reader's language", () => {
     const t = ((key: string, options?: Record<string, unknown>) => `${key}${options ? JSON.stringify(options) : ""}`) as never;
     expect(NOTIFICATION_TYPES).toEqual(
-      expect.arrayContaining(["poll_created", "vote_required", "vote_cast", "poll_completed", "vote_reminder", "chat_mention", "topic_message", "meeting_invited"]),
+      expect.arrayContaining([
+        "poll_created",
+        "vote_required",
+        "vote_cast",
+        "poll_completed",
+        "vote_reminder",
+        "chat_mention",
+        "topic_message",
+        "meeting_invited",
+      ]),
     );
     for (const [type, kind] of Object.entries(NOTIFICATION_KINDS)) {
       expect(Object.keys(kind.defaults).sort(), type).toEqual(["email", "in_app", "sms"]);

@@ -77,7 +77,10 @@ describe("video meetings", () => {
     // The invitee hears of it in the app and by e-mail, with the meeting's link and its .ics.
     const stored = sql(`SELECT metadata FROM notifications WHERE user_id = '${beneficiary.me.id}' AND type = 'meeting_invited'`);
     expect(JSON.parse(String(stored[0].metadata))).toMatchObject({ meetingId: created.id, meetingTitle: "Quarterly family meeting" });
-    const mail = await eventually(async () => sql(`SELECT subject, text_body FROM mail_outbox WHERE to_address = '${beneficiary.account.email}' AND kind = 'notification.meeting_invited'`)[0]);
+    const mail = await eventually(
+      async () =>
+        sql(`SELECT subject, text_body FROM mail_outbox WHERE to_address = '${beneficiary.account.email}' AND kind = 'notification.meeting_invited'`)[0],
+    );
     expect(String(mail.subject)).toMatch(/^Invitation: Quarterly family meeting \(/);
     expect(String(mail.text_body)).toContain(`/video-meetings/${created.id}`);
     expect(String(mail.text_body)).toContain(`/api/meetings/${created.id}/invite.ics`);
@@ -86,13 +89,17 @@ describe("video meetings", () => {
 
   it("lists and shows a meeting only to its host and invitees: 404 for other members and other workspaces", async () => {
     const { id } = await schedule(owner.client, { inviteeIds: [beneficiary.me.id] });
-    const list = async (client: Client) => (await (await client.get("/api/meetings")).json()) as { upcoming: { id: string; yourRole: string }[]; past: unknown[] };
+    const list = async (client: Client) =>
+      (await (await client.get("/api/meetings")).json()) as { upcoming: { id: string; yourRole: string }[]; past: unknown[] };
     expect((await list(owner.client)).upcoming.find((m) => m.id === id)?.yourRole).toBe("host");
     expect((await list(beneficiary.client)).upcoming.find((m) => m.id === id)?.yourRole).toBe("invitee");
     expect((await list(cousin.client)).upcoming.map((m) => m.id)).not.toContain(id);
     expect((await list(stranger.client)).upcoming.map((m) => m.id)).not.toContain(id);
 
-    const detail = (await (await beneficiary.client.get(`/api/meetings/${id}`)).json()) as { meeting: { title: string; socketPath: string }; invitees: { userId: string }[] };
+    const detail = (await (await beneficiary.client.get(`/api/meetings/${id}`)).json()) as {
+      meeting: { title: string; socketPath: string };
+      invitees: { userId: string }[];
+    };
     expect(detail.meeting.socketPath).toBe(`/meetings/${id}/ws`);
     expect(detail.invitees.map((i) => i.userId)).toEqual([beneficiary.me.id]);
     for (const client of [cousin.client, stranger.client]) {
@@ -109,7 +116,12 @@ describe("video meetings", () => {
   });
 
   it("hands out the invitation as iCalendar and the ICE servers (embedded here)", async () => {
-    const { id } = await schedule(owner.client, { title: "Roof, repairs; budget", inviteeIds: [beneficiary.me.id], startsAt: "2027-03-04T15:30:00Z", durationMinutes: 90 });
+    const { id } = await schedule(owner.client, {
+      title: "Roof, repairs; budget",
+      inviteeIds: [beneficiary.me.id],
+      startsAt: "2027-03-04T15:30:00Z",
+      durationMinutes: 90,
+    });
     const ics = await beneficiary.client.get(`/api/meetings/${id}/invite.ics?tz=Europe/Paris&lng=fr`);
     expect(ics.status).toBe(200);
     expect(ics.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
@@ -152,7 +164,11 @@ describe("video meetings", () => {
     expect(await guestOfHonour.socket.next("signal")).toEqual({ type: "signal", from: host.first.you, description: { type: "offer", sdp: "v=0 offer" } });
     guestOfHonour.socket.send({ type: "signal", to: host.first.you, description: { type: "answer", sdp: "v=0 answer" } });
     expect(await host.socket.next("signal")).toMatchObject({ from: welcome.you, description: { type: "answer" } });
-    guestOfHonour.socket.send({ type: "signal", to: host.first.you, candidate: { candidate: "candidate:1 1 udp 2122260223 10.0.0.2 54400 typ host", sdpMid: "0" } });
+    guestOfHonour.socket.send({
+      type: "signal",
+      to: host.first.you,
+      candidate: { candidate: "candidate:1 1 udp 2122260223 10.0.0.2 54400 typ host", sdpMid: "0" },
+    });
     expect((await host.socket.next("signal")).candidate.sdpMid).toBe("0");
 
     // To someone absent, oversized, malformed, unknown: an error each, and the room carries on.

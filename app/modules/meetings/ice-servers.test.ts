@@ -44,9 +44,9 @@ describe("ICE servers", () => {
     await expect(realtimeTurnProvider({ keyId: "k", apiToken: "t", fetch: fakeFetch(200, {}).fetch }).forParticipant("u")).rejects.toBeInstanceOf(
       IceServersUnavailable,
     );
-    await expect(realtimeTurnProvider({ keyId: "k", apiToken: "t", fetch: fakeFetch(200, { iceServers: [{ urls: 5 }] }).fetch }).forParticipant("u")).rejects.toBeInstanceOf(
-      IceServersUnavailable,
-    );
+    await expect(
+      realtimeTurnProvider({ keyId: "k", apiToken: "t", fetch: fakeFetch(200, { iceServers: [{ urls: 5 }] }).fetch }).forParticipant("u"),
+    ).rejects.toBeInstanceOf(IceServersUnavailable);
     const down = (async () => {
       throw new TypeError("network down");
     }) as unknown as typeof fetch;

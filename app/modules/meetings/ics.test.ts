@@ -14,10 +14,13 @@ const meeting = {
 
 describe("meeting invitation as iCalendar", () => {
   it("writes the instant in UTC, the duration, the link, and the description in the reader's language and zone", () => {
-    const text = meetingIcs(meeting, { agendaLabel: "Ordre du jour", joinLabel: "Rejoindre", startsLabel: "Début", language: "fr", timeZone: "Europe/Paris" }).replace(
-      /\r\n[ \t]/g,
-      "",
-    );
+    const text = meetingIcs(meeting, {
+      agendaLabel: "Ordre du jour",
+      joinLabel: "Rejoindre",
+      startsLabel: "Début",
+      language: "fr",
+      timeZone: "Europe/Paris",
+    }).replace(/\r\n[ \t]/g, "");
     expect(text.startsWith("BEGIN:VCALENDAR")).toBe(true);
     expect(text).toContain("SUMMARY:Roof\\, repairs\\; budget");
     expect(text).toContain("DTSTART:20270304T153000Z");

@@ -33,7 +33,9 @@ export async function sendInvitations(ctx: RequestContext, meeting: InvitedMeeti
     mail: (recipient) => {
       const t = recipientT(recipient, ["meetings"]);
       const when = formatStart(meeting.startsAt, recipient.language ?? "en", "UTC");
-      const subject = meeting.live ? t("mail.startedSubject", { title: meeting.title, host: hostName }) : t("mail.invitedSubject", { title: meeting.title, when });
+      const subject = meeting.live
+        ? t("mail.startedSubject", { title: meeting.title, host: hostName })
+        : t("mail.invitedSubject", { title: meeting.title, when });
       const lines = [
         meeting.live ? t("mail.startedBody", { title: meeting.title, host: hostName }) : t("mail.invitedBody", { title: meeting.title, host: hostName, when }),
         `${t("mail.join")}: ${link}`,

@@ -26,5 +26,7 @@ export async function closeDepartedMemberMeetings(env: Env, { workspaceId, userI
     .select({ id: meetings.id })
     .from(meetings)
     .where(and(eq(meetings.workspaceId, workspaceId), eq(meetings.status, "scheduled")));
-  await db.delete(meetingInvitees).where(and(eq(meetingInvitees.workspaceId, workspaceId), eq(meetingInvitees.userId, userId), inArray(meetingInvitees.meetingId, scheduled)));
+  await db
+    .delete(meetingInvitees)
+    .where(and(eq(meetingInvitees.workspaceId, workspaceId), eq(meetingInvitees.userId, userId), inArray(meetingInvitees.meetingId, scheduled)));
 }

@@ -52,17 +52,15 @@ export async function recordLeave(env: Env, person: Pick<RoomPerson, "workspaceI
 }
 
 export async function recordChat(env: Env, person: RoomPerson, message: { id: string; text: string; at: Date }) {
-  await createDb(env.DB)
-    .insert(meetingChatMessages)
-    .values({
-      id: message.id,
-      meetingId: person.meetingId,
-      workspaceId: person.workspaceId,
-      userId: person.userId,
-      name: person.name,
-      text: message.text,
-      createdAt: message.at,
-    });
+  await createDb(env.DB).insert(meetingChatMessages).values({
+    id: message.id,
+    meetingId: person.meetingId,
+    workspaceId: person.workspaceId,
+    userId: person.userId,
+    name: person.name,
+    text: message.text,
+    createdAt: message.at,
+  });
 }
 
 /** The host removed someone: on the record, as any other refusal of access. */

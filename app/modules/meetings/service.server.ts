@@ -42,18 +42,26 @@ function summary(row: MeetingRow & { hostName: string | null }, scope: MeetingSc
 
 /** GET /api/meetings: the caller's meetings (hosted or invited to), upcoming first by start, past most recent first. */
 export async function listMeetings(ctx: RequestContext, scope: MeetingScope, now = new Date()) {
-  const ended = or(eq(meetings.status, "ended"), sql`${meetings.startsAt} + ${meetings.durationMinutes} * 60000 < ${now.getTime()} and ${meetings.status} = 'scheduled'`);
-  const base = ctx.db
-    .select({ meeting: meetings, hostName: users.name, response: meetingInvitees.response })
-    .from(meetings)
-    .leftJoin(users, eq(users.id, meetings.hostUserId))
-    .leftJoin(meetingInvitees, and(eq(meetingInvitees.meetingId, meetings.id), eq(meetingInvitees.userId, scope.userId)));
+  const ended = or(
+    eq(meetings.status, "ended"),
+    sql`${meetings.startsAt} + ${meetings.durationMinutes} * 60000 < ${now.getTime()} and ${meetings.status} = 'scheduled'`,
+  );
+  // A function, not one builder: drizzle's builders are mutable, and a second `.where` would replace the first.
+  const base = () =>
+    ctx.db
+      .select({ meeting: meetings, hostName: users.name, response: meetingInvitees.response })
+      .from(meetings)
+      .leftJoin(users, eq(users.id, meetings.hostUserId))
+      .leftJoin(meetingInvitees, and(eq(meetingInvitees.meetingId, meetings.id), eq(meetingInvitees.userId, scope.userId)));
   const [upcoming, past] = await ctx.db.batch([
-    base
+    base()
       .where(and(visibleMeetings(scope), sql`not (${ended})`))
       .orderBy(asc(meetings.startsAt))
       .limit(LIST_LIMIT),
-    base.where(and(visibleMeetings(scope), ended)).orderBy(desc(meetings.startsAt)).limit(LIST_LIMIT),
+    base()
+      .where(and(visibleMeetings(scope), ended))
+      .orderBy(desc(meetings.startsAt))
+      .limit(LIST_LIMIT),
   ]);
   const view = (rows: typeof upcoming) => rows.map((r) => summary({ ...r.meeting, hostName: r.hostName }, scope, r.response));
   return { upcoming: view(upcoming), past: view(past), canSchedule: canScheduleMeetings(scope.role) };
@@ -87,7 +95,16 @@ async function checkLinks(ctx: RequestContext, scope: MeetingScope, input: { inv
 async function createMeeting(
   ctx: RequestContext,
   scope: MeetingScope,
-  input: { title: string; agenda: string | null; startsAt: Date; durationMinutes: number; inviteeIds: string[]; pollId?: string | null; documentIds: string[]; e2eeRequired: boolean },
+  input: {
+    title: string;
+    agenda: string | null;
+    startsAt: Date;
+    durationMinutes: number;
+    inviteeIds: string[];
+    pollId?: string | null;
+    documentIds: string[];
+    e2eeRequired: boolean;
+  },
   live: boolean,
 ) {
   requireScheduler(scope);
@@ -139,7 +156,10 @@ export function startMeetingNow(ctx: RequestContext, scope: MeetingScope, input:
 export async function meetingDetail(ctx: RequestContext, scope: MeetingScope, id: string) {
   const meeting = await requireMeeting(ctx, scope, id);
   const [host, invitees, attendance, chat] = await ctx.db.batch([
-    ctx.db.select({ name: users.name }).from(users).where(eq(users.id, meeting.hostUserId ?? "")),
+    ctx.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, meeting.hostUserId ?? "")),
     ctx.db
       .select({ userId: meetingInvitees.userId, name: users.name, response: meetingInvitees.response })
       .from(meetingInvitees)
@@ -147,7 +167,13 @@ export async function meetingDetail(ctx: RequestContext, scope: MeetingScope, id
       .where(and(eq(meetingInvitees.workspaceId, scope.workspaceId), eq(meetingInvitees.meetingId, meeting.id)))
       .orderBy(asc(users.name)),
     ctx.db
-      .select({ userId: meetingAttendance.userId, name: meetingAttendance.name, joinedAt: meetingAttendance.joinedAt, leftAt: meetingAttendance.leftAt, e2ee: meetingAttendance.e2ee })
+      .select({
+        userId: meetingAttendance.userId,
+        name: meetingAttendance.name,
+        joinedAt: meetingAttendance.joinedAt,
+        leftAt: meetingAttendance.leftAt,
+        e2ee: meetingAttendance.e2ee,
+      })
       .from(meetingAttendance)
       .where(and(eq(meetingAttendance.workspaceId, scope.workspaceId), eq(meetingAttendance.meetingId, meeting.id)))
       .orderBy(asc(meetingAttendance.joinedAt))
@@ -179,7 +205,13 @@ export async function meetingDetail(ctx: RequestContext, scope: MeetingScope, id
 export async function meetingChat(ctx: RequestContext, scope: MeetingScope, id: string) {
   const meeting = await requireMeeting(ctx, scope, id);
   const rows = await ctx.db
-    .select({ id: meetingChatMessages.id, userId: meetingChatMessages.userId, name: meetingChatMessages.name, text: meetingChatMessages.text, at: meetingChatMessages.createdAt })
+    .select({
+      id: meetingChatMessages.id,
+      userId: meetingChatMessages.userId,
+      name: meetingChatMessages.name,
+      text: meetingChatMessages.text,
+      at: meetingChatMessages.createdAt,
+    })
     .from(meetingChatMessages)
     .where(and(eq(meetingChatMessages.workspaceId, scope.workspaceId), eq(meetingChatMessages.meetingId, meeting.id)))
     .orderBy(asc(meetingChatMessages.createdAt))
@@ -231,5 +263,13 @@ export async function meetingInvitationFile(ctx: RequestContext, scope: MeetingS
     },
     text,
   );
-  return { body, fileName: `${meeting.title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim().slice(0, 80) || "meeting"}.ics` };
+  return {
+    body,
+    fileName: `${
+      meeting.title
+        .replace(/[^\p{L}\p{N} _-]+/gu, "")
+        .trim()
+        .slice(0, 80) || "meeting"
+    }.ics`,
+  };
 }

@@ -57,7 +57,10 @@ export const scheduleMeetingSchema = (t: Translate, now = Date.now()) =>
       ...common(t),
       startsAt: z
         .string({ required_error: t("errors.startsAtMissing"), invalid_type_error: t("errors.startsAtInvalid") })
-        .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), t("errors.startsAtInvalid"))
+        .refine(
+          (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
+          t("errors.startsAtInvalid"),
+        )
         .transform((v) => new Date(v))
         .refine((d) => d.getTime() >= now - MEETING_LIMITS.pastToleranceMs, t("errors.startsAtPast"))
         .refine((d) => d.getTime() <= now + MEETING_LIMITS.aheadMaxMs, t("errors.startsAtFar")),
