@@ -1,12 +1,18 @@
-import { defineModule, metadataText } from "../../platform/module-manifest";
+import { Video } from "lucide-react";
+import { area, defineModule, metadataText } from "../../platform/module-manifest";
 
 /**
  * Video meetings (issue 20): scheduled or started now, invitations with an .ics, and a signalling room per meeting
  * (party/meeting-room.ts, reached at /meetings/{id}/ws by the Worker) for a peer-to-peer mesh with end-to-end
- * encryption. This part is the server's: its pages come later, so /video-meetings is still "being built" (planned).
+ * encryption: /video-meetings lists them, /video-meetings/{id} is the meeting itself.
  */
 export const meetingsModule = defineModule({
   id: "meetings",
+  areas: [area("/video-meetings", "meetings", Video, true)],
+  pages: [
+    { path: "video-meetings", file: "modules/meetings/routes/video-meetings.tsx" },
+    { path: "video-meetings/:id", file: "modules/meetings/routes/video-meeting.tsx" },
+  ],
   routes: [
     { path: "api/meetings", file: "modules/meetings/routes/api.meetings.ts" },
     { path: "api/meetings/now", file: "modules/meetings/routes/api.meetings-now.ts" },

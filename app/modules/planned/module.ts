@@ -1,4 +1,4 @@
-import { Activity, Bug, Mail, Sparkles, Video } from "lucide-react";
+import { Activity, Bug, Mail, Sparkles } from "lucide-react";
 import { area, defineModule } from "../../platform/module-manifest";
 
 /**
@@ -10,7 +10,6 @@ export const plannedModule = defineModule({
   areas: [
     area("/email-personalization", "conversations", Mail, false),
     area("/smart-communication", "conversations", Sparkles, false),
-    area("/video-meetings", "meetings", Video, false),
     area("/system-health", "administration", Activity, false, { adminOnly: true }),
     area("/error-reporting", "administration", Bug, false),
   ],

@@ -23,7 +23,7 @@ export interface MeetingDetail {
     iceServersUrl: string;
   };
   invitees: { userId: string; name: string }[];
-  attendance: { userId: string; name: string; joinedAt: string; leftAt: string | null }[];
+  attendance: { userId: string | null; name: string; joinedAt: string; leftAt: string | null }[];
 }
 
 const NO_MEDIA: LocalMedia = { stream: null, audio: false, video: false, screen: false, problem: null };
