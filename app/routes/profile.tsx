@@ -320,7 +320,7 @@ export default function ProfileRoute() {
           <PasswordForm />
         </Section>
       </div>
-      <Section id="workspaces-heading" title={t("workspaces:mine.title")}>
+      <Section id="workspaces-heading" title={t("mine.title", { ns: "workspaces" })}>
         <MyWorkspaces workspaces={workspaces} offers={offers} currentWorkspaceId={currentWorkspaceId} />
       </Section>
       <Section id="sessions-heading" title={t("sessions.title")}>

@@ -24,7 +24,8 @@ export function AuditPanel({ audit }: { audit: AuditRow[] }) {
         {t("admin.audit")}
       </h2>
       <p className="text-sm text-muted-foreground">{t("admin.auditIntro")}</p>
-      <div className="overflow-x-auto">
+      {/* Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too. */}
+      <div className="overflow-x-auto" tabIndex={0} role="group" aria-labelledby="audit-heading">
         <table className="w-full border-collapse text-sm" data-testid="audit-log">
           <thead>
             <tr className="text-start">

@@ -28,7 +28,8 @@ export function WorkspaceDangerZone({
   answer?: AdminActionResult;
 }) {
   const { t } = useTranslation("workspaces");
-  const own = answer && ["withdrawOffer", "leave", "delete", "restore"].includes(answer.intent) ? answer : undefined;
+  // A restore's answer is the page's own banner (it is shown without a workspace too), not repeated here.
+  const own = answer && ["withdrawOffer", "leave", "delete"].includes(answer.intent) ? answer : undefined;
   return (
     <section aria-labelledby="danger-heading" className="rounded-lg border border-solid border-border bg-card p-4 md:col-span-2">
       <h2 id="danger-heading" className="mt-0 text-lg">
