@@ -224,7 +224,9 @@ export class MeetingSession {
       case "hand":
         return this.patchParticipant(message.participantId, { hand: message.raised });
       case "chat":
-        return this.set({ chat: [...this.state.chat, { id: message.id, name: message.name, userId: message.userId, text: message.text, at: message.at }].slice(-500) });
+        return this.set({
+          chat: [...this.state.chat, { id: message.id, name: message.name, userId: message.userId, text: message.text, at: message.at }].slice(-500),
+        });
       case "muted":
         this.local?.getAudioTracks().forEach((track) => (track.enabled = false));
         this.send({ type: "media", audio: false, video: this.local?.getVideoTracks().some((t) => t.enabled) ?? false, screen: false });

@@ -59,11 +59,7 @@ export function useMeeting(meetingId: string, iceServers: RTCIceServer[] | null,
     session?.setLocalStream(media.stream, { audio: media.audio, video: media.video, screen: media.screen });
   }, [session, media]);
 
-  const state = useSyncExternalStore(
-    session?.subscribe ?? noSubscribe,
-    session?.getState ?? (() => null),
-    () => null,
-  ) as MeetingState | null;
+  const state = useSyncExternalStore(session?.subscribe ?? noSubscribe, session?.getState ?? (() => null), () => null) as MeetingState | null;
   const send = useCallback((...args: Parameters<MeetingSession["send"]>) => session?.send(...args), [session]);
   const leave = useCallback(() => session?.leave(), [session]);
   return { state, send, leave };

@@ -137,8 +137,20 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
             ) : null}
             {ended ? <p className="m-0">{t("prejoin.ended")}</p> : null}
             {media.problem ? <p className="m-0 text-sm">{t("prejoin.noDevices", { problem: media.problem })}</p> : null}
-            <DeviceSelect kind="audioinput" label={t("prejoin.microphone")} devices={devices} value={choice.audioInput} onChange={(id) => setChoice({ ...choice, audioInput: id })} />
-            <DeviceSelect kind="videoinput" label={t("prejoin.camera")} devices={devices} value={choice.videoInput} onChange={(id) => setChoice({ ...choice, videoInput: id })} />
+            <DeviceSelect
+              kind="audioinput"
+              label={t("prejoin.microphone")}
+              devices={devices}
+              value={choice.audioInput}
+              onChange={(id) => setChoice({ ...choice, audioInput: id })}
+            />
+            <DeviceSelect
+              kind="videoinput"
+              label={t("prejoin.camera")}
+              devices={devices}
+              value={choice.videoInput}
+              onChange={(id) => setChoice({ ...choice, videoInput: id })}
+            />
             {meeting.agenda ? (
               <div className="grid gap-1">
                 <h3 className="m-0 text-base">{t("prejoin.agenda")}</h3>
@@ -195,7 +207,12 @@ function DeviceSelect(props: { kind: MediaDeviceKind; label: string; devices: Me
       <label htmlFor={id} className="text-sm font-medium">
         {props.label}
       </label>
-      <select id={id} value={props.value ?? ""} onChange={(e) => props.onChange(e.target.value)} className="rounded-md border border-solid border-input bg-background p-2">
+      <select
+        id={id}
+        value={props.value ?? ""}
+        onChange={(e) => props.onChange(e.target.value)}
+        className="rounded-md border border-solid border-input bg-background p-2"
+      >
         {options.map((d, i) => (
           <option key={d.deviceId} value={d.deviceId}>
             {d.label || `${props.label} ${i + 1}`}

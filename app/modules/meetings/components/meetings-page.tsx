@@ -95,7 +95,11 @@ function MeetingList({ title, empty, meetings, testId }: { title: string; empty:
       ) : (
         <ul className="m-0 grid list-none gap-2 p-0">
           {meetings.map((m) => (
-            <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-solid border-border bg-card p-3" data-testid="meeting">
+            <li
+              key={m.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-solid border-border bg-card p-3"
+              data-testid="meeting"
+            >
               <div className="grid min-w-0 gap-1">
                 <Link to={m.url} className="break-words font-medium">
                   {m.title}

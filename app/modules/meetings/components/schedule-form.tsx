@@ -65,7 +65,13 @@ export function ScheduleForm({ members, onScheduled }: { members: Member[]; onSc
     ) : null;
 
   return (
-    <form id="schedule-form" onSubmit={submit} noValidate aria-labelledby="schedule-heading" className="grid gap-4 rounded-lg border border-solid border-border bg-card p-4">
+    <form
+      id="schedule-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="schedule-heading"
+      className="grid gap-4 rounded-lg border border-solid border-border bg-card p-4"
+    >
       <h2 id="schedule-heading" className="m-0 text-lg">
         {t("page.scheduleHeading")}
       </h2>
@@ -82,7 +88,17 @@ export function ScheduleForm({ members, onScheduled }: { members: Member[]; onSc
         </div>
         <div className="grid gap-1">
           <Label htmlFor="meeting-duration">{t("page.fieldDuration")}</Label>
-          <Input id="meeting-duration" name="durationMinutes" type="number" min={5} max={480} step={5} defaultValue={60} required {...field("durationMinutes")} />
+          <Input
+            id="meeting-duration"
+            name="durationMinutes"
+            type="number"
+            min={5}
+            max={480}
+            step={5}
+            defaultValue={60}
+            required
+            {...field("durationMinutes")}
+          />
           {message("durationMinutes")}
         </div>
       </div>
