@@ -9,7 +9,8 @@ import type { MeetingState } from "../client/session";
 export function EncryptionStatus({ state }: { state: MeetingState }) {
   const { t } = useTranslation("meetings");
   const encrypted = state.canEncrypt && state.e2ee.everyoneSupports;
-  const working = encrypted && state.safetyCode !== null;
+  // Claimed only once frames are really arriving decrypted, never on the key's arrival alone.
+  const working = encrypted && state.safetyCode !== null && state.frames.decrypted > 0;
   return (
     <section
       aria-label={t("e2ee.label")}
