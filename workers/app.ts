@@ -30,32 +30,11 @@ const MEETING_SOCKET_PATH = /^\/meetings\/([^/]+)\/ws$/;
 // The queue consumer and the cron work come with the Remix build, where Vite found every module's server half.
 const { runJob, scheduledWork } = (build as unknown as ServerBuild).entry.module as unknown as { runJob: typeof RunJob; scheduledWork: typeof ScheduledWork };
 
-/** /ws: the signed-in user's own room. Cookie and Origin are checked here, before the room sees anything. */
-async function connectUserRoom(request: Request, env: Env): Promise<Response> {
-  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-    return errorResponse(new HttpError(426, t("errors.websocketExpected")));
-  }
-  const origin = request.headers.get("Origin");
-  if (origin !== new URL(request.url).origin) return errorResponse(new HttpError(403, t("errors.foreignOrigin")));
-  const session = await loadSession(createDb(env.DB), request);
-  if (!session) return errorResponse(new HttpError(401, t("errors.unauthorized")));
-
-  const headers = new Headers(request.headers);
-  headers.set(VERIFIED_USER_ID_HEADER, session.user.id);
-  headers.set(VERIFIED_USER_NAME_HEADER, session.user.name);
-  headers.set(VERIFIED_SESSION_ID_HEADER, session.sessionId);
-  headers.set(VERIFIED_WORKSPACE_ID_HEADER, session.workspace?.id ?? "");
-  const room = await getServerByName(env.UserRoom, session.user.id);
-  return room.fetch(new Request(request.url, { method: "GET", headers }));
-}
-
 /**
- * /meetings/{id}/ws: a meeting's signalling room (issue 20), with /ws's checks (upgrade, Origin, session cookie), then
- * the meeting's: it is in the session's workspace and has not ended; its host and invitees go straight in, other
- * members of the workspace wait in the lobby, anyone else gets 404. The connection id (the participant id the others
- * see) is chosen here, never by the client.
+ * What both sockets check before a room sees anything: an upgrade, our own Origin, a signed-in session. The
+ * request's headers come back stamped with who it is (the rooms trust only these), or the refusal to send.
  */
-async function connectMeetingRoom(request: Request, env: Env, meetingId: string): Promise<Response> {
+async function verifiedSocket(request: Request, env: Env) {
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
     return errorResponse(new HttpError(426, t("errors.websocketExpected")));
   }
@@ -64,14 +43,34 @@ async function connectMeetingRoom(request: Request, env: Env, meetingId: string)
   const db = createDb(env.DB);
   const session = await loadSession(db, request);
   if (!session) return errorResponse(new HttpError(401, t("errors.unauthorized")));
-  const role = await roomRoleFor(db, meetingId, { userId: session.user.id, workspaceId: session.workspace?.id ?? null });
-  if (!role) return errorResponse(new HttpError(404, meetingT("errors.meetingNotFound")));
-
   const headers = new Headers(request.headers);
   headers.set(VERIFIED_USER_ID_HEADER, session.user.id);
   headers.set(VERIFIED_USER_NAME_HEADER, session.user.name);
   headers.set(VERIFIED_SESSION_ID_HEADER, session.sessionId);
   headers.set(VERIFIED_WORKSPACE_ID_HEADER, session.workspace?.id ?? "");
+  return { db, session, headers };
+}
+
+/** /ws: the signed-in user's own room. */
+async function connectUserRoom(request: Request, env: Env): Promise<Response> {
+  const verified = await verifiedSocket(request, env);
+  if (verified instanceof Response) return verified;
+  const room = await getServerByName(env.UserRoom, verified.session.user.id);
+  return room.fetch(new Request(request.url, { method: "GET", headers: verified.headers }));
+}
+
+/**
+ * /meetings/{id}/ws: a meeting's signalling room (issue 20), with /ws's checks, then the meeting's: it is in the
+ * session's workspace and has not ended; its host and invitees go straight in, other members of the workspace wait
+ * in the lobby, anyone else gets 404. The connection id (the participant id the others see) is chosen here, never
+ * by the client.
+ */
+async function connectMeetingRoom(request: Request, env: Env, meetingId: string): Promise<Response> {
+  const verified = await verifiedSocket(request, env);
+  if (verified instanceof Response) return verified;
+  const { db, session, headers } = verified;
+  const role = await roomRoleFor(db, meetingId, { userId: session.user.id, workspaceId: session.workspace?.id ?? null });
+  if (!role) return errorResponse(new HttpError(404, meetingT("errors.meetingNotFound")));
   headers.set(MEETING_ID_HEADER, meetingId);
   headers.set(MEETING_ROLE_HEADER, role);
   const url = new URL(request.url);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import type { z } from "zod";
 import { requireApiSession } from "~/modules/auth/guard.server";
 import type { CurrentSession } from "~/modules/auth/session.server";
-import { handleJson, HttpError, jsonResponse, methodNotAllowed, parseWith, readJsonBody } from "./http.server";
+import { handleJson, HttpError, jsonResponse, methodNotAllowed, parseWith, readJsonBody, Refusal } from "./http.server";
 import { getRequestContext, type RequestContext } from "./request-context.server";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -86,6 +86,27 @@ export function jsonRoute(t: (request: Request) => Translate, endpoints: Partial
     });
   };
   return handle;
+}
+
+type RouteHandler = ReturnType<typeof jsonRoute>;
+
+/**
+ * A resource with commands (`/api/things/:id/:command`): the bare path is `read` (when there is one), each named
+ * command its own JSON route, and any other name a 404 with the domain's own sentence rather than Remix's.
+ */
+export function commandRoute(
+  t: (request: Request) => Translate,
+  read: RouteHandler | null,
+  commands: Record<string, RouteHandler>,
+  notFoundKey: string,
+): RouteHandler {
+  const notFound = endpoint({ run: () => Promise.reject(new Refusal(404, notFoundKey)) });
+  const unknown = jsonRoute(t, { GET: notFound, POST: notFound });
+  return (args) => {
+    const command = args.params.command;
+    if (!command) return (read ?? unknown)(args);
+    return (Object.hasOwn(commands, command) ? commands[command]! : unknown)(args);
+  };
 }
 
 /** Keeps an endpoint's body, session and answer typed from its declaration to its handler. */

@@ -1,7 +1,6 @@
 import { contentDisposition } from "~/modules/documents/content-disposition";
 import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
-import { Refusal } from "~/platform/http.server";
-import { endpoint, jsonRoute } from "~/platform/json-route.server";
+import { commandRoute, endpoint, jsonRoute } from "~/platform/json-route.server";
 import { bankingAccess } from "../access.server";
 import { bankingT } from "../i18n.server";
 import { getReconciliation, lockReconciliation, unlockReconciliation } from "../reconciliations.server";
@@ -64,17 +63,7 @@ const signOff = jsonRoute(bankingT, {
   }),
 });
 
-type Args = Parameters<typeof read>[0];
-const commands: Record<string, (args: Args) => Promise<Response>> = { unlock, report, "three-way": threeWay, "sign-off": signOff, lock };
-const unknown = jsonRoute(bankingT, {
-  GET: endpoint({ run: () => Promise.reject(new Refusal(404, "errors.reconciliationNotFound")) }),
-  POST: endpoint({ run: () => Promise.reject(new Refusal(404, "errors.reconciliationNotFound")) }),
-});
-const handle = (args: Args) => {
-  const command = args.params.command;
-  if (!command) return read(args);
-  return (Object.hasOwn(commands, command) ? commands[command]! : unknown)(args);
-};
+const handle = commandRoute(bankingT, read, { unlock, report, "three-way": threeWay, "sign-off": signOff, lock }, "errors.reconciliationNotFound");
 
 export const loader = handle;
 export const action = handle;

@@ -1,5 +1,4 @@
-import { Refusal } from "~/platform/http.server";
-import { endpoint, jsonRoute } from "~/platform/json-route.server";
+import { commandRoute, endpoint, jsonRoute } from "~/platform/json-route.server";
 import { bankingAccess } from "../access.server";
 import { bankingT } from "../i18n.server";
 import { applyRuleSchema, moveRuleSchema, updateRuleSchema } from "../rule-form";
@@ -52,19 +51,7 @@ const apply = jsonRoute(bankingT, {
   }),
 });
 
-/** Any other command: the JSON 404 of a rule that is not there. */
-const notFound = endpoint({
-  run: () => Promise.reject(new Refusal(404, "rules.errors.notFound")),
-});
-const unknown = jsonRoute(bankingT, { GET: notFound, POST: notFound });
-
-const commands = { move, preview, apply } as Record<string, typeof rule | undefined>;
-
-type Args = Parameters<typeof rule>[0];
-const handle = (args: Args) => {
-  if (!args.params.command) return rule(args);
-  return (commands[args.params.command] ?? unknown)(args);
-};
+const handle = commandRoute(bankingT, rule, { move, preview, apply }, "rules.errors.notFound");
 
 export const loader = handle;
 export const action = handle;

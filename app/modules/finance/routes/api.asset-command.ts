@@ -1,5 +1,4 @@
-import { Refusal } from "~/platform/http.server";
-import { endpoint, jsonRoute } from "~/platform/json-route.server";
+import { commandRoute, endpoint, jsonRoute } from "~/platform/json-route.server";
 import { financeAccess } from "../access.server";
 import { addValuation, disposeAsset } from "../assets.server";
 import { financeT } from "../i18n.server";
@@ -22,9 +21,7 @@ const dispose = jsonRoute(financeT, {
   }),
 });
 
-const unknown = jsonRoute(financeT, { POST: endpoint({ run: () => Promise.reject(new Refusal(404, "errors.assetNotFound")) }) });
-type Args = Parameters<typeof dispose>[0];
-const handle = (args: Args) => (args.params.command === "valuations" ? valuations : args.params.command === "dispose" ? dispose : unknown)(args);
+const handle = commandRoute(financeT, null, { valuations, dispose }, "errors.assetNotFound");
 
 export const loader = handle;
 export const action = handle;

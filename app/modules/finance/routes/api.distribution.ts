@@ -1,5 +1,4 @@
-import { Refusal } from "~/platform/http.server";
-import { endpoint, jsonRoute } from "~/platform/json-route.server";
+import { commandRoute, endpoint, jsonRoute } from "~/platform/json-route.server";
 import { financeAccess } from "../access.server";
 import { decideDistribution, paymentCandidates, payDistribution, type DecisionCommand } from "../decisions.server";
 import { requireDistribution } from "../distributions.server";
@@ -38,23 +37,12 @@ const payments = jsonRoute(financeT, {
   }),
 });
 
-type Args = Parameters<typeof read>[0];
-const commands: Record<string, (args: Args) => Promise<Response>> = {
-  approve: decide("approve"),
-  reject: decide("reject"),
-  cancel: decide("cancel"),
-  pay,
-  payments,
-};
-const unknown = jsonRoute(financeT, {
-  GET: endpoint({ run: () => Promise.reject(new Refusal(404, "errors.distributionNotFound")) }),
-  POST: endpoint({ run: () => Promise.reject(new Refusal(404, "errors.distributionNotFound")) }),
-});
-const handle = (args: Args) => {
-  const command = args.params.command;
-  if (!command) return read(args);
-  return (Object.hasOwn(commands, command) ? commands[command]! : unknown)(args);
-};
+const handle = commandRoute(
+  financeT,
+  read,
+  { approve: decide("approve"), reject: decide("reject"), cancel: decide("cancel"), pay, payments },
+  "errors.distributionNotFound",
+);
 
 export const loader = handle;
 export const action = handle;

@@ -8,7 +8,6 @@ import { ApiError, apiFetch } from "~/platform/api-fetch";
 export interface Member {
   id: string;
   name: string;
-  role: string;
 }
 
 type Errors = Partial<Record<"title" | "startsAt" | "durationMinutes" | "inviteeIds" | "agenda" | "form", string>>;

@@ -1,6 +1,5 @@
 import { contentDisposition } from "~/modules/documents/content-disposition";
-import { Refusal } from "~/platform/http.server";
-import { endpoint, jsonRoute } from "~/platform/json-route.server";
+import { commandRoute, endpoint, jsonRoute } from "~/platform/json-route.server";
 import { meetingScope } from "../access.server";
 import { meetingsLanguage, meetingsT } from "../i18n.server";
 import { validTimeZone } from "../ics";
@@ -49,17 +48,7 @@ const end = jsonRoute(meetingsT, {
   POST: endpoint({ run: async ({ ctx, session, params }) => endMeeting(ctx, meetingScope(session), params.id ?? "") }),
 });
 
-type Args = Parameters<typeof read>[0];
-const commands: Record<string, (args: Args) => Promise<Response>> = { "ice-servers": iceServers, "invite.ics": invitation, chat, end };
-const unknown = jsonRoute(meetingsT, {
-  GET: endpoint({ run: () => Promise.reject(new Refusal(404, "errors.meetingNotFound")) }),
-  POST: endpoint({ run: () => Promise.reject(new Refusal(404, "errors.meetingNotFound")) }),
-});
-const handle = (args: Args) => {
-  const command = args.params.command;
-  if (!command) return read(args);
-  return (Object.hasOwn(commands, command) ? commands[command]! : unknown)(args);
-};
+const handle = commandRoute(meetingsT, read, { "ice-servers": iceServers, "invite.ics": invitation, chat, end }, "errors.meetingNotFound");
 
 export const loader = handle;
 export const action = handle;

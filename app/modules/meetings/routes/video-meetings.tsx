@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
     const scope = meetingScope(session);
     const list = await listMeetings(ctx, scope);
     const members = list.canSchedule ? (await listMembers(ctx, session)).filter((m) => m.userId !== session.user.id) : [];
-    return { ...list, members: members.map((m) => ({ id: m.userId, name: m.name, role: m.role })) };
+    return { ...list, members: members.map((m) => ({ id: m.userId, name: m.name })) };
   } catch (error) {
     throwAsResponse(error, meetingsT(args.request));
   }

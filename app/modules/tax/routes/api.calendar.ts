@@ -1,5 +1,5 @@
 import { Refusal } from "~/platform/http.server";
-import { endpoint, jsonRoute } from "~/platform/json-route.server";
+import { commandRoute, endpoint, jsonRoute } from "~/platform/json-route.server";
 import { taxT } from "../i18n.server";
 import { calendarFor, markCalendarItem, taxAccess } from "../tax.server";
 import { markSchema, yearSchema } from "../validation";
@@ -30,14 +30,7 @@ const mark = (done: boolean) =>
     }),
   });
 
-type Args = Parameters<typeof calendar>[0];
-const commands: Record<string, (args: Args) => Promise<Response>> = { done: mark(true), undone: mark(false) };
-const unknown = jsonRoute(taxT, { POST: endpoint({ run: () => Promise.reject(new Refusal(404, "errors.itemNotFound")) }) });
-const handle = (args: Args) => {
-  const command = args.params.command;
-  if (!command) return calendar(args);
-  return (Object.hasOwn(commands, command) ? commands[command]! : unknown)(args);
-};
+const handle = commandRoute(taxT, calendar, { done: mark(true), undone: mark(false) }, "errors.itemNotFound");
 
 export const loader = handle;
 export const action = handle;
