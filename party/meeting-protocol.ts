@@ -90,6 +90,26 @@ export interface E2eeSummary {
   unsupported: string[];
 }
 
+/** One person's answer to a recording: null while they have not answered. */
+export interface RecordingConsentView {
+  userId: string;
+  name: string;
+  decision: "accept" | "decline" | null;
+  /** Present when the host asked: the recording cannot start before they answer. */
+  required: boolean;
+}
+
+/** A recording as everyone in the meeting sees it (issue 20: consent first, then the host's browser records). */
+export interface RecordingView {
+  id: string;
+  status: "consent" | "recording" | "finishing" | "complete" | "cancelled" | "aborted";
+  policy: "exclude-decliners" | "require-all";
+  startedBy: string | null;
+  durationMs: number;
+  documentId: string | null;
+  consents: RecordingConsentView[];
+}
+
 export type MeetingErrorCode =
   | "invalid-json"
   | "too-large"
@@ -120,6 +140,8 @@ export type MeetingServerMessage =
       /** The participant who hands out the meeting key, and the key's current epoch. */
       keyDistributor: string | null;
       epoch: number;
+      /** A recording being asked for or made: a newcomer is asked for consent on arrival. */
+      recording: RecordingView | null;
     }
   | { type: "waiting" }
   | { type: "participant-joined"; participant: ParticipantView; e2ee: E2eeSummary }
@@ -133,6 +155,7 @@ export type MeetingServerMessage =
   | { type: "media"; participantId: string; audio: boolean; video: boolean; screen: boolean }
   | { type: "hand"; participantId: string; raised: boolean }
   | { type: "chat"; id: string; from: string; userId: string; name: string; text: string; at: string }
+  | { type: "recording"; recording: RecordingView }
   | { type: "muted"; by: string }
   | { type: "removed" }
   | { type: "ended" }

@@ -15,6 +15,7 @@ import {
   type MeetingRole,
   type MeetingServerMessage,
   type ParticipantView,
+  type RecordingView,
   type WaitingView,
 } from "./meeting-protocol";
 import { VERIFIED_SESSION_ID_HEADER, VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER, VERIFIED_WORKSPACE_ID_HEADER } from "./protocol";
@@ -206,6 +207,7 @@ export class MeetingRoom extends Server<Env> {
       meshLimit: MESH_LIMIT,
       keyDistributor: distributor,
       epoch,
+      recording: (await this.ctx.storage.get<RecordingView>("recording")) ?? null,
     });
     this.#broadcast({ type: "participant-joined", participant: view(connection), e2ee }, connection.id);
     if (before !== null && distributor !== before) this.#broadcast({ type: "rekey", epoch, keyDistributor: distributor });
@@ -243,6 +245,20 @@ export class MeetingRoom extends Server<Env> {
     return closed;
   }
 
+  /** Called by the Worker (RPC): the people in the meeting now, once each (the host asks them before recording). */
+  presentPeople(): { userId: string; name: string }[] {
+    const people = new Map<string, string>();
+    for (const connection of this.#admitted()) people.set(connection.state!.userId, connection.state!.name);
+    return [...people].map(([userId, name]) => ({ userId, name }));
+  }
+
+  /** Called by the Worker (RPC) when a recording changes: everyone is told, and newcomers learn of it on arrival. */
+  async announceRecording(recording: RecordingView): Promise<void> {
+    if (recording.status === "consent" || recording.status === "recording") await this.ctx.storage.put("recording", recording);
+    else await this.ctx.storage.delete("recording");
+    this.#broadcast({ type: "recording", recording });
+  }
+
   /** Called by the Worker (RPC) when the host ends the meeting: everyone is told, every socket closes. */
   async endMeeting(): Promise<number> {
     let closed = 0;
@@ -257,7 +273,7 @@ export class MeetingRoom extends Server<Env> {
       connection.close(MEETING_CLOSE.ended, "The meeting ended");
       closed++;
     }
-    await this.ctx.storage.delete("epoch");
+    await this.ctx.storage.delete(["epoch", "recording"]);
     this.#epoch = null;
     return closed;
   }

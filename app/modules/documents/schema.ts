@@ -5,6 +5,9 @@ import { workspaces } from "../workspaces/schema";
 /** Spec section 3: the kinds of document the product knows; anything else is "other". */
 export const DOCUMENT_TYPES = ["trust", "will", "power_of_attorney", "healthcare_directive", "other"] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/** Besides what a person picks, what the product files itself: a meeting's recording (issue 20). */
+export const STORED_DOCUMENT_TYPES = [...DOCUMENT_TYPES, "recording"] as const;
+export type StoredDocumentType = (typeof STORED_DOCUMENT_TYPES)[number];
 
 /** Spec section 4: pending → analyzing → completed or error. */
 export const DOCUMENT_STATUSES = ["pending", "analyzing", "completed", "error"] as const;
@@ -19,7 +22,7 @@ export const documents = sqliteTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
-    type: text("type", { enum: DOCUMENT_TYPES }).notNull(),
+    type: text("type", { enum: STORED_DOCUMENT_TYPES }).notNull(),
     status: text("status", { enum: DOCUMENT_STATUSES }).notNull(),
     fileName: text("file_name").notNull(),
     mimeType: text("mime_type").notNull(),
@@ -123,7 +126,7 @@ export const documentShares = sqliteTable(
 
 /** How a version came to be: a file uploaded, an older version restored, or pages scanned in the browser. */
 /** "draft": made by the drafting module (never read back as an instrument: see instruments/family.ts). */
-export const VERSION_SOURCES = ["upload", "restore", "scan", "draft"] as const;
+export const VERSION_SOURCES = ["upload", "restore", "scan", "draft", "recording"] as const;
 export type VersionSource = (typeof VERSION_SOURCES)[number];
 
 /**

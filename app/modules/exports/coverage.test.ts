@@ -8,6 +8,7 @@ import { workspaceScopedTables } from "~/modules/workspaces/lifecycle/purge.serv
  * `exportData`, so a new table is either exported or named here with its reason.
  */
 const NOT_EXPORTED: Record<string, string> = {
+  meeting_recording_chunks: "a recording's bytes in transit; the finished recording is a document",
   documents: "written by the export itself, a folder per document",
   document_versions: "written by the export itself, with each version's file",
   document_analyses: "written by the export itself, next to each document",

@@ -1,9 +1,11 @@
 import { defineServerModule } from "~/platform/module-manifest.server";
 import { meetingsExport } from "./export-data.server";
 import { closeDepartedMemberMeetings } from "./member-left.server";
+import { finishAbandonedRecordings } from "./recordings/upload.server";
 
 export const meetingsServer = defineServerModule({
   id: "meetings",
   exportData: meetingsExport,
   on: { "member.left": closeDepartedMemberMeetings },
+  scheduled: [{ name: "finish abandoned recordings", run: finishAbandonedRecordings }],
 });

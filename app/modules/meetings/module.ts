@@ -18,6 +18,14 @@ export const meetingsModule = defineModule({
     { path: "api/meetings/now", file: "modules/meetings/routes/api.meetings-now.ts" },
     { path: "api/meetings/:id", file: "modules/meetings/routes/api.meeting.ts", id: "meetings-meeting" },
     { path: "api/meetings/:id/:command", file: "modules/meetings/routes/api.meeting.ts", id: "meetings-meeting-command" },
+    { path: "api/meetings/:id/recordings", file: "modules/meetings/routes/api.meeting-recordings.ts" },
+    { path: "api/meetings/:id/recordings/:recordingId", file: "modules/meetings/routes/api.meeting-recording.ts", id: "meetings-recording" },
+    {
+      path: "api/meetings/:id/recordings/:recordingId/:command",
+      file: "modules/meetings/routes/api.meeting-recording.ts",
+      id: "meetings-recording-command",
+    },
+    { path: "api/meetings/:id/recordings/:recordingId/chunks/:seq", file: "modules/meetings/routes/api.meeting-recording-chunk.ts" },
   ],
   notifications: {
     meeting_invited: {

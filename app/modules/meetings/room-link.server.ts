@@ -1,3 +1,4 @@
+import type { RecordingView } from "../../../party/meeting-protocol";
 /**
  * The Worker's calls into a meeting's room (party/meeting-room.ts), straight to the Durable Object by name as the
  * user rooms are called (ADR 0008). Best effort: a room that cannot be reached holds no socket anyone could still use
@@ -5,6 +6,23 @@
  */
 function roomOf(env: Env, meetingId: string) {
   return env.MeetingRoom.get(env.MeetingRoom.idFromName(meetingId));
+}
+
+/** Who is in the meeting's room now (empty when it cannot be reached). */
+export async function presentPeople(env: Env, meetingId: string): Promise<{ userId: string; name: string }[]> {
+  try {
+    return await roomOf(env, meetingId).presentPeople();
+  } catch (error) {
+    console.warn(`Could not ask the room of meeting ${meetingId} who is there`, error);
+    return [];
+  }
+}
+
+/** A recording changed: the room tells everyone in it. */
+export async function announceRecording(env: Env, meetingId: string, recording: RecordingView): Promise<void> {
+  await roomOf(env, meetingId)
+    .announceRecording(recording)
+    .catch((error: unknown) => console.warn(`Could not tell the room of meeting ${meetingId} about its recording`, error));
 }
 
 /** The meeting ended: its room tells everyone and closes every socket. */

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "../auth/schema";
 import { documents } from "../documents/schema";
@@ -90,10 +91,22 @@ export const meetingChatMessages = sqliteTable(
   (t) => [index("meeting_chat_meeting_idx").on(t.meetingId, t.createdAt)],
 );
 
-export const RECORDING_STATUSES = ["recording", "complete", "aborted"] as const;
+/**
+ * consent: the host asked, the participants are answering; recording: chunks are arriving; finishing: the last parts
+ * are being written; complete: a document;
+ * cancelled: it never started (someone declined under "require-all", or the host withdrew); aborted: nothing was kept.
+ */
+export const RECORDING_STATUSES = ["consent", "recording", "finishing", "complete", "cancelled", "aborted"] as const;
 export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
+/** What happens when someone declines: their tracks are left out, or the recording does not start. */
+export const RECORDING_POLICIES = ["exclude-decliners", "require-all"] as const;
+export type RecordingPolicy = (typeof RECORDING_POLICIES)[number];
 
-/** A recording uploaded from the host's browser in ordered chunks to an R2 multipart upload (part 2 of issue 20). */
+/**
+ * A recording uploaded from the host's browser in ordered chunks, staged in R2 and rolled into the parts of an R2
+ * multipart upload as they fill (docs/decisions/0028); the first part, which holds the WebM header, is written last,
+ * once the duration is known.
+ */
 export const meetingRecordings = sqliteTable(
   "meeting_recordings",
   {
@@ -103,21 +116,51 @@ export const meetingRecordings = sqliteTable(
       .references(() => meetings.id, { onDelete: "cascade" }),
     workspaceId: text("workspace_id").notNull(),
     status: text("status", { enum: RECORDING_STATUSES }).notNull(),
+    policy: text("policy", { enum: RECORDING_POLICIES }).notNull().default("exclude-decliners"),
+    /** Who was present when the host asked: each must answer before the first chunk is taken. */
+    requiredConsents: text("required_consents", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     r2UploadId: text("r2_upload_id"),
     storageKey: text("storage_key").notNull(),
-    /** The chunk number the server expects next (R2 part numbers start at 1). */
+    /** The chunk number the server expects next. */
     nextChunk: integer("next_chunk").notNull().default(1),
     /** The uploaded parts ({ partNumber, etag }), in order. */
     parts: text("parts", { mode: "json" }).$type<{ partNumber: number; etag: string }[]>().notNull(),
+    /** Bytes received (the recording as the browser made it). */
     bytes: integer("bytes").notNull().default(0),
+    /** The WebM header's length as received, and once its duration is written in (the first part holds it). */
+    headBytes: integer("head_bytes"),
+    patchedHeadBytes: integer("patched_head_bytes"),
+    /** The recording's length so far, as the host's browser reports it with each chunk. */
+    durationMs: integer("duration_ms").notNull().default(0),
+    lastChunkAt: integer("last_chunk_at", { mode: "timestamp_ms" }),
     sha256: text("sha256"),
     startedBy: text("started_by").references(() => users.id, { onDelete: "set null" }),
     startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
-    /** The document the finished recording became. */
+    /** The document the finished recording became (its id is chosen when the recording is asked for). */
     documentId: text("document_id").references(() => documents.id, { onDelete: "set null" }),
   },
-  (t) => [index("meeting_recordings_meeting_idx").on(t.meetingId)],
+  (t) => [index("meeting_recordings_meeting_idx").on(t.meetingId), index("meeting_recordings_status_idx").on(t.status, t.lastChunkAt)],
+);
+
+/** Chunks received and kept in R2 until they are part of an uploaded part (and, for the first part, until the end). */
+export const meetingRecordingChunks = sqliteTable(
+  "meeting_recording_chunks",
+  {
+    recordingId: text("recording_id")
+      .notNull()
+      .references(() => meetingRecordings.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    /** Where the chunk starts in the recording, and its length. */
+    start: integer("start").notNull(),
+    bytes: integer("bytes").notNull(),
+    storageKey: text("storage_key").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.recordingId, t.seq] })],
 );
 
 export const CONSENT_DECISIONS = ["accept", "decline"] as const;
@@ -140,3 +183,13 @@ export const meetingRecordingConsents = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.recordingId, t.userId] })],
 );
+
+/** The owner's choices for the workspace's meetings: how long recordings are kept (null: until someone deletes them). */
+export const meetingSettings = sqliteTable("meeting_settings", {
+  workspaceId: text("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  recordingRetentionDays: integer("recording_retention_days"),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});

@@ -9,6 +9,7 @@ import { canScheduleMeetings, requireMeeting, visibleMeetings, type MeetingRow, 
 import { chooseIceProvider, IceServersUnavailable } from "./ice-servers.server";
 import { meetingIcs, type InvitationText } from "./ics";
 import { sendInvitations } from "./invitations.server";
+import { finishMeetingRecordings } from "./recordings/upload.server";
 import { endRoom } from "./room-link.server";
 import { meetingAttendance, meetingChatMessages, meetingInvitees, meetings } from "./schema";
 import type { ScheduleMeetingInput, StartNowInput } from "./validation";
@@ -230,6 +231,8 @@ export async function endMeeting(ctx: RequestContext, scope: MeetingScope, id: s
     .set({ status: "ended", endedAt: now, startedAt: meeting.startedAt ?? null })
     .where(and(eq(meetings.workspaceId, scope.workspaceId), eq(meetings.id, meeting.id)));
   await ctx.audit({ action: "meeting.ended", workspaceId: scope.workspaceId, actorUserId: scope.userId, targetType: "meeting", targetId: meeting.id });
+  // What was recorded is kept: an open recording becomes its document before the room closes.
+  await finishMeetingRecordings(ctx.env, ctx.db, meeting.id, scope.userId);
   await endRoom(ctx.env, meeting.id);
   return { id: meeting.id, status: "ended" as const, endedAt: now.toISOString() };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONSENT_DECISIONS, RECORDING_POLICIES } from "./schema";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -80,3 +81,21 @@ export const startNowSchema = (t: Translate) =>
 
 export type ScheduleMeetingInput = z.infer<ReturnType<typeof scheduleMeetingSchema>>;
 export type StartNowInput = z.infer<ReturnType<typeof startNowSchema>>;
+
+export const recordingRequestSchema = (t: Translate) =>
+  z.object({
+    policy: z.enum(RECORDING_POLICIES, { errorMap: () => ({ message: t("errors.recordingPolicy") }) }).default("exclude-decliners"),
+  });
+
+export const consentSchema = (t: Translate) =>
+  z.object({ decision: z.enum(CONSENT_DECISIONS, { errorMap: () => ({ message: t("errors.consentDecision") }) }) });
+
+export const completeRecordingSchema = (t: Translate) =>
+  z.object({
+    durationMs: z
+      .number({ invalid_type_error: t("errors.recordingDuration") })
+      .int(t("errors.recordingDuration"))
+      .min(0, t("errors.recordingDuration"))
+      .max(24 * 3600_000, t("errors.recordingDuration"))
+      .optional(),
+  });

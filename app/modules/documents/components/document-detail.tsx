@@ -77,6 +77,19 @@ function Viewer({ document, hasText }: { document: DocumentDetailProps["document
       />
     );
   }
+  if (document.mimeType === "video/webm") {
+    // A meeting's recording: played from the file itself (it has no captions; its chat and minutes are documents of the meeting).
+    return (
+      <video
+        controls
+        preload="metadata"
+        src={src}
+        aria-label={t("detail.recordingLabel", { title: document.title })}
+        className="max-h-[70vh] max-w-full rounded-md border border-solid border-border bg-black"
+        data-testid="recording-player"
+      />
+    );
+  }
   // Text and Word files are shown through their extracted text below.
   return hasText ? null : <p className="m-0 text-sm text-muted-foreground">{t("detail.noPreview")}</p>;
 }

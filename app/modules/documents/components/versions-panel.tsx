@@ -13,6 +13,7 @@ import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { useLanguage } from "~/modules/preferences/display";
 import { ACCEPT_ATTRIBUTE, detectFileKind, SNIFF_BYTES } from "../file-types";
 import { restoreFormSchema, VERSION_NOTE_MAX, type RestoreForm } from "../validation";
+import type { VersionSource } from "../schema";
 import { makeImageThumbnail, makePdfThumbnail, uploadThumbnail } from "./thumbnails";
 
 export interface VersionRow {
@@ -23,7 +24,7 @@ export interface VersionRow {
   sizeBytes: number;
   sha256: string | null;
   note: string | null;
-  source: "upload" | "restore" | "scan" | "draft";
+  source: VersionSource;
   restoredFrom: number | null;
   createdAt: string;
   createdByName: string | null;
@@ -44,6 +45,7 @@ export function VersionOrigin({ version }: { version: Pick<VersionRow, "source" 
   if (version.source === "restore") return <>{t("versions.restoredBy", { name, number: version.restoredFrom })}</>;
   if (version.source === "scan") return <>{t("versions.scannedBy", { name })}</>;
   if (version.source === "draft") return <>{t("versions.draftedBy", { name })}</>;
+  if (version.source === "recording") return <>{t("versions.recordedBy", { name })}</>;
   return <>{t("versions.uploadedBy", { name })}</>;
 }
 
