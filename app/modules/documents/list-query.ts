@@ -1,11 +1,11 @@
-import { DOCUMENT_STATUSES, DOCUMENT_TYPES, type DocumentStatus, type DocumentType } from "./schema";
+import { DOCUMENT_STATUSES, STORED_DOCUMENT_TYPES, type DocumentStatus, type StoredDocumentType } from "./schema";
 
 export const SORTS = ["newest", "oldest", "title"] as const;
 export type DocumentSort = (typeof SORTS)[number];
 
 export interface ListQuery {
   q?: string;
-  type?: DocumentType;
+  type?: StoredDocumentType;
   status?: DocumentStatus;
   sort?: DocumentSort;
   page?: number;
@@ -20,7 +20,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   return {
     q: params.get("q")?.trim().slice(0, 200) || undefined,
-    type: oneOf(DOCUMENT_TYPES, params.get("type")),
+    type: oneOf(STORED_DOCUMENT_TYPES, params.get("type")),
     status: oneOf(DOCUMENT_STATUSES, params.get("status")),
     sort: oneOf(SORTS, params.get("sort")),
     page: Number.isFinite(page) && page > 0 ? page : 1,

@@ -3,7 +3,15 @@
  * peer connections, the media this browser sends, and the meeting key when the meeting is end-to-end encrypted.
  * The page subscribes to `state` (useMeeting in use-meeting.ts) and calls the commands.
  */
-import type { E2eeSummary, MeetingClientMessage, MeetingRole, MeetingServerMessage, ParticipantView, WaitingView } from "../../../../party/meeting-protocol";
+import type {
+  E2eeSummary,
+  MeetingClientMessage,
+  MeetingRole,
+  MeetingServerMessage,
+  ParticipantView,
+  RecordingView,
+  WaitingView,
+} from "../../../../party/meeting-protocol";
 import { MEETING_CLOSE } from "../../../../party/meeting-protocol";
 import type { WrappedKey } from "../e2ee/keys";
 import { MeetingEncryption, type FrameCounts } from "./encryption";
@@ -37,6 +45,8 @@ export interface MeetingState {
   chat: ChatLine[];
   /** Set when the host muted this participant, until the microphone is turned on again. */
   mutedBy: string | null;
+  /** The recording being asked for or made, or the last one that ended here. */
+  recording: RecordingView | null;
   error: string | null;
 }
 
@@ -55,6 +65,7 @@ const INITIAL: MeetingState = {
   quality: {},
   chat: [],
   mutedBy: null,
+  recording: null,
   error: null,
 };
 
@@ -174,6 +185,7 @@ export class MeetingSession {
           lobby: message.lobby ?? [],
           e2ee: message.e2ee,
           meshLimit: message.meshLimit,
+          recording: message.recording,
         });
         this.keyDistributor = message.keyDistributor;
         this.epoch = message.epoch;
@@ -227,6 +239,8 @@ export class MeetingSession {
         return this.set({
           chat: [...this.state.chat, { id: message.id, name: message.name, userId: message.userId, text: message.text, at: message.at }].slice(-500),
         });
+      case "recording":
+        return this.set({ recording: message.recording });
       case "muted":
         this.local?.getAudioTracks().forEach((track) => (track.enabled = false));
         this.send({ type: "media", audio: false, video: this.local?.getVideoTracks().some((t) => t.enabled) ?? false, screen: false });

@@ -111,6 +111,7 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
 
       {inRoom && state.phase === "in" ? (
         <MeetingRoom
+          meetingId={meeting.id}
           state={state}
           media={media}
           send={send}

@@ -7,8 +7,10 @@ import type { MeetingState } from "../client/session";
 import type { LocalMedia } from "../client/use-meeting";
 import { EncryptionStatus } from "./encryption-status";
 import { MeetingSide } from "./meeting-side";
+import { RecordingPanel } from "./recording-panel";
 
 interface Props {
+  meetingId: string;
   state: MeetingState;
   media: LocalMedia;
   send: (message: MeetingClientMessage) => void;
@@ -19,7 +21,7 @@ interface Props {
 }
 
 /** The meeting once in: everyone's video, the controls, and the side panel (people, lobby, chat). */
-export function MeetingRoom({ state, media, send, onToggleAudio, onToggleVideo, onShareScreen, onLeave }: Props) {
+export function MeetingRoom({ meetingId, state, media, send, onToggleAudio, onToggleVideo, onShareScreen, onLeave }: Props) {
   const { t } = useTranslation("meetings");
   const me = state.participants.find((p) => p.id === state.you);
   const others = state.participants.filter((p) => p.id !== state.you);
@@ -28,6 +30,7 @@ export function MeetingRoom({ state, media, send, onToggleAudio, onToggleVideo, 
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="grid content-start gap-3">
         <EncryptionStatus state={state} />
+        <RecordingPanel meetingId={meetingId} state={state} media={media} />
         {state.participants.length > state.meshLimit ? (
           <p role="status" className="m-0 rounded-md border border-solid border-border bg-muted p-2 text-sm">
             {t("room.meshLimit", { count: state.meshLimit })}
