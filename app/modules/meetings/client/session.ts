@@ -5,6 +5,7 @@
  */
 import type { E2eeSummary, MeetingClientMessage, MeetingRole, MeetingServerMessage, ParticipantView, WaitingView } from "../../../../party/meeting-protocol";
 import { MEETING_CLOSE } from "../../../../party/meeting-protocol";
+import { noFrames } from "../e2ee/frames";
 import type { WrappedKey } from "../e2ee/keys";
 import { MeetingEncryption, type FrameCounts } from "./encryption";
 import { Mesh, type LinkQuality } from "./mesh";
@@ -49,7 +50,7 @@ const INITIAL: MeetingState = {
   e2ee: { everyoneSupports: true, unsupported: [] },
   canEncrypt: false,
   safetyCode: null,
-  frames: { encrypted: 0, decrypted: 0, dropped: 0 },
+  frames: noFrames(),
   meshLimit: 6,
   streams: {},
   quality: {},
