@@ -89,7 +89,7 @@ export class Mesh {
       if (candidate) this.options.send({ type: "signal", to: peerId, candidate: candidate.toJSON() });
     };
     pc.ontrack = ({ track, streams, transceiver }) => {
-      // Only a transceiver the remote description made is new here; the others were piped when they were made.
+      // A transceiver the remote description is making right now; the others were piped when they were made.
       this.transform(link, transceiver);
       this.options.onStream(peerId, streams[0] ?? new MediaStream([track]));
     };
@@ -118,6 +118,8 @@ export class Mesh {
       link.ignoreOffer = !link.polite && collision;
       if (link.ignoreOffer) return;
       await pc.setRemoteDescription(description);
+      // And any it made without a track yet (a camera the other side turns on later), piped before the answer.
+      for (const transceiver of pc.getTransceivers()) this.transform(link, transceiver);
       if (description.type === "offer") {
         await pc.setLocalDescription();
         if (pc.localDescription) this.options.send({ type: "signal", to: message.from, description: pc.localDescription.toJSON() });
