@@ -4,6 +4,7 @@
  * them for each participant). Which participant distributes is the room's rule; this class only acts on it.
  */
 import type { FrameTransforms } from "./mesh";
+import type { FrameCounts } from "../e2ee/frames";
 import { createIdentity, createMeetingKey, exportMeetingKey, safetyCode, unwrapMeetingKey, wrapMeetingKey, type Identity, type WrappedKey } from "../e2ee/keys";
 
 type ScriptTransformConstructor = new (worker: Worker, options: { operation: "encrypt" | "decrypt" }) => unknown;
@@ -20,11 +21,7 @@ export function encryptionSupport(): "script-transform" | "insertable-streams" |
   return null;
 }
 
-export interface FrameCounts {
-  encrypted: number;
-  decrypted: number;
-  dropped: number;
-}
+export type { FrameCounts } from "../e2ee/frames";
 
 export class MeetingEncryption {
   private keys = new Map<number, CryptoKey>();

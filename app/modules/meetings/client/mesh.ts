@@ -44,6 +44,8 @@ interface Link {
   polite: boolean;
   makingOffer: boolean;
   ignoreOffer: boolean;
+  /** The senders and receivers already piped through the transforms (each may be piped only once). */
+  transformed: WeakSet<RTCRtpSender | RTCRtpReceiver>;
 }
 
 export class Mesh {
@@ -70,7 +72,7 @@ export class Mesh {
     if (existing) return existing;
     const transforms = this.options.transformsFor?.(peerId);
     const pc = new RTCPeerConnection({ iceServers: this.options.iceServers, ...transforms?.connectionConfig } as RTCConfiguration);
-    const link: Link = { pc, transforms, polite: this.options.self > peerId, makingOffer: false, ignoreOffer: false };
+    const link: Link = { pc, transforms, polite: this.options.self > peerId, makingOffer: false, ignoreOffer: false, transformed: new WeakSet() };
     this.links.set(peerId, link);
     pc.onnegotiationneeded = async () => {
       try {
@@ -86,8 +88,9 @@ export class Mesh {
     pc.onicecandidate = ({ candidate }) => {
       if (candidate) this.options.send({ type: "signal", to: peerId, candidate: candidate.toJSON() });
     };
-    pc.ontrack = ({ track, streams, receiver }) => {
-      transforms?.attachReceiver(receiver);
+    pc.ontrack = ({ track, streams, transceiver }) => {
+      // A transceiver the remote description is making right now; the others were piped when they were made.
+      this.transform(link, transceiver);
       this.options.onStream(peerId, streams[0] ?? new MediaStream([track]));
     };
     pc.oniceconnectionstatechange = () => {
@@ -97,8 +100,8 @@ export class Mesh {
     };
     // Something to negotiate even without a camera or microphone, so the other side's media still arrive.
     if (this.tracks.length === 0) {
-      pc.addTransceiver("audio", { direction: "recvonly" });
-      pc.addTransceiver("video", { direction: "recvonly" });
+      this.transform(link, pc.addTransceiver("audio", { direction: "recvonly" }));
+      this.transform(link, pc.addTransceiver("video", { direction: "recvonly" }));
     }
     this.syncTracks(link);
     this.watchQuality();
@@ -115,6 +118,8 @@ export class Mesh {
       link.ignoreOffer = !link.polite && collision;
       if (link.ignoreOffer) return;
       await pc.setRemoteDescription(description);
+      // And any it made without a track yet (a camera the other side turns on later), piped before the answer.
+      for (const transceiver of pc.getTransceivers()) this.transform(link, transceiver);
       if (description.type === "offer") {
         await pc.setLocalDescription();
         if (pc.localDescription) this.options.send({ type: "signal", to: message.from, description: pc.localDescription.toJSON() });
@@ -139,6 +144,24 @@ export class Mesh {
     this.statsTimer = null;
   }
 
+  /**
+   * Pipes a transceiver's sender and receiver through the encryption as soon as the transceiver exists, both at once.
+   * Chromium (156) sends the frames of a sender or receiver around a transform set once the transceiver has been
+   * negotiated (a receiver's in `ontrack`, or a sender reusing a receive-only transceiver): they skip the worker, so
+   * video went out unencrypted or arrived still encrypted, and nothing was ever counted as decrypted.
+   */
+  private transform(link: Link, transceiver: RTCRtpTransceiver) {
+    if (!link.transforms) return;
+    if (!link.transformed.has(transceiver.sender)) {
+      link.transformed.add(transceiver.sender);
+      link.transforms.attachSender(transceiver.sender);
+    }
+    if (!link.transformed.has(transceiver.receiver)) {
+      link.transformed.add(transceiver.receiver);
+      link.transforms.attachReceiver(transceiver.receiver);
+    }
+  }
+
   private syncTracks(link: Link) {
     const senders = link.pc.getSenders();
     for (const { track, stream } of this.tracks) {
@@ -147,7 +170,8 @@ export class Mesh {
         if (same.track !== track) void same.replaceTrack(track);
       } else {
         const sender = link.pc.addTrack(track, stream);
-        link.transforms?.attachSender(sender);
+        const transceiver = link.pc.getTransceivers().find((t) => t.sender === sender);
+        if (transceiver) this.transform(link, transceiver);
       }
     }
     for (const sender of senders) {

@@ -13,6 +13,7 @@ import type {
   WaitingView,
 } from "../../../../party/meeting-protocol";
 import { MEETING_CLOSE } from "../../../../party/meeting-protocol";
+import { noFrames } from "../e2ee/frames";
 import type { WrappedKey } from "../e2ee/keys";
 import { MeetingEncryption, type FrameCounts } from "./encryption";
 import { Mesh, type LinkQuality } from "./mesh";
@@ -59,7 +60,7 @@ const INITIAL: MeetingState = {
   e2ee: { everyoneSupports: true, unsupported: [] },
   canEncrypt: false,
   safetyCode: null,
-  frames: { encrypted: 0, decrypted: 0, dropped: 0 },
+  frames: noFrames(),
   meshLimit: 6,
   streams: {},
   quality: {},

@@ -36,6 +36,11 @@ export function EncryptionStatus({ state }: { state: MeetingState }) {
           </strong>
         </p>
       ) : null}
+      {encrypted && !working && state.frames.undecryptable > 0 ? (
+        <p className="m-0 text-muted-foreground" data-testid="frames-undecryptable">
+          {t("e2ee.undecryptable", { frames: state.frames.undecryptable })}
+        </p>
+      ) : null}
       {working ? (
         <p className="m-0 text-muted-foreground" data-testid="frame-counts">
           {t("e2ee.frames", { encrypted: state.frames.encrypted, decrypted: state.frames.decrypted })}

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FrameCipher, frameKind } from "./frames";
+import { FrameCipher, frameKind, noFrames, transformFrame } from "./frames";
 import { createIdentity, createMeetingKey, exportMeetingKey, safetyCode, unwrapMeetingKey, wrapMeetingKey } from "./keys";
 
 const MEETING = "9a1c5e2e-6f0b-4d8e-8a51-0c2b1f3d9e77";
@@ -83,6 +83,41 @@ describe("frame encryption", () => {
     await receiver.setKey(1, await exportMeetingKey(first));
     await receiver.setKey(2, await exportMeetingKey(second));
     expect(new Uint8Array((await receiver.decrypt(late, "audio"))!)).toEqual(new Uint8Array(64).fill(9));
+  });
+
+  it("counts a frame as decrypted only when it opened: frames before the key or under another key are dropped", async () => {
+    const key = await exportMeetingKey(await createMeetingKey());
+    const sender = new FrameCipher();
+    const receiver = new FrameCipher();
+    const sent = noFrames();
+    const received = noFrames();
+    const frame = (bytes = new Uint8Array(300).fill(5)) => ({ type: "delta", data: bytes.slice().buffer });
+
+    // Neither side has the key yet: nothing leaves, nothing is counted as sent or decrypted.
+    expect(await transformFrame(sender, "encrypt", frame(), sent)).toBe(false);
+    expect(sent).toEqual({ encrypted: 0, decrypted: 0, unsent: 1, undecryptable: 0 });
+
+    await sender.setKey(1, key);
+    const early = frame();
+    expect(await transformFrame(sender, "encrypt", early, sent)).toBe(true);
+    expect(await transformFrame(receiver, "decrypt", { ...early }, received)).toBe(false);
+    const stranger = new FrameCipher();
+    await stranger.setKey(1, await exportMeetingKey(await createMeetingKey()));
+    const strangers = noFrames();
+    expect(await transformFrame(stranger, "decrypt", { ...early }, strangers)).toBe(false);
+    expect(strangers).toEqual({ encrypted: 0, decrypted: 0, unsent: 0, undecryptable: 1 });
+
+    await receiver.setKey(1, key);
+    const late = frame();
+    await transformFrame(sender, "encrypt", late, sent);
+    expect(await transformFrame(receiver, "decrypt", late, received)).toBe(true);
+    expect(new Uint8Array(late.data)).toEqual(new Uint8Array(300).fill(5));
+    expect(sent).toEqual({ encrypted: 2, decrypted: 0, unsent: 1, undecryptable: 0 });
+    expect(received).toEqual({ encrypted: 0, decrypted: 1, unsent: 0, undecryptable: 1 });
+
+    // An empty frame passes as it is and is not counted.
+    expect(await transformFrame(receiver, "decrypt", { type: "empty", data: new ArrayBuffer(0) }, received)).toBe(true);
+    expect(received.decrypted).toBe(1);
   });
 
   it("reads the kind of a frame from the browser's encoded frame", () => {

@@ -78,3 +78,37 @@ export function frameKind(frame: { type?: string }): FrameKind {
   if (frame.type === "delta") return "delta";
   return "audio";
 }
+
+/**
+ * What the transform did, reported to the page: frames sent encrypted, frames received and decrypted, frames not
+ * sent because this browser had no key yet, and frames received that could not be decrypted (before the key came,
+ * under a key this browser does not hold, or altered). Only a decrypted frame is ever shown.
+ */
+export interface FrameCounts {
+  encrypted: number;
+  decrypted: number;
+  unsent: number;
+  undecryptable: number;
+}
+
+export const noFrames = (): FrameCounts => ({ encrypted: 0, decrypted: 0, unsent: 0, undecryptable: 0 });
+
+/** One encoded frame through the cipher, counted: true when it goes on (its data replaced), false when it is dropped. */
+export async function transformFrame(
+  cipher: FrameCipher,
+  operation: "encrypt" | "decrypt",
+  frame: { data: ArrayBuffer; type?: string },
+  counts: FrameCounts,
+): Promise<boolean> {
+  // An empty video frame carries nothing to hide.
+  if (frame.type === "empty" || frame.data.byteLength === 0) return true;
+  const kind = frameKind(frame);
+  const data = operation === "encrypt" ? await cipher.encrypt(frame.data, kind) : await cipher.decrypt(frame.data, kind);
+  if (!data) {
+    counts[operation === "encrypt" ? "unsent" : "undecryptable"]++;
+    return false;
+  }
+  frame.data = data;
+  counts[operation === "encrypt" ? "encrypted" : "decrypted"]++;
+  return true;
+}

@@ -3,9 +3,10 @@
  * The frame transform of an end-to-end encrypted meeting, run in a worker off the page's thread. Two ways in:
  * `RTCRtpScriptTransform` (the standard: the browser raises `rtctransform` here) and the older insertable streams
  * (Chromium's `createEncodedStreams`: the page posts the streams). The page posts each new meeting key; the worker
- * counts what it encrypted, decrypted and dropped, and reports it every second so the page can say so.
+ * counts what it encrypted and decrypted and what it dropped (frames.ts), and reports it every second so the page
+ * can say so.
  */
-import { FrameCipher, frameKind } from "./frames";
+import { FrameCipher, noFrames, transformFrame } from "./frames";
 
 type Operation = "encrypt" | "decrypt";
 interface EncodedFrame {
@@ -15,36 +16,29 @@ interface EncodedFrame {
 
 const scope = self as unknown as DedicatedWorkerGlobalScope & { onrtctransform: ((event: Event) => void) | null };
 const cipher = new FrameCipher();
-const counts = { encrypted: 0, decrypted: 0, dropped: 0 };
+const counts = noFrames();
+/** Keys are imported one after another, so the last one posted is the one used for sending. */
+let keys: Promise<void> = Promise.resolve();
 
 function pipe(readable: ReadableStream<EncodedFrame>, writable: WritableStream<EncodedFrame>, operation: Operation) {
   const transform = new TransformStream<EncodedFrame, EncodedFrame>({
     async transform(frame, controller) {
-      const kind = frameKind(frame);
-      // An empty video frame carries nothing to hide.
-      if (frame.type === "empty" || frame.data.byteLength === 0) return controller.enqueue(frame);
-      const data = operation === "encrypt" ? await cipher.encrypt(frame.data, kind) : await cipher.decrypt(frame.data, kind);
-      if (!data) {
-        counts.dropped++;
-        return;
-      }
-      frame.data = data;
-      counts[operation === "encrypt" ? "encrypted" : "decrypted"]++;
-      controller.enqueue(frame);
+      if (await transformFrame(cipher, operation, frame, counts)) controller.enqueue(frame);
     },
   });
   readable
     .pipeThrough(transform)
     .pipeTo(writable)
-    .catch(() => undefined);
+    .catch((error: unknown) => console.warn("Meeting frame transform stopped", operation, error));
 }
 
 scope.onmessage = (event: MessageEvent) => {
   const message = event.data as
     | { type: "key"; epoch: number; raw: ArrayBuffer }
     | { type: "streams"; readable: ReadableStream<EncodedFrame>; writable: WritableStream<EncodedFrame>; operation: Operation };
-  if (message.type === "key") void cipher.setKey(message.epoch, message.raw);
-  else if (message.type === "streams") pipe(message.readable, message.writable, message.operation);
+  if (message.type === "key") {
+    keys = keys.then(() => cipher.setKey(message.epoch, message.raw)).catch((error: unknown) => console.warn("Meeting key refused", error));
+  } else if (message.type === "streams") pipe(message.readable, message.writable, message.operation);
 };
 
 scope.onrtctransform = (event: Event) => {
