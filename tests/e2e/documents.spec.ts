@@ -38,7 +38,11 @@ test.describe("documents", () => {
     await expect(page.getByTestId("search-snippet").locator("mark").first()).toHaveText(/spendthrift/i);
 
     // The document page: analysis by the offline engine, linked to the text, and the download.
-    await rows.first().getByRole("link").first().click();
+    // (The list may re-render under the click while the analysis' live updates arrive: the click is repeated until it lands.)
+    await expect(async () => {
+      await rows.first().getByRole("link").first().click();
+      await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}/, { timeout: 3_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByRole("heading", { level: 1, name: "hartwell-family-trust" })).toBeVisible();
     await expect(page.getByTestId("document-type")).toHaveText("Trust");
     await expect(page.getByTestId("analysis-engine")).toHaveText("Offline engine");

@@ -87,6 +87,10 @@ test.describe("meeting recordings", () => {
       const duration = await player.evaluate((v: HTMLVideoElement) => v.duration);
       expect(Number.isFinite(duration) && duration > 1).toBe(true);
       await expect(again.getByTestId("document-sha256")).toHaveText(/^[0-9a-f]{64}$/);
+      // The demo's documents stay as the other tests know them.
+      const documentId = new URL(again.url()).pathname.split("/").pop();
+      const removed = await again.request.delete(`/api/documents/${documentId}`, { headers: { Origin: config.use!.baseURL! } });
+      expect(removed.status(), await removed.text()).toBe(200);
     } finally {
       await Promise.all([one.close(), two.close()]);
     }

@@ -124,10 +124,10 @@ test.describe("video meetings", () => {
       expect(codes[0]).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
       expect(codes[1]).toBe(codes[0]);
       // The frames really went through the cipher both ways: each page's worker encrypted and decrypted some.
+      // (The worker reports its counts once a second, so they are read until they show it.)
       for (const page of [eleanor, james]) {
-        const counts = await frameCounts(page);
-        expect(counts.encrypted).toBeGreaterThan(0);
-        expect(counts.decrypted).toBeGreaterThan(0);
+        await expect.poll(async () => (await frameCounts(page)).encrypted, { timeout: 15_000 }).toBeGreaterThan(0);
+        await expect.poll(async () => (await frameCounts(page)).decrypted, { timeout: 15_000 }).toBeGreaterThan(0);
       }
 
       // Chat reaches the other side; leaving empties the other's room.
