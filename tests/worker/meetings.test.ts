@@ -87,6 +87,24 @@ describe("video meetings", () => {
     expect(sql(`SELECT action FROM audit_log WHERE target_id = '${created.id}'`).map((r) => r.action)).toContain("meeting.scheduled");
   });
 
+  it("an invitee answers the invitation; the host sees it; nobody else can answer for them", async () => {
+    const { id } = await schedule(owner.client, { inviteeIds: [beneficiary.me.id] });
+    const vague = await beneficiary.client.postJson(`/api/meetings/${id}/respond`, { response: "maybe" });
+    expect(vague.status).toBe(400);
+    expect(((await vague.json()) as { error: string }).error).toBe("Answer accepted or declined.");
+    const host = await owner.client.postJson(`/api/meetings/${id}/respond`, { response: "accepted" });
+    expect(host.status).toBe(409);
+    expect(((await host.json()) as { error: string }).error).toBe("You host this meeting; only invitees answer its invitation.");
+    expect((await cousin.client.postJson(`/api/meetings/${id}/respond`, { response: "accepted" })).status).toBe(404);
+    const answered = await beneficiary.client.postJson(`/api/meetings/${id}/respond`, { response: "declined" });
+    expect(await answered.json()).toMatchObject({ success: true, id, response: "declined" });
+    const seen = (await (await owner.client.get(`/api/meetings/${id}`)).json()) as { invitees: { userId: string; response: string }[] };
+    expect(seen.invitees.find((i) => i.userId === beneficiary.me.id)?.response).toBe("declined");
+    const mine = (await (await beneficiary.client.get(`/api/meetings/${id}`)).json()) as { meeting: { yourResponse: string } };
+    expect(mine.meeting.yourResponse).toBe("declined");
+    expect(sql(`SELECT action FROM audit_log WHERE target_id = '${id}' AND action = 'meeting.responded'`)).toHaveLength(1);
+  });
+
   it("lists and shows a meeting only to its host and invitees: 404 for other members and other workspaces", async () => {
     const { id } = await schedule(owner.client, { inviteeIds: [beneficiary.me.id] });
     const list = async (client: Client) =>

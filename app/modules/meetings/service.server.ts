@@ -237,6 +237,26 @@ export async function endMeeting(ctx: RequestContext, scope: MeetingScope, id: s
   return { id: meeting.id, status: "ended" as const, endedAt: now.toISOString() };
 }
 
+/** POST /api/meetings/{id}/respond `{ response }`: an invitee says whether they will come; the host sees it on the page. */
+export async function respondToInvitation(ctx: RequestContext, scope: MeetingScope, id: string, input: { response: "accepted" | "declined" }) {
+  const meeting = await requireMeeting(ctx, scope, id);
+  if (meeting.hostUserId === scope.userId) throw new Refusal(409, "errors.hostResponds");
+  if (meeting.status === "ended") throw new Refusal(409, "errors.meetingEnded");
+  await ctx.db
+    .update(meetingInvitees)
+    .set({ response: input.response })
+    .where(and(eq(meetingInvitees.workspaceId, scope.workspaceId), eq(meetingInvitees.meetingId, meeting.id), eq(meetingInvitees.userId, scope.userId)));
+  await ctx.audit({
+    action: "meeting.responded",
+    workspaceId: scope.workspaceId,
+    actorUserId: scope.userId,
+    targetType: "meeting",
+    targetId: meeting.id,
+    metadata: { response: input.response },
+  });
+  return { id: meeting.id, response: input.response };
+}
+
 /** GET /api/meetings/{id}/ice-servers: for those who may see the meeting; minted on the server, the provider's key stays here. */
 export async function meetingIceServers(ctx: RequestContext, scope: MeetingScope, id: string) {
   const meeting = await requireMeeting(ctx, scope, id);

@@ -99,3 +99,6 @@ export const completeRecordingSchema = (t: Translate) =>
       .max(24 * 3600_000, t("errors.recordingDuration"))
       .optional(),
   });
+
+export const respondSchema = (t: Translate) =>
+  z.object({ response: z.enum(["accepted", "declined"], { errorMap: () => ({ message: t("errors.responseInvalid") }) }) });

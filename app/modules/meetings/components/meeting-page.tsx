@@ -7,6 +7,7 @@ import { useLanguage } from "~/modules/preferences/display";
 import { apiFetch } from "~/platform/api-fetch";
 import type { MeetingPhase } from "../client/session";
 import { openCameraAndMicrophone, useMeeting, type DeviceChoice, type LocalMedia } from "../client/use-meeting";
+import { InvitationAnswer } from "./invitation-answer";
 import { MeetingRoom } from "./meeting-room";
 
 export interface MeetingDetail {
@@ -19,10 +20,11 @@ export interface MeetingDetail {
     agenda: string | null;
     host: { id: string; name: string } | null;
     yourRole: "host" | "invitee";
+    yourResponse: string | null;
     icsUrl: string;
     iceServersUrl: string;
   };
-  invitees: { userId: string; name: string }[];
+  invitees: { userId: string; name: string; response: string }[];
   attendance: { userId: string | null; name: string; joinedAt: string; leftAt: string | null }[];
 }
 
@@ -156,6 +158,17 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
               <div className="grid gap-1">
                 <h3 className="m-0 text-base">{t("prejoin.agenda")}</h3>
                 <p className="m-0 whitespace-pre-wrap break-words text-sm">{meeting.agenda}</p>
+              </div>
+            ) : null}
+            {!ended && meeting.yourRole === "invitee" ? <InvitationAnswer meetingId={meeting.id} current={meeting.yourResponse} /> : null}
+            {detail.invitees.length > 0 ? (
+              <div className="grid gap-1">
+                <h3 className="m-0 text-base">{t("invitation.invited")}</h3>
+                <ul className="m-0 grid list-none gap-1 p-0 text-sm" data-testid="invitee-responses">
+                  {detail.invitees.map((i) => (
+                    <li key={i.userId}>{t(`invitation.status.${i.response}`, { name: i.name })}</li>
+                  ))}
+                </ul>
               </div>
             ) : null}
             {ended ? null : (

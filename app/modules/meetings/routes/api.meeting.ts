@@ -3,7 +3,8 @@ import { commandRoute, endpoint, jsonRoute } from "~/platform/json-route.server"
 import { meetingScope } from "../access.server";
 import { meetingsLanguage, meetingsT } from "../i18n.server";
 import { validTimeZone } from "../ics";
-import { endMeeting, meetingChat, meetingDetail, meetingIceServers, meetingInvitationFile } from "../service.server";
+import { endMeeting, meetingChat, meetingDetail, meetingIceServers, meetingInvitationFile, respondToInvitation } from "../service.server";
+import { respondSchema } from "../validation";
 
 /** GET /api/meetings/{id}: the meeting, its invitees and attendance. */
 const read = jsonRoute(meetingsT, {
@@ -48,7 +49,12 @@ const end = jsonRoute(meetingsT, {
   POST: endpoint({ run: async ({ ctx, session, params }) => endMeeting(ctx, meetingScope(session), params.id ?? "") }),
 });
 
-const handle = commandRoute(meetingsT, read, { "ice-servers": iceServers, "invite.ics": invitation, chat, end }, "errors.meetingNotFound");
+/** POST /api/meetings/{id}/respond `{ response: "accepted" | "declined" }`: an invitee's answer to the invitation. */
+const respond = jsonRoute(meetingsT, {
+  POST: endpoint({ body: respondSchema, run: async ({ ctx, session, params, body }) => respondToInvitation(ctx, meetingScope(session), params.id ?? "", body) }),
+});
+
+const handle = commandRoute(meetingsT, read, { "ice-servers": iceServers, "invite.ics": invitation, chat, end, respond }, "errors.meetingNotFound");
 
 export const loader = handle;
 export const action = handle;
