@@ -1,3 +1,4 @@
+// NOT YET WIRED INTO `npm run bench`: its first runs hung after the seed (to be found next; see the closing note of 2026-11-25).
 // Video meetings benchmark (issue 20), part of `npm run bench` (BENCH_ONLY=meetings for it alone):
 // 1. Signalling: six participants in one meeting's room (the MeetingRoom Durable Object); each sends an offer of a
 //    realistic size to every other, who answers at once; the time from sending the offer to receiving the answer,
@@ -9,7 +10,10 @@ import WebSocket from "ws";
 import { workerdRssMb } from "./lib.mjs";
 
 const PEERS = 6;
-const ROUNDS = Number(process.env.BENCH_SIGNAL_ROUNDS ?? 20);
+const ROUNDS = Number(process.env.BENCH_SIGNAL_ROUNDS ?? 10);
+/** Between rounds: each connection sends 10 messages a round, and the room allows 200 in 10 s (MEETING_MESSAGE_RATE). */
+const ROUND_PAUSE_MS = 600;
+const OFFER_TIMEOUT_MS = 5000;
 const RECORDING_MB = Number(process.env.BENCH_RECORDING_MB ?? 200);
 const CHUNK_BYTES = 1024 * 1024;
 const UNKNOWN = [0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff];
@@ -66,7 +70,9 @@ async function signalling(server, cookie, meetingId) {
     });
   }
   const samples = [];
+  let lost = 0;
   for (let round = 0; round < ROUNDS; round++) {
+    if (round > 0) await new Promise((resolve) => setTimeout(resolve, ROUND_PAUSE_MS));
     await Promise.all(
       peers.flatMap((from) =>
         peers
@@ -75,7 +81,12 @@ async function signalling(server, cookie, meetingId) {
             (to) =>
               new Promise((resolve) => {
                 const started = performance.now();
+                const timer = setTimeout(() => {
+                  lost++;
+                  resolve();
+                }, OFFER_TIMEOUT_MS);
                 pending.set(`${from.id}>${to.id}`, () => {
+                  clearTimeout(timer);
                   samples.push(performance.now() - started);
                   resolve();
                 });
@@ -87,7 +98,17 @@ async function signalling(server, cookie, meetingId) {
   }
   for (const peer of peers.slice(1)) peer.ws.close();
   samples.sort((a, b) => a - b);
-  return { host: peers[0], result: { peers: PEERS, offers: samples.length, p50ms: round(percentile(samples, 50)), p99ms: round(percentile(samples, 99)), maxMs: round(samples.at(-1)) } };
+  return {
+    host: peers[0],
+    result: {
+      peers: PEERS,
+      offers: samples.length,
+      lost,
+      p50ms: round(percentile(samples, 50)),
+      p99ms: round(percentile(samples, 99)),
+      maxMs: round(samples.at(-1)),
+    },
+  };
 }
 
 async function recordingUpload(server, cookie, meetingId) {
@@ -142,7 +163,9 @@ export async function benchMeetings({ server, cookie }) {
   if (started.status !== 201) throw new Error(`meeting not started: ${started.status}`);
   const { id } = await started.json();
   const { host, result: signal } = await signalling(server, cookie, id);
-  console.log(`Meetings, ${signal.peers} peers: offer → answer through the room p50 ${signal.p50ms} ms p99 ${signal.p99ms} ms max ${signal.maxMs} ms (${signal.offers} offers)`);
+  console.log(
+    `Meetings, ${signal.peers} peers: offer → answer through the room p50 ${signal.p50ms} ms p99 ${signal.p99ms} ms max ${signal.maxMs} ms (${signal.offers} offers, ${signal.lost} unanswered)`,
+  );
   const recording = await recordingUpload(server, cookie, id);
   host.ws.close();
   console.log(

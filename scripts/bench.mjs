@@ -13,7 +13,6 @@ import { benchDocuments } from "./bench-documents.mjs";
 import { benchExport } from "./bench-export.mjs";
 import { benchFinance } from "./bench-finance.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
-import { benchMeetings } from "./bench-meetings.mjs";
 import { build, DEMO, ensureDevVars, migrate, npxBin, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -151,13 +150,11 @@ try {
   const banking = runs("banking") ? await benchBanking({ server, cookie, persistTo, duration: DURATION }) : null;
   console.log("");
   const finance = runs("finance") ? await benchFinance({ server, persistTo }) : null;
-  console.log("");
-  const meetings = runs("meetings") ? await benchMeetings({ server, cookie }).catch((error) => ({ error: String(error?.message ?? error) })) : null;
 
   const single = (name) => results.find((r) => r.scenario.startsWith(name) && r.connections === 1);
   const hashCostMs = runs("http") ? Number((single("POST /api/auth/login").meanMs - single("GET /api/auth/user").meanMs).toFixed(1)) : null;
   if (hashCostMs !== null) console.log(`\nPassword hash cost (login minus user, one connection): about ${hashCostMs} ms`);
-  parts = { results, hashCostMs, javascript, documents, realtime, chat, banking, finance, meetings, analysis };
+  parts = { results, hashCostMs, javascript, documents, realtime, chat, banking, finance, analysis };
   if (finance?.failures.length) {
     console.error(`Finance: ${finance.failures.length} request(s) did not answer 200 (see above)`);
     process.exitCode = 1;

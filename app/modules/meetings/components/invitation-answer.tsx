@@ -33,11 +33,21 @@ export function InvitationAnswer({ meetingId, current }: { meetingId: string; cu
         {current === "accepted" ? t("invitation.youAccepted") : current === "declined" ? t("invitation.youDeclined") : t("invitation.question")}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button variant={current === "accepted" ? "default" : "outline"} aria-pressed={current === "accepted"} disabled={busy} onClick={() => void answer("accepted")}>
+        <Button
+          variant={current === "accepted" ? "default" : "outline"}
+          aria-pressed={current === "accepted"}
+          disabled={busy}
+          onClick={() => void answer("accepted")}
+        >
           <Check aria-hidden="true" className="h-4 w-4" />
           {t("invitation.accept")}
         </Button>
-        <Button variant={current === "declined" ? "default" : "outline"} aria-pressed={current === "declined"} disabled={busy} onClick={() => void answer("declined")}>
+        <Button
+          variant={current === "declined" ? "default" : "outline"}
+          aria-pressed={current === "declined"}
+          disabled={busy}
+          onClick={() => void answer("declined")}
+        >
           <X aria-hidden="true" className="h-4 w-4" />
           {t("invitation.decline")}
         </Button>

@@ -51,7 +51,10 @@ const end = jsonRoute(meetingsT, {
 
 /** POST /api/meetings/{id}/respond `{ response: "accepted" | "declined" }`: an invitee's answer to the invitation. */
 const respond = jsonRoute(meetingsT, {
-  POST: endpoint({ body: respondSchema, run: async ({ ctx, session, params, body }) => respondToInvitation(ctx, meetingScope(session), params.id ?? "", body) }),
+  POST: endpoint({
+    body: respondSchema,
+    run: async ({ ctx, session, params, body }) => respondToInvitation(ctx, meetingScope(session), params.id ?? "", body),
+  }),
 });
 
 const handle = commandRoute(meetingsT, read, { "ice-servers": iceServers, "invite.ics": invitation, chat, end, respond }, "errors.meetingNotFound");
