@@ -124,7 +124,7 @@ export async function cancelRecording(ctx: RequestContext, scope: MeetingScope, 
  * completed into one file, filed as a document and its hash audited. A request still waiting for consent is cancelled;
  * one that got no bytes is aborted.
  */
-export async function finishRecording(env: Env, db: Db, recording: Recording, actorUserId: string | null): Promise<Recording> {
+export async function finishRecording(env: Env, db: Db, recording: Recording, actorUserId: string | null, recover = false): Promise<Recording> {
   const now = new Date();
   if (recording.status === "consent" || (recording.status === "recording" && recording.bytes === 0)) {
     const status = recording.status === "consent" ? ("cancelled" as const) : ("aborted" as const);
@@ -136,7 +136,8 @@ export async function finishRecording(env: Env, db: Db, recording: Recording, ac
   const claimed = await db
     .update(meetingRecordings)
     .set({ status: "finishing", durationMs: recording.durationMs })
-    .where(and(eq(meetingRecordings.id, recording.id), eq(meetingRecordings.status, "recording")))
+    // The cron may take over a finish that died half-way (the Worker restarted): its chunks and parts are still there.
+    .where(and(eq(meetingRecordings.id, recording.id), inArray(meetingRecordings.status, recover ? ["recording", "finishing"] : ["recording"])))
     .returning();
   if (!claimed[0]) throw new Refusal(409, "errors.recordingOver");
   try {
@@ -233,14 +234,14 @@ export async function finishAbandonedRecordings(env: Env, now: Date) {
     .from(meetingRecordings)
     .where(
       or(
-        and(eq(meetingRecordings.status, "recording"), lt(meetingRecordings.lastChunkAt, before)),
+        and(inArray(meetingRecordings.status, ["recording", "finishing"]), lt(meetingRecordings.lastChunkAt, before)),
         and(eq(meetingRecordings.status, "consent"), isNull(meetingRecordings.lastChunkAt), lt(meetingRecordings.startedAt, before)),
       ),
     )
     .limit(20);
   let finished = 0;
   for (const recording of stale) {
-    await finishRecording(env, db, recording, null).then(
+    await finishRecording(env, db, recording, null, true).then(
       () => finished++,
       (error) => console.error(`Recording ${recording.id} not finished`, error),
     );
