@@ -1,27 +1,12 @@
 // Recording a meeting (issue 20) in two real Chromium browsers with fake cameras: consent asked of the other person,
 // a refusal that stops a "require-all" recording, and a recording that survives the host's tab closing mid-way.
-import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import config from "../../playwright.config";
 import { DEMO as FAMILY } from "../../app/modules/workspaces/demo-family";
-import { hydrated, isolateClientAddress, randomClientAddress, signInAsDemo } from "./support";
+import { fakeMediaBrowser, JAMES, signedIn } from "./meeting-support";
+import { hydrated, isolateClientAddress } from "./support";
 
 isolateClientAddress();
-
-const JAMES = "james@hartwell.example";
-
-async function fakeMediaBrowser(): Promise<Browser> {
-  const launch = config.use?.launchOptions ?? {};
-  return chromium.launch({ ...launch, args: [...(launch.args ?? []), "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"] });
-}
-
-async function signedIn(browser: Browser, email?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: config.use?.baseURL });
-  await context.grantPermissions(["camera", "microphone"]);
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": randomClientAddress() });
-  const page = await context.newPage();
-  await signInAsDemo(page, email ? { email } : {});
-  return page;
-}
 
 /** Eleanor starts a meeting now with James invited; both join. */
 async function meetingOfTwo(eleanor: Page, james: Page) {

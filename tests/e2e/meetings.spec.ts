@@ -1,28 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import config from "../../playwright.config";
 import { DEMO as FAMILY } from "../../app/modules/workspaces/demo-family";
-import { hydrated, isolateClientAddress, randomClientAddress, signInAsDemo } from "./support";
+import { fakeMediaBrowser, JAMES, signedIn, SOPHIE } from "./meeting-support";
+import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
-
-const JAMES = "james@hartwell.example";
-const SOPHIE = "sophie@hartwell.example";
-
-/** A browser whose camera and microphone are Chromium's test pattern and tone, allowed without asking. */
-async function fakeMediaBrowser(): Promise<Browser> {
-  const launch = config.use?.launchOptions ?? {};
-  return chromium.launch({ ...launch, args: [...(launch.args ?? []), "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"] });
-}
-
-async function signedIn(browser: Browser, email?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: config.use?.baseURL });
-  await context.grantPermissions(["camera", "microphone"]);
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": randomClientAddress() });
-  const page = await context.newPage();
-  await signInAsDemo(page, email ? { email } : {});
-  return page;
-}
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).include("main").analyze();

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { apiFetch, ApiError } from "~/platform/api-fetch";
 import type { RecordingView } from "../../../../party/meeting-protocol";
 import { canRecord, MeetingRecorder, type RecordedSource, type RecorderProgress } from "../client/recorder";
 import type { MeetingState } from "../client/session";
@@ -11,10 +12,14 @@ import type { LocalMedia } from "../client/use-meeting";
 
 type Policy = RecordingView["policy"];
 
+/** A recording call; its refusal comes back as the server's sentence. */
 async function post(path: string, body: unknown): Promise<{ ok: boolean; error?: string }> {
-  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = (await response.json().catch(() => ({}))) as { error?: string };
-  return { ok: response.ok, error: data.error };
+  try {
+    await apiFetch(path, { method: "POST", body });
+    return { ok: true };
+  } catch (failure) {
+    return { ok: false, error: failure instanceof ApiError ? (failure.error ?? failure.message) : String(failure) };
+  }
 }
 
 /** Whether the host's browser may begin: everyone asked has answered, and under "require-all" agreed. */

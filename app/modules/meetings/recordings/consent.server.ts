@@ -5,7 +5,7 @@ import { isUuid } from "~/platform/ids";
 import type { Db } from "~/platform/db.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import type { RecordingView } from "../../../../party/meeting-protocol";
-import { requireMeeting, visibleMeetings, type MeetingScope } from "../access.server";
+import { requireMeeting, type MeetingScope } from "../access.server";
 import { announceRecording, presentPeople } from "../room-link.server";
 import { meetingRecordingConsents, meetingRecordings, meetings, type ConsentDecision, type RecordingPolicy } from "../schema";
 
@@ -68,18 +68,12 @@ export async function loadRecording(ctx: RequestContext, scope: MeetingScope, me
   return recording;
 }
 
-/** The meeting for someone who is invited or hosts it, or who the host let in from the lobby and is there now. */
+/**
+ * The meeting for someone the host let in from the lobby and who is there now, or else for its host and invitees
+ * (requireMeeting: a 404, audited, for anyone else).
+ */
 async function meetingForParticipant(ctx: RequestContext, scope: MeetingScope, meetingId: string) {
-  const visible = isUuid(meetingId)
-    ? await ctx.db
-        .select()
-        .from(meetings)
-        .where(and(eq(meetings.id, meetingId), visibleMeetings(scope)))
-        .get()
-    : undefined;
-  if (visible) return visible;
-  const present = isUuid(meetingId) && (await presentPeople(ctx.env, meetingId)).some((p) => p.userId === scope.userId);
-  if (present) {
+  if (isUuid(meetingId) && (await presentPeople(ctx.env, meetingId)).some((p) => p.userId === scope.userId)) {
     const meeting = await ctx.db
       .select()
       .from(meetings)

@@ -44,8 +44,3 @@ export function finishedSize(layout: PartLayout, received: number): { bytes: num
   const bytes = received + shift(layout);
   return { bytes, parts: Math.max(1, Math.ceil(bytes / layout.partBytes)) };
 }
-
-/** The lowest received byte still needed once parts ≥ 2 up to `uploadedThrough` are in R2 (part 1's bytes are kept to the end). */
-export function firstPartEnd(layout: PartLayout): number {
-  return layout.partBytes - shift(layout);
-}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { readDurationMs, webmHeadLength, withDuration } from "./webm-head";
+import { webmHeadLength, withDuration } from "./webm-head";
+
+/** The Duration element (0x4489, 8-byte float) in a header, in milliseconds, or null. */
+function readDurationMs(head: Uint8Array): number | null {
+  for (let i = 0; i + 11 <= head.length; i++) {
+    if (head[i] === 0x44 && head[i + 1] === 0x89 && head[i + 2] === 0x88) return new DataView(head.buffer, head.byteOffset + i + 3, 8).getFloat64(0);
+  }
+  return null;
+}
 
 /** An EBML element with a 1-byte size (enough for these small test elements). */
 function element(id: number[], ...content: number[][]): number[] {

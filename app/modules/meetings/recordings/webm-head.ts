@@ -105,13 +105,3 @@ export async function withDuration(head: Uint8Array, durationMs: number): Promis
   out.set(fixed.subarray(sizeAt + segmentSize.length), sizeAt + UNKNOWN_SIZE_8.length);
   return out;
 }
-
-/** The Duration written in a header, in milliseconds (for tests and the document's facts), or null. */
-export function readDurationMs(head: Uint8Array): number | null {
-  for (let i = 0; i + 11 <= head.length; i++) {
-    if (head[i] === 0x44 && head[i + 1] === 0x89 && head[i + 2] === 0x88) {
-      return new DataView(head.buffer, head.byteOffset + i + 3, 8).getFloat64(0);
-    }
-  }
-  return null;
-}
