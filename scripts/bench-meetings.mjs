@@ -1,4 +1,3 @@
-// NOT YET WIRED INTO `npm run bench`: its first runs hung after the seed (to be found next; see the closing note of 2026-11-25).
 // Video meetings benchmark (issue 20), part of `npm run bench` (BENCH_ONLY=meetings for it alone):
 // 1. Signalling: six participants in one meeting's room (the MeetingRoom Durable Object); each sends an offer of a
 //    realistic size to every other, who answers at once; the time from sending the offer to receiving the answer,

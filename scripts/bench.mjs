@@ -12,11 +12,12 @@ import { benchCompliance } from "./bench-compliance.mjs";
 import { benchDocuments } from "./bench-documents.mjs";
 import { benchExport } from "./bench-export.mjs";
 import { benchFinance } from "./bench-finance.mjs";
+import { benchMeetings } from "./bench-meetings.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
 import { build, DEMO, ensureDevVars, migrate, npxBin, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-/** BENCH_ONLY=realtime (or documents, chat, banking, finance, compliance, export, http, analysis) runs one part. */
+/** BENCH_ONLY=realtime (or documents, chat, banking, finance, meetings, compliance, export, http, analysis) runs one part. */
 const ONLY = process.env.BENCH_ONLY;
 const runs = (part) => !ONLY || ONLY === part;
 
@@ -150,11 +151,13 @@ try {
   const banking = runs("banking") ? await benchBanking({ server, cookie, persistTo, duration: DURATION }) : null;
   console.log("");
   const finance = runs("finance") ? await benchFinance({ server, persistTo }) : null;
+  console.log("");
+  const meetings = runs("meetings") ? await benchMeetings({ server, cookie }) : null;
 
   const single = (name) => results.find((r) => r.scenario.startsWith(name) && r.connections === 1);
   const hashCostMs = runs("http") ? Number((single("POST /api/auth/login").meanMs - single("GET /api/auth/user").meanMs).toFixed(1)) : null;
   if (hashCostMs !== null) console.log(`\nPassword hash cost (login minus user, one connection): about ${hashCostMs} ms`);
-  parts = { results, hashCostMs, javascript, documents, realtime, chat, banking, finance, analysis };
+  parts = { results, hashCostMs, javascript, documents, realtime, chat, banking, finance, meetings, analysis };
   if (finance?.failures.length) {
     console.error(`Finance: ${finance.failures.length} request(s) did not answer 200 (see above)`);
     process.exitCode = 1;
