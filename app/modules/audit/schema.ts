@@ -34,6 +34,11 @@ export const auditLog = sqliteTable(
     index("audit_ws_time_idx").on(t.workspaceId, t.createdAt),
     index("audit_actor_time_idx").on(t.actorUserId, t.createdAt),
     uniqueIndex("audit_chain_seq_idx").on(t.workspaceId, t.seq),
+    // SQLite lets NULLs repeat in a unique index: the platform's chain (no workspace) needs its own, or two
+    // sealers racing could give two of its entries the same number.
+    uniqueIndex("audit_platform_seq_idx")
+      .on(t.seq)
+      .where(sql`${t.workspaceId} is null`),
     // The sealer's work list stays small: only entries not sealed yet.
     index("audit_unsealed_idx")
       .on(t.workspaceId)

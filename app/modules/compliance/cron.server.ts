@@ -7,10 +7,11 @@ import { workspaces } from "~/modules/workspaces/schema";
 import { workspaceTrustees } from "~/modules/workspaces/trustees.server";
 import { createDb, type Db } from "~/platform/db.server";
 import { getConfig } from "~/platform/env.server";
-import { isOverdue } from "./due-status";
+import { isOverdue, reminderLead } from "./due-status";
 import { recordHealthDay } from "./health.server";
-import { ensureSynced, isoDay } from "./items.server";
+import { ensureSynced, isoDay, workspaceTimeZone } from "./items.server";
 import { complianceItems, complianceRemindersSent, trustProfiles } from "./schema";
+import { dayIn } from "./trust-day";
 
 const DAY = 86_400_000;
 /** The longest lead time anyone can choose (the reminder form's limit). */
@@ -82,7 +83,8 @@ export async function runComplianceCron(env: Env, now: Date) {
 }
 
 export async function sendReminders(db: Db, env: Env, workspaceId: string, now: Date) {
-  const today = isoDay(now);
+  // Days are counted on the trust's clock (trust-day.ts), like the pages' statuses.
+  const today = dayIn(now, await workspaceTimeZone(db, workspaceId));
   const dayStart = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
   const items = await db
     .select({
@@ -125,11 +127,11 @@ export async function sendReminders(db: Db, env: Env, workspaceId: string, now: 
       const saved = preferences.get(recipient.userId);
       const leadDays = saved?.leadDays ?? item.leadDays ?? DEFAULT_COMPLIANCE_REMINDERS.leadDays;
       const overdueDaily = saved?.overdueDaily ?? DEFAULT_COMPLIANCE_REMINDERS.overdueDaily;
-      const due = overdue ? days === -1 || overdueDaily : leadDays.includes(days);
-      if (!due) continue;
+      const lead = reminderLead(days, overdue, leadDays, overdueDaily);
+      if (lead === null) continue;
       const claimed = await db
         .insert(complianceRemindersSent)
-        .values({ itemId: item.id, userId: recipient.userId, leadDays: days, sentAt: now })
+        .values({ itemId: item.id, userId: recipient.userId, leadDays: lead, sentAt: now })
         .onConflictDoNothing()
         .returning({ itemId: complianceRemindersSent.itemId });
       if (claimed.length === 0) continue;

@@ -8,6 +8,8 @@ export interface ComplianceFigures {
   /** The score (health.ts): of the duties fallen due, the weighted share done on time; null when none has. */
   onTrackPercent: number | null;
   upcoming: { id: string; title: string; dueAt: string }[];
+  /** The day the figures were read for (YYYY-MM-DD), to tell overdue from upcoming. */
+  today: string;
 }
 
 export const complianceMonitoringCard = defineDashboardCard("compliance", (c: ComplianceFigures) => ({
@@ -18,6 +20,10 @@ export const complianceMonitoringCard = defineDashboardCard("compliance", (c: Co
     { key: "completed", value: c.completed },
     { key: "overdue", value: c.overdue },
   ],
-  recent: c.upcoming.map((item) => ({ id: item.id, title: item.title, detailKey: "due", detail: item.dueAt, status: "upcoming" })),
+  // The open duties due soonest: an overdue one (its day before today's) says so.
+  recent: c.upcoming.map((item) => {
+    const overdue = item.dueAt.slice(0, 10) < c.today;
+    return { id: item.id, title: item.title, detailKey: overdue ? "overdue" : "due", detail: item.dueAt, status: overdue ? "overdue" : "upcoming" };
+  }),
   actions: [{ key: "openCompliance", to: "/compliance-health" }],
 }));

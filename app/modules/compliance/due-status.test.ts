@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countsInScore, dueBounds, isOverdue, itemStatus } from "./due-status";
+import { countsInScore, dueBounds, isOverdue, itemStatus, reminderLead } from "./due-status";
 import { healthScore } from "./health";
 
 const TODAY = "2026-06-10";
@@ -43,5 +43,23 @@ describe("overdue means one thing", () => {
         expect(scored.overdue).toBe(overdue ? 1 : 0);
       }
     }
+  });
+});
+
+describe("which reminder is owed", () => {
+  const leads = [30, 7, 1];
+  it("sends a lead time on its day, and still the day after when the cron missed it", () => {
+    expect(reminderLead(7, false, leads, false)).toBe(7);
+    expect(reminderLead(6, false, leads, false)).toBe(7);
+    expect(reminderLead(1, false, leads, false)).toBe(1);
+    expect(reminderLead(0, false, leads, false)).toBe(1);
+    expect(reminderLead(20, false, leads, false)).toBe(30);
+    expect(reminderLead(45, false, leads, false)).toBeNull();
+  });
+
+  it("gives an overdue duty one notice, or one a day to those who ask", () => {
+    expect(reminderLead(-1, true, leads, false)).toBe(-1);
+    expect(reminderLead(-4, true, leads, false)).toBe(-1);
+    expect(reminderLead(-4, true, leads, true)).toBe(-4);
   });
 });

@@ -36,3 +36,14 @@ export function dueBounds(today: string): { overdueBefore: number; comeBefore: n
   const start = Date.parse(`${today}T00:00:00.000Z`);
   return { overdueBefore: start, comeBefore: start + DAY };
 }
+
+/**
+ * The reminder a duty `days` away is owed, as the key it is sent once under, or null. A lead time is owed from its
+ * day on, not only on that day, so a cron that missed a day still sends it on the next: the tightest lead not yet
+ * passed. An overdue duty gets one notice (-1), or one a day (its negative day count) for those who ask.
+ */
+export function reminderLead(days: number, overdue: boolean, leadDays: readonly number[], overdueDaily: boolean): number | null {
+  if (overdue) return overdueDaily ? days : -1;
+  const owed = leadDays.filter((lead) => lead >= 0 && lead >= days);
+  return owed.length ? Math.min(...owed) : null;
+}

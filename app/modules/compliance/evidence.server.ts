@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { visibleDocuments } from "~/modules/documents/access.server";
 import { documents } from "~/modules/documents/schema";
+import { financeAccountings } from "~/modules/finance/schema";
 import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 
@@ -15,6 +16,18 @@ export async function requireEvidence(db: Db, workspaceId: string, documentId: s
     .get();
   if (!document) throw new Refusal(422, "errors.evidenceNotFound", undefined, { [field]: "errors.evidenceNotFound" });
   return document.id;
+}
+
+/** An accounting offered as a delivery record must be one of this workspace's accountings. */
+export async function requireDeliveryEvidence(db: Db, workspaceId: string, deliveryId: string | null | undefined) {
+  if (!deliveryId) return null;
+  const accounting = await db
+    .select({ id: financeAccountings.id })
+    .from(financeAccountings)
+    .where(and(eq(financeAccountings.id, deliveryId), eq(financeAccountings.workspaceId, workspaceId)))
+    .get();
+  if (!accounting) throw new Refusal(422, "errors.deliveryNotFound", undefined, { deliveryId: "errors.deliveryNotFound" });
+  return accounting.id;
 }
 
 /** Documents that can prove something (the evidence pickers): the newest the person may read. */

@@ -23,12 +23,10 @@ export interface ComplianceHealth extends HealthScore {
   limit: number;
 }
 
-const scored = (items: ItemView[]) =>
-  items.map((item) => ({ dueOn: item.dueOn, severity: item.severity, completedOn: item.completedAt ? item.completedAt.slice(0, 10) : null }));
+const scored = (items: ItemView[]) => items.map((item) => ({ dueOn: item.dueOn, severity: item.severity, completedOn: item.completedOn }));
 
 export async function complianceHealth(db: Db, access: ComplianceAccess, now = new Date()): Promise<ComplianceHealth> {
-  const today = isoDay(now);
-  const [{ items, truncated, limit }, history] = await Promise.all([
+  const [{ items, truncated, limit, today }, history] = await Promise.all([
     listItems(db, access, {}, now),
     db
       .select({ day: complianceHealthDays.day, score: complianceHealthDays.score })
@@ -58,8 +56,7 @@ export async function complianceHealth(db: Db, access: ComplianceAccess, now = n
 
 /** The day's score for the chart (the cron writes it once a day; writing it twice keeps the later figure). */
 export async function recordHealthDay(db: Db, access: ComplianceAccess, now = new Date()) {
-  const today = isoDay(now);
-  const { items } = await listItems(db, access, {}, now);
+  const { items, today } = await listItems(db, access, {}, now);
   const score = healthScore(scored(items), today);
   const row = { workspaceId: access.workspaceId, day: today, score: score.score, due: score.due, onTime: score.onTime, overdue: score.overdue };
   await db

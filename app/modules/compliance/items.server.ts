@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte, max, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, max, sql } from "drizzle-orm";
 import { serverT } from "~/i18n.server";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { documents } from "~/modules/documents/schema";
@@ -12,13 +12,14 @@ import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { type ComplianceAccess, requireManage, trusteeView } from "./access.server";
 import { type ItemStatus, itemStatus } from "./due-status";
-import { requireEvidence } from "./evidence.server";
+import { requireDeliveryEvidence, requireEvidence } from "./evidence.server";
 import { citedSections, datedInstrumentDuties } from "./instrument-duties";
 import { translateTitle } from "./item-title";
 import { readTrustDocuments, trustFacts } from "./profile.server";
 import { type DueItem, dueItems, type RuleVerdict } from "./rules/engine";
 import { allRules } from "./rules/packs";
 import { complianceItems, type ComplianceEvidence, trustProfiles } from "./schema";
+import { dayIn, trustTimeZone } from "./trust-day";
 
 /** The engine's key for a tax calendar date ("us-tax:1041-2026"). */
 const TAX_PREFIX = "us-tax:";
@@ -162,7 +163,14 @@ export async function syncItems(db: Db, session: CurrentSession, now = new Date(
           .set({ ...row, withdrawnAt: null })
           .where(eq(complianceItems.id, found.id)),
       );
-    else statements.push(db.insert(complianceItems).values({ ...row, id: crypto.randomUUID(), workspaceId, createdAt: now }));
+    // A sync running at the same time (a request and the cron) may have inserted it first: that one stands.
+    else
+      statements.push(
+        db
+          .insert(complianceItems)
+          .values({ ...row, id: crypto.randomUUID(), workspaceId, createdAt: now })
+          .onConflictDoNothing({ target: [complianceItems.workspaceId, complianceItems.key] }),
+      );
   }
   const gone = existing.filter((row) => !produced.has(row.key!) && !row.completedAt && !row.withdrawnAt).map((row) => row.id);
   for (const slice of chunks(gone, D1_IN_LIST)) statements.push(db.update(complianceItems).set({ withdrawnAt: now }).where(inArray(complianceItems.id, slice)));
@@ -206,7 +214,17 @@ async function completeAnnualAccounts(db: Db, workspaceId: string) {
     .where(eq(financeAccountings.workspaceId, workspaceId))
     .groupBy(financeAccountings.id)
     .limit(200);
+  // An accounting is the evidence of one annual account only: one already used must not complete next year's too.
+  const used = new Set(
+    (
+      await db
+        .select({ deliveryId: sql<string>`json_extract(${complianceItems.evidence}, '$.deliveryId')` })
+        .from(complianceItems)
+        .where(and(eq(complianceItems.workspaceId, workspaceId), sql`json_extract(${complianceItems.evidence}, '$.deliveryId') is not null`))
+    ).map((row) => row.deliveryId),
+  );
   for (const accounting of accountings) {
+    if (used.has(accounting.id)) continue;
     // The open annual-account item due soonest after the accounting's period ended.
     const item = await firstOpenAnnualAccount(db, workspaceId, dayStart(accounting.periodTo));
     if (!item || !accounting.deliveredAt) continue;
@@ -255,6 +273,8 @@ export interface ItemView {
   responsible: string | null;
   severity: "high" | "medium" | "low";
   completedAt: string | null;
+  /** The day it was done on the trust's clock. */
+  completedOn: string | null;
   onTime: boolean | null;
   evidence: ComplianceEvidence | null;
 }
@@ -279,8 +299,9 @@ const itemColumns = {
   evidence: complianceItems.evidence,
 };
 
-function toView(row: Awaited<ReturnType<typeof selectItems>>[number], today: string, access: ComplianceAccess): ItemView {
+function toView(row: Awaited<ReturnType<typeof selectItems>>[number], today: string, timeZone: string, access: ComplianceAccess): ItemView {
   const dueOn = isoDay(row.dueAt);
+  const completedOn = row.completedAt ? dayIn(row.completedAt, timeZone) : null;
   return {
     id: row.id,
     title: row.title,
@@ -300,7 +321,8 @@ function toView(row: Awaited<ReturnType<typeof selectItems>>[number], today: str
     responsible: row.responsible,
     severity: row.severity ?? "medium",
     completedAt: row.completedAt?.toISOString() ?? null,
-    onTime: row.completedAt ? isoDay(row.completedAt) <= dueOn : null,
+    completedOn,
+    onTime: completedOn ? completedOn <= dueOn : null,
     evidence: access.readAll ? (row.evidence ?? null) : null,
   };
 }
@@ -330,12 +352,31 @@ export interface ItemsPage {
   /** More items fall in the range than `limit` (ITEMS_LIMIT): the pages and the API say so. */
   truncated: boolean;
   limit: number;
+  /** Today on the trust's clock (trust-day.ts), which the statuses were read against. */
+  today: string;
+  timeZone: string;
 }
 
 export async function listItems(db: Db, access: ComplianceAccess, range: { from?: string; to?: string }, now = new Date()): Promise<ItemsPage> {
-  const rows = await selectItems(db, access.workspaceId, range, ITEMS_LIMIT + 1);
-  const today = isoDay(now);
-  return { items: rows.slice(0, ITEMS_LIMIT).map((row) => toView(row, today, access)), truncated: rows.length > ITEMS_LIMIT, limit: ITEMS_LIMIT };
+  const [rows, timeZone] = await Promise.all([selectItems(db, access.workspaceId, range, ITEMS_LIMIT + 1), workspaceTimeZone(db, access.workspaceId)]);
+  const today = dayIn(now, timeZone);
+  return {
+    items: rows.slice(0, ITEMS_LIMIT).map((row) => toView(row, today, timeZone, access)),
+    truncated: rows.length > ITEMS_LIMIT,
+    limit: ITEMS_LIMIT,
+    today,
+    timeZone,
+  };
+}
+
+/** The trust's clock, from the jurisdictions its stored duties come from (trust-day.ts). */
+export async function workspaceTimeZone(db: Db, workspaceId: string): Promise<string> {
+  const rows = await db
+    .selectDistinct({ jurisdiction: complianceItems.jurisdiction })
+    .from(complianceItems)
+    .where(and(eq(complianceItems.workspaceId, workspaceId), isNull(complianceItems.withdrawnAt), isNotNull(complianceItems.jurisdiction)))
+    .limit(20);
+  return trustTimeZone(rows.map((row) => row.jurisdiction).sort());
 }
 
 /** Marks a duty done (with what proves it) or open again; trustees only; audited. */
@@ -353,6 +394,7 @@ export async function updateItem(
   if (!row) throw new Refusal(404, "errors.itemNotFound");
   requireManage(access);
   await requireEvidence(ctx.db, access.workspaceId, input.evidence?.documentId, "evidence");
+  await requireDeliveryEvidence(ctx.db, access.workspaceId, input.evidence?.deliveryId);
   const now = new Date();
   // A tax date's status lives in the tax calendar (one source); this item follows it.
   if (row.key?.startsWith(TAX_PREFIX)) {
@@ -375,8 +417,11 @@ export async function updateItem(
     targetId: id,
     metadata: { evidence: input.evidence?.documentId ? "document" : input.evidence?.note ? "note" : null },
   });
-  const [updated] = await ctx.db.select(itemColumns).from(complianceItems).where(eq(complianceItems.id, id));
-  return toView(updated!, isoDay(now), access);
+  const [[updated], timeZone] = await Promise.all([
+    ctx.db.select(itemColumns).from(complianceItems).where(eq(complianceItems.id, id)),
+    workspaceTimeZone(ctx.db, access.workspaceId),
+  ]);
+  return toView(updated!, dayIn(now, timeZone), timeZone, access);
 }
 
 /** The open annual-account item (the beneficiaries' statement) due soonest on or after a day. */

@@ -7,7 +7,7 @@ function data(overrides: Partial<DashboardData> = {}): DashboardData {
     scope: "workspace",
     documents: { total: 0, completed: 0, analyzing: 0, pending: 0, error: 0, recent: [] },
     members: { total: 1, trustees: 1, beneficiaries: 0, family: 0, legal: 0, pendingInvitations: 0 },
-    compliance: { total: 0, completed: 0, overdue: 0, onTrackPercent: null, upcoming: [] },
+    compliance: { total: 0, completed: 0, overdue: 0, onTrackPercent: null, upcoming: [], today: "2026-11-25" },
     activity: { windowDays: 30, count: 0, recent: [] },
     ...overrides,
   };
@@ -27,7 +27,7 @@ describe("module summaries", () => {
     const summaries = moduleSummaries(
       data({
         documents: { total: 4, completed: 3, analyzing: 1, pending: 0, error: 0, recent: [] },
-        compliance: { total: 5, completed: 2, overdue: 1, onTrackPercent: 80, upcoming: [] },
+        compliance: { total: 5, completed: 2, overdue: 1, onTrackPercent: 80, upcoming: [], today: "2026-11-25" },
       }),
     );
     const byId = Object.fromEntries(summaries.map((m) => [m.id, m]));

@@ -67,7 +67,7 @@ export function ItemList({
             <p className="m-0 text-sm">
               <strong>{t("item.due", { on: day(item.dueOn) })}</strong>
               {item.statutoryDueOn && item.statutoryDueOn !== item.dueOn ? ` · ${t("item.rolled", { from: day(item.statutoryDueOn) })}` : ""}
-              {item.responsible ? ` · ${t("item.responsible", { who: item.responsible })}` : ""}
+              {item.responsible ? ` · ${t("item.responsible", { who: t(`actors.${item.responsible}`, { defaultValue: item.responsible }) })}` : ""}
               {` · ${t(`severity.${item.severity}`)}`}
             </p>
             <p className="m-0 text-sm">

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `audit_platform_seq_idx` ON `audit_log` (`seq`) WHERE "audit_log"."workspace_id" is null;
