@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { AuditEntry } from "~/modules/audit/audit.server";
-import { recordAudit } from "~/modules/audit/audit.server";
+import { auditInsert, recordAudit } from "~/modules/audit/audit.server";
 import { requestT } from "~/i18n.server";
 import { type AppConfig, devToolsEnabled, getConfig } from "./env.server";
 import { createDb, type Db } from "./db.server";
@@ -22,6 +22,8 @@ export interface RequestContext {
   devTools: boolean;
   t: (key: string, options?: Record<string, unknown>) => string;
   audit: (entry: AuditEntry) => Promise<void>;
+  /** The audit entry as a statement, for a D1 batch with the change it records (both or neither are written). */
+  auditStatement: (entry: AuditEntry) => ReturnType<typeof auditInsert>;
 }
 
 const cache = new WeakMap<Request, RequestContext>();
@@ -59,6 +61,7 @@ export function getRequestContext(request: Request, context: AppLoadContext): Re
     // API messages in the caller's language (cookie, ?lng or Accept-Language), English by default.
     t: requestT(request),
     audit: (entry) => recordAudit(db, { ip, userAgent, ...entry }),
+    auditStatement: (entry) => auditInsert(db, { ip, userAgent, ...entry }),
   };
   cache.set(request, ctx);
   return ctx;

@@ -20,8 +20,8 @@ function auditCodesInSource(): string[] {
   const codes = new Set<string>();
   for (const file of files) {
     const source = readFileSync(file, "utf8");
-    // ctx.audit({ action: … }), auditRow({ action: … }), recordAudit(db, { … }), documentAudit(ctx, session, "…"), the polls' audit(ctx, session, "…").
-    for (const call of source.matchAll(/\b(?:audit|auditRow|recordAudit|documentAudit|auditPoll)\(/g)) {
+    // ctx.audit({ action: … }), ctx.auditStatement({ … }), auditRow({ action: … }), recordAudit(db, { … }), documentAudit(ctx, session, "…"), the polls' audit(ctx, session, "…").
+    for (const call of source.matchAll(/\b(?:audit|auditStatement|auditRow|recordAudit|documentAudit|auditPoll)\(/g)) {
       let depth = 0;
       let end = call.index + call[0].length - 1;
       for (; end < source.length; end++) {

@@ -33,7 +33,12 @@ export function auditRow(entry: AuditEntry) {
 }
 
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values(auditRow(entry));
+  await auditInsert(db, entry);
+}
+
+/** The insert of one entry, to put in a D1 batch with the change it records. */
+export function auditInsert(db: Db, entry: AuditEntry) {
+  return db.insert(auditLog).values(auditRow(entry));
 }
 
 /** The workspace's latest audit entries with the actor's name, for its administrators. */

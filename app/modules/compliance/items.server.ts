@@ -401,22 +401,24 @@ export async function updateItem(
     const note = input.evidence?.note ?? null;
     await markCalendarItem(ctx, { workspaceId: access.workspaceId, userId: access.userId, manage: true }, row.key.slice(TAX_PREFIX.length), input.done, note);
   }
-  await ctx.db
-    .update(complianceItems)
-    .set(
-      input.done
-        ? { completedAt: now, completedBy: access.userId, evidence: input.evidence ?? null }
-        : { completedAt: null, completedBy: null, evidence: null },
-    )
-    .where(eq(complianceItems.id, id));
-  await ctx.audit({
-    action: input.done ? "compliance.item_done" : "compliance.item_reopened",
-    workspaceId: access.workspaceId,
-    actorUserId: access.userId,
-    targetType: "compliance_item",
-    targetId: id,
-    metadata: { evidence: input.evidence?.documentId ? "document" : input.evidence?.note ? "note" : null },
-  });
+  await ctx.db.batch([
+    ctx.db
+      .update(complianceItems)
+      .set(
+        input.done
+          ? { completedAt: now, completedBy: access.userId, evidence: input.evidence ?? null }
+          : { completedAt: null, completedBy: null, evidence: null },
+      )
+      .where(eq(complianceItems.id, id)),
+    ctx.auditStatement({
+      action: input.done ? "compliance.item_done" : "compliance.item_reopened",
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      targetType: "compliance_item",
+      targetId: id,
+      metadata: { evidence: input.evidence?.documentId ? "document" : input.evidence?.deliveryId ? "delivery" : input.evidence?.note ? "note" : null },
+    }),
+  ]);
   const [[updated], timeZone] = await Promise.all([
     ctx.db.select(itemColumns).from(complianceItems).where(eq(complianceItems.id, id)),
     workspaceTimeZone(ctx.db, access.workspaceId),

@@ -157,18 +157,20 @@ export async function saveTrustProfile(
   }
   if (changed.length > 0) {
     const now = new Date();
-    await ctx.db
-      .insert(trustProfiles)
-      .values({ workspaceId: access.workspaceId, overrides: next, updatedBy: access.userId, updatedAt: now })
-      .onConflictDoUpdate({ target: trustProfiles.workspaceId, set: { overrides: next, updatedBy: access.userId, updatedAt: now } });
-    await ctx.audit({
-      action: "compliance.profile_edited",
-      workspaceId: access.workspaceId,
-      actorUserId: access.userId,
-      targetType: "trust_profile",
-      targetId: access.workspaceId,
-      metadata: { fields: changed.join(",") },
-    });
+    await ctx.db.batch([
+      ctx.db
+        .insert(trustProfiles)
+        .values({ workspaceId: access.workspaceId, overrides: next, updatedBy: access.userId, updatedAt: now })
+        .onConflictDoUpdate({ target: trustProfiles.workspaceId, set: { overrides: next, updatedBy: access.userId, updatedAt: now } }),
+      ctx.auditStatement({
+        action: "compliance.profile_edited",
+        workspaceId: access.workspaceId,
+        actorUserId: access.userId,
+        targetType: "trust_profile",
+        targetId: access.workspaceId,
+        metadata: { fields: changed.join(",") },
+      }),
+    ]);
   }
   return trustProfile(ctx.db, session, access);
 }
@@ -191,33 +193,39 @@ export async function recordEvent(
     createdBy: access.userId,
     createdAt: new Date(),
   };
-  await ctx.db.insert(trustEvents).values(event);
-  await ctx.audit({
-    action: "compliance.event_recorded",
-    workspaceId: access.workspaceId,
-    actorUserId: access.userId,
-    targetType: "trust_event",
-    targetId: event.id,
-    metadata: { type: event.type, occurredOn: event.occurredOn },
-  });
+  await ctx.db.batch([
+    ctx.db.insert(trustEvents).values(event),
+    ctx.auditStatement({
+      action: "compliance.event_recorded",
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      targetType: "trust_event",
+      targetId: event.id,
+      metadata: { type: event.type, occurredOn: event.occurredOn },
+    }),
+  ]);
   return { id: event.id, type: event.type, occurredOn: event.occurredOn, subject: event.subject, note: event.note, documentId: event.documentId };
 }
 
 export async function withdrawEvent(ctx: RequestContext, access: ComplianceAccess, id: string) {
   requireManage(access);
-  const removed = await ctx.db
-    .delete(trustEvents)
+  const event = await ctx.db
+    .select({ type: trustEvents.type })
+    .from(trustEvents)
     .where(and(eq(trustEvents.id, id), eq(trustEvents.workspaceId, access.workspaceId)))
-    .returning({ id: trustEvents.id, type: trustEvents.type });
-  if (removed.length === 0) throw new Refusal(404, "errors.eventNotFound");
-  await ctx.audit({
-    action: "compliance.event_withdrawn",
-    workspaceId: access.workspaceId,
-    actorUserId: access.userId,
-    targetType: "trust_event",
-    targetId: id,
-    metadata: { type: removed[0]!.type },
-  });
+    .get();
+  if (!event) throw new Refusal(404, "errors.eventNotFound");
+  await ctx.db.batch([
+    ctx.db.delete(trustEvents).where(and(eq(trustEvents.id, id), eq(trustEvents.workspaceId, access.workspaceId))),
+    ctx.auditStatement({
+      action: "compliance.event_withdrawn",
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      targetType: "trust_event",
+      targetId: id,
+      metadata: { type: event.type },
+    }),
+  ]);
 }
 
 export async function workspaceJurisdiction(db: Db, workspaceId: string): Promise<string> {

@@ -24,8 +24,9 @@ const items = jsonRoute(complianceT, {
       if (!range.success) throw new Refusal(400, range.error.issues[0]?.message ?? "validation.dateInvalid");
       const access = complianceAccess(session);
       await ensureSynced(ctx.db, session);
-      const { items, truncated, limit } = await listItems(ctx.db, access, range.data);
-      return { items: items.map((item) => titled(item, t)), truncated, limit };
+      const { items, truncated, limit, today, timeZone } = await listItems(ctx.db, access, range.data);
+      // `today` and `timeZone`: the trust's clock the statuses were read on (a due day is a date in its jurisdiction).
+      return { items: items.map((item) => titled(item, t)), truncated, limit, today, timeZone };
     },
   }),
 });
