@@ -145,6 +145,29 @@ describe("trust administration and compliance", () => {
     expect(after.late).toBeGreaterThan(0);
     expect(after.score).toBe(before.score);
     expect(sql(`select count(*) as n from audit_log where action = 'compliance.item_done' and target_id = '${notice.id}'`)[0]!.n).toBe(1);
+    // A delivery record offered as evidence must be one of this workspace's accountings.
+    const foreign = await send(owner.client, "PATCH", `/api/compliance/items/${notice.id}`, { status: "done", evidence: { deliveryId: "not-ours" } });
+    expect(foreign.status).toBe(422);
+    expect(await foreign.json()).toMatchObject({ error: "That accounting is not in this workspace." });
+  });
+
+  it("an accounting delivered to the beneficiaries completes one annual account, however often the duties are worked out", async () => {
+    const ws = owner.me.workspace.id;
+    const accountingId = crypto.randomUUID();
+    const lastYear = new Date().getUTCFullYear() - 1;
+    sql(
+      `insert into finance_accountings (id, workspace_id, period_from, period_to, reason, jurisdiction, document_id, sent_by, created_at) values ('${accountingId}', '${ws}', '${lastYear}-01-01', '${lastYear}-12-31', 'annual', 'CA', '${trustId}', '${owner.me.id}', ${Date.now()})`,
+    );
+    sql(
+      `insert into finance_accounting_deliveries (accounting_id, user_id, workspace_id, delivered_at) values ('${accountingId}', '${owner.me.id}', '${ws}', ${Date.now()})`,
+    );
+    const usedBy = () => Number(sql(`select count(*) as n from compliance_items where json_extract(evidence, '$.deliveryId') = '${accountingId}'`)[0]!.n);
+    for (let sync = 0; sync < 3; sync++) {
+      // Stale: the next read works the duties out again.
+      sql(`update trust_profiles set synced_at = 0 where workspace_id = '${ws}'`);
+      expect((await owner.client.get("/api/compliance/items")).status).toBe(200);
+    }
+    expect(usedBy()).toBe(1);
   });
 
   it("sends each reminder once however often the cron runs", async () => {
@@ -170,14 +193,20 @@ describe("trust administration and compliance", () => {
     expect(Number(sent())).toBe(1);
     const notifications = (await (await owner.client.get("/api/notifications")).json()) as { items: { type: string; metadata: { itemId?: string } }[] };
     expect(notifications.items.filter((n) => n.type === "compliance_deadline" && n.metadata.itemId === next.id)).toHaveLength(1);
-    const texts = sql(`select body, status, topic_id from sms_messages where to_number = '${phone}' and direction = 'outbound'`) as {
-      body: string;
-      status: string;
-      topic_id: string | null;
-    }[];
-    expect(texts).toHaveLength(1);
-    expect(texts[0]).toMatchObject({ status: "sent", topic_id: null });
-    expect(texts[0]!.body).toContain(`/compliance-health#item-${next.id}`);
+    const texts = () =>
+      sql(`select body, status, topic_id from sms_messages where to_number = '${phone}' and direction = 'outbound'`) as {
+        body: string;
+        status: string;
+        topic_id: string | null;
+      }[];
+    // Duties due sooner than that lead, and the overdue ones, are owed their reminder too (a missed day is not lost),
+    // each once: this duty's text is one of them, and a third run sends nothing new.
+    const mine = texts().filter((text) => text.body.includes(`/compliance-health#item-${next.id}`));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ status: "sent", topic_id: null });
+    const count = texts().length;
+    await runCron();
+    expect(texts()).toHaveLength(count);
     // Each cron run keeps to its budgets (8 s of syncing, 8 s of chain walking) over every workspace the suite made.
   }, 90_000);
 
