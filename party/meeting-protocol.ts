@@ -173,6 +173,8 @@ export const MESH_LIMIT = 6;
 export const MEETING_CLOSE = {
   /** The member left or was removed from the workspace (as /ws's 4003). */
   accessEnded: 4003,
+  /** The session the socket was opened with ended: signed out, or the password changed (as /ws's 4001). */
+  signedOut: 4001,
   removed: 4010,
   denied: 4011,
   ended: 4012,

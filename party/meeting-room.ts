@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { recordChat, recordJoin, recordLeave, recordRemoval, type RoomPerson } from "../app/modules/meetings/room-records.server";
+import { recordChat, recordJoin, recordLeave, recordRemoval, sessionIsOpen, type RoomPerson } from "../app/modules/meetings/room-records.server";
 import {
   e2eeSummary,
   keyDistributor,
@@ -168,6 +168,12 @@ export class MeetingRoom extends Server<Env> {
       return fail(connection, "no-such-participant", `No participant ${message.participantId} ${wanted === "waiting" ? "in the lobby" : "in this meeting"}`);
     switch (message.type) {
       case "admit":
+        // Someone waiting has no attendance yet, so a sign-out meanwhile did not reach this room (ADR 0029): checked now.
+        if (!(await sessionIsOpen(this.env, target.state!.sessionId))) {
+          target.setState({ ...target.state!, status: "gone" });
+          target.close(MEETING_CLOSE.signedOut, "Signed out");
+          return this.#tellHostsLobby();
+        }
         send(target, { type: "admitted" });
         await this.#admit(target, target.state!);
         return this.#tellHostsLobby();
@@ -240,6 +246,23 @@ export class MeetingRoom extends Server<Env> {
       if (connection.state?.userId !== userId) continue;
       await this.#depart(connection, "access-ended");
       connection.close(MEETING_CLOSE.accessEnded, "Access ended");
+      closed++;
+    }
+    return closed;
+  }
+
+  /**
+   * Called by the Worker (RPC) when sessions end (signed out, a device signed out, the password changed): the sockets
+   * opened with them close now, since the room never looks at the session again once a socket is open.
+   */
+  async endSessions(sessionIds: string[]): Promise<number> {
+    const ended = new Set(sessionIds);
+    let closed = 0;
+    for (const connection of this.#seats()) {
+      if (!ended.has(connection.state?.sessionId ?? "")) continue;
+      // To the others it is a departure like any other (the key rotates).
+      await this.#depart(connection, "left");
+      connection.close(MEETING_CLOSE.signedOut, "Signed out");
       closed++;
     }
     return closed;

@@ -7,7 +7,15 @@ export interface DomainEvents {
   "poll.closed": { workspaceId: string; pollId: string; outcome: "approved" | "rejected" | "undecided"; summary: string };
   /** A person is no longer a member (removed by an administrator, or left): what was theirs alone in it ends. */
   "member.left": { workspaceId: string; userId: string; reason: "removed" | "left" };
+  /**
+   * A person's sessions ended (docs/decisions/0029): `sessionIds` when they signed out, a device was signed out, or the
+   * password changed or was reset; `workspaceId` when their access to one workspace ended (removed, left, deleted).
+   * Whatever still holds an open socket of theirs closes it.
+   */
+  "sessions.ended": { userId: string; sessionIds?: string[]; workspaceId?: string; reason: SessionEndReason };
 }
+
+export type SessionEndReason = "signed-out" | "device-signed-out" | "others-signed-out" | "password-changed" | "password-reset" | "access-ended";
 
 export type DomainEventType = keyof DomainEvents;
 export type DomainEventHandlers = { [K in DomainEventType]?: (env: Env, event: DomainEvents[K]) => Promise<void> };

@@ -1,15 +1,15 @@
-import { fileResponseHeaders } from "~/modules/documents/content-disposition";
+import { storedFileResponse } from "~/modules/documents/file-response.server";
 import { documentsT } from "~/modules/documents/i18n.server";
 import { downloadDocument } from "~/modules/documents/service.server";
 import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
 const file = jsonRoute(documentsT, {
-  /** GET /api/documents/{id}/file: the current version's file as an attachment, or with ?inline=1 for the viewer. */
+  /** GET /api/documents/{id}/file: the current version's file as an attachment, or with ?inline=1 for the viewer; a `Range: bytes=…` gets 206. */
   GET: endpoint({
-    run: async ({ ctx, session, params, query }) => {
+    run: async ({ ctx, session, params, query, request, t }) => {
       const inline = query.get("inline") === "1";
-      const { document, object } = await downloadDocument(ctx, session, params.id ?? "", inline);
-      return new Response(object.body, { headers: fileResponseHeaders({ ...document, inline, size: object.size, etag: object.httpEtag }) });
+      const { document, file } = await downloadDocument(ctx, session, params.id ?? "", inline, request.headers.get("Range"));
+      return storedFileResponse(file, { ...document, inline }, t);
     },
   }),
 });

@@ -14,6 +14,7 @@ import { restoreVersion, versionsOf } from "~/modules/documents/versions.server"
 import { AsAmendedPanel } from "~/modules/instruments/components/as-amended-panel";
 import { instrumentReadings } from "~/modules/instruments/readings.server";
 import { AmendmentLink } from "~/modules/instruments/components/amendment-link";
+import { recordingDeletionDate } from "~/modules/meetings/recordings/retention.server";
 import { asHttpError, HttpError, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
@@ -50,6 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
     versions: await versionsOf(ctx.db, opened.document),
     maxBytes: ctx.config.MAX_UPLOAD_BYTES,
     citedPassage,
+    deletesAt: document.type === "recording" ? await recordingDeletionDate(ctx.db, document) : null,
     // Trusts, wills and their amendments are also read as one, with every amendment applied.
     ...(instrumentType(document.type, opened.analysis?.result.documentType)
       ? await instrumentReadings(ctx.db, session, document.id)

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { sha256Hex } from "~/platform/crypto.server";
+import { publishDomainEvent } from "~/platform/domain-events.server";
 import { HttpError } from "~/platform/http.server";
 import { sendMail } from "~/platform/mail.server";
 import { clearRateLimit, hitRateLimit, rateLimitRetryAfter, type Limit } from "~/platform/rate-limit.server";
@@ -8,7 +9,6 @@ import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./passwor
 import { splitName } from "./public-user";
 import { users } from "./schema";
 import { createSession, firstMembership, revokeSession, revokeUserSessions, toCurrentWorkspace, type UserRow } from "./session.server";
-import { endRoomAccess } from "~/modules/notifications/service.server";
 import { consumeToken, issueToken } from "./tokens.server";
 import type { LoginInput, RegisterInput } from "./validation";
 
@@ -198,6 +198,8 @@ export async function login(ctx: RequestContext, input: LoginInput) {
 
 export async function logout(ctx: RequestContext, session: { sessionId: string; userId: string; workspaceId?: string }) {
   await revokeSession(ctx.db, session.sessionId);
+  // The session's other tabs and its meeting sockets close too.
+  await publishDomainEvent(ctx.env, "sessions.ended", { userId: session.userId, sessionIds: [session.sessionId], reason: "signed-out" });
   await ctx.audit({
     action: "auth.logout",
     actorUserId: session.userId,
@@ -251,7 +253,7 @@ export async function resetPassword(ctx: RequestContext, token: string, password
     .returning({ email: users.email })
     .get();
   // Every device is signed out, and its open sockets close now: whoever held the old password holds nothing.
-  await endRoomAccess(ctx.env, userId, { sessionIds: await revokeUserSessions(ctx.db, userId) });
+  await publishDomainEvent(ctx.env, "sessions.ended", { userId, sessionIds: await revokeUserSessions(ctx.db, userId), reason: "password-reset" });
   // A locked-out owner who just proved their mailbox may sign in again at once.
   if (user) await clearRateLimit(ctx.db, (await limitKeys("login", user.email, ctx.ip)).account);
   await ctx.audit({ action: "auth.password_reset", actorUserId: userId, targetType: "user", targetId: userId });

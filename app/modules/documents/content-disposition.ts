@@ -25,6 +25,8 @@ export function fileResponseHeaders(file: { mimeType: string; fileName: string; 
     "Content-Length": String(file.size),
     "Content-Disposition": contentDisposition(file.inline ? "inline" : "attachment", file.fileName),
     "Cache-Control": "private, no-store",
+    // Players seek with Range requests (a long meeting recording): see file-response.server.ts.
+    "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "SAMEORIGIN",
     // Sandboxed, PDFs included: a file opened on its own never runs its scripts (the viewer draws PDFs with pdf.js).

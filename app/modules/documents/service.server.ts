@@ -1,13 +1,15 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { users } from "~/modules/auth/schema";
-import { auditRow } from "~/modules/audit/audit.server";
+import { auditRow, type AuditEntry } from "~/modules/audit/audit.server";
 import { auditLog } from "~/modules/audit/schema";
 import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { documentRights, visibleDocuments } from "./access.server";
+import { opensFile } from "./byte-range";
+import { readStoredFile } from "./file-response.server";
 import type { DocumentAnalysis } from "./analysis/schema";
 import { isImageKind, kindFromMimeType } from "./file-types";
 import { enqueueAnalysis } from "./jobs.server";
@@ -379,21 +381,38 @@ export async function renameDocument(ctx: RequestContext, session: CurrentSessio
 export async function deleteDocument(ctx: RequestContext, session: CurrentSession, id: string) {
   const document = await requireVisibleDocument(ctx, session, id);
   if (!canManageDocument(session, document)) await refuse(ctx, session, id, 403, "errors.manageForbidden");
-  // Every version's file goes too (a restored version shares its file with the one it restored).
-  const versionKeys = await ctx.db.selectDistinct({ key: documentVersions.storageKey }).from(documentVersions).where(eq(documentVersions.documentId, id));
-  await ctx.db.batch([
-    ctx.db.delete(documents).where(eq(documents.id, id)),
-    documentAudit(ctx, session, "document.delete", id, { versions: document.currentVersionNumber }),
-  ]);
-  const keys = new Set([document.storageKey, ...versionKeys.map((v) => v.key), ...(document.thumbnailKey ? [document.thumbnailKey] : [])]);
-  await ctx.env.FILES.delete([...keys]);
+  await removeDocument(ctx.db, ctx.env.FILES, document, {
+    action: "document.delete",
+    workspaceId: session.workspace?.id,
+    actorUserId: session.user.id,
+    targetType: "document",
+    targetId: id,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    metadata: { versions: document.currentVersionNumber },
+  });
 }
 
-/** Records a download in the audit log and returns the stored object. */
-export async function downloadDocument(ctx: RequestContext, session: CurrentSession, id: string, inline: boolean) {
+/**
+ * The deletion itself, for a person's delete and for work without a session (meetings' recording retention): the row
+ * goes with its audit entry in one batch (text, analysis, search, versions and access rows follow), then every file.
+ */
+export async function removeDocument(db: Db, files: R2Bucket, document: { id: string; storageKey: string; thumbnailKey: string | null }, audit: AuditEntry) {
+  // Every version's file goes too (a restored version shares its file with the one it restored).
+  const versionKeys = await db.selectDistinct({ key: documentVersions.storageKey }).from(documentVersions).where(eq(documentVersions.documentId, document.id));
+  await db.batch([db.delete(documents).where(eq(documents.id, document.id)), db.insert(auditLog).values(auditRow(audit))]);
+  const keys = new Set([document.storageKey, ...versionKeys.map((v) => v.key), ...(document.thumbnailKey ? [document.thumbnailKey] : [])]);
+  await files.delete([...keys]);
+}
+
+/**
+ * Returns the stored file, whole or the byte range asked for, and records the view or download in the audit log once
+ * per opening: a player's later range requests (seeking) are not each a new view.
+ */
+export async function downloadDocument(ctx: RequestContext, session: CurrentSession, id: string, inline: boolean, rangeHeader: string | null = null) {
   const document = await requireVisibleDocument(ctx, session, id);
-  const object = await ctx.env.FILES.get(document.storageKey);
-  if (!object) throw new Refusal(404, "errors.fileMissing");
-  ctx.waitUntil(documentAudit(ctx, session, inline ? "document.view_file" : "document.download", id).run());
-  return { document, object };
+  const file = await readStoredFile(ctx.env.FILES, document.storageKey, rangeHeader);
+  if (!file) throw new Refusal(404, "errors.fileMissing");
+  if (opensFile(file.range)) ctx.waitUntil(documentAudit(ctx, session, inline ? "document.view_file" : "document.download", id).run());
+  return { document, file };
 }

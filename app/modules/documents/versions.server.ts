@@ -6,6 +6,8 @@ import { Refusal } from "~/platform/http.server";
 import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { seesEveryDocument, visibleDocuments } from "./access.server";
+import { opensFile } from "./byte-range";
+import { readStoredFile } from "./file-response.server";
 import { isImageKind, kindFromMimeType } from "./file-types";
 import { enqueueAnalysis } from "./jobs.server";
 import { documentsFts } from "./search-index";
@@ -194,14 +196,22 @@ export async function restoreVersion(ctx: RequestContext, session: CurrentSessio
   return version;
 }
 
-/** A version's stored file; every download is written to the audit log with its version number. */
-export async function downloadVersion(ctx: RequestContext, session: CurrentSession, documentId: string, versionId: string, inline: boolean) {
+/** A version's stored file (whole or a byte range); each opening is written to the audit log with its version number. */
+export async function downloadVersion(
+  ctx: RequestContext,
+  session: CurrentSession,
+  documentId: string,
+  versionId: string,
+  inline: boolean,
+  rangeHeader: string | null = null,
+) {
   const document = await requireVisibleDocument(ctx, session, documentId);
   const version = await requireVersion(ctx, session, document, versionId);
-  const object = await ctx.env.FILES.get(version.storageKey);
-  if (!object) throw new Refusal(404, "errors.fileMissing");
-  ctx.waitUntil(documentAudit(ctx, session, inline ? "document.version_view" : "document.version_download", document.id, { version: version.number }).run());
-  return { document, version, object };
+  const file = await readStoredFile(ctx.env.FILES, version.storageKey, rangeHeader);
+  if (!file) throw new Refusal(404, "errors.fileMissing");
+  if (opensFile(file.range))
+    ctx.waitUntil(documentAudit(ctx, session, inline ? "document.version_view" : "document.version_download", document.id, { version: version.number }).run());
+  return { document, version, file };
 }
 
 /** The texts of two versions compared passage by passage ("from" is the older reading). */

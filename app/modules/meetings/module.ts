@@ -16,6 +16,7 @@ export const meetingsModule = defineModule({
   routes: [
     { path: "api/meetings", file: "modules/meetings/routes/api.meetings.ts" },
     { path: "api/meetings/now", file: "modules/meetings/routes/api.meetings-now.ts" },
+    { path: "api/meetings/settings", file: "modules/meetings/routes/api.meetings-settings.ts" },
     { path: "api/meetings/:id", file: "modules/meetings/routes/api.meeting.ts", id: "meetings-meeting" },
     { path: "api/meetings/:id/:command", file: "modules/meetings/routes/api.meeting.ts", id: "meetings-meeting-command" },
     { path: "api/meetings/:id/recordings", file: "modules/meetings/routes/api.meeting-recordings.ts" },

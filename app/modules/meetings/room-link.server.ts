@@ -35,7 +35,22 @@ export async function endRoom(env: Env, meetingId: string): Promise<number> {
   }
 }
 
-/** A person lost access (removed from the workspace, or signed out): their sockets in these meetings close. */
+/** Sessions ended (signed out, password changed): the sockets opened with them in these meetings close with 4001. */
+export async function endMeetingSessions(env: Env, meetingIds: readonly string[], sessionIds: string[]): Promise<number> {
+  const closed = await Promise.all(
+    meetingIds.map((id) =>
+      roomOf(env, id)
+        .endSessions(sessionIds)
+        .catch((error: unknown) => {
+          console.warn(`Could not close ended sessions' sockets in meeting ${id}`, error);
+          return 0;
+        }),
+    ),
+  );
+  return closed.reduce((a, b) => a + b, 0);
+}
+
+/** A person lost access to the workspace (removed, left, or it was deleted): their sockets in these meetings close. */
 export async function endMeetingAccess(env: Env, meetingIds: readonly string[], userId: string): Promise<number> {
   const closed = await Promise.all(
     meetingIds.map((id) =>

@@ -1,4 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { sessions } from "~/modules/auth/schema";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { createDb } from "~/platform/db.server";
 import { meetingAttendance, meetingChatMessages, meetings } from "./schema";
@@ -12,6 +13,17 @@ export interface RoomPerson {
   workspaceId: string;
   userId: string;
   name: string;
+}
+
+/** Whether the session a socket was opened with still holds (not signed out, not expired). */
+export async function sessionIsOpen(env: Env, sessionId: string): Promise<boolean> {
+  const db = createDb(env.DB);
+  const row = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .get();
+  return row !== undefined;
 }
 
 /** A stay begins: the attendance row, the meeting live from its first arrival, and the audit entry. */

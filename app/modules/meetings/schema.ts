@@ -71,7 +71,13 @@ export const meetingAttendance = sqliteTable(
     /** Their browser could encrypt media end to end (encoded transforms). */
     e2ee: integer("e2ee", { mode: "boolean" }).notNull(),
   },
-  (t) => [index("meeting_attendance_meeting_idx").on(t.meetingId, t.joinedAt)],
+  (t) => [
+    index("meeting_attendance_meeting_idx").on(t.meetingId, t.joinedAt),
+    // The rooms a person is in now, found when their sessions end (docs/decisions/0029).
+    index("meeting_attendance_open_idx")
+      .on(t.userId)
+      .where(sql`"left_at" is null`),
+  ],
 );
 
 /** The in-meeting chat, kept for the meeting's record (minutes, export). */

@@ -102,3 +102,20 @@ export const completeRecordingSchema = (t: Translate) =>
 
 export const respondSchema = (t: Translate) =>
   z.object({ response: z.enum(["accepted", "declined"], { errorMap: () => ({ message: t("errors.responseInvalid") }) }) });
+
+/** How long recordings are kept: the form's choices (7 years = 2555 days); the API takes any whole number of days in range. */
+export const RETENTION_CHOICES = [30, 90, 365, 2555] as const;
+export const RETENTION_LIMITS = { minDays: 7, maxDays: 36_500 } as const;
+
+/** PUT /api/meetings/settings `{ recordingRetentionDays }`: a number of days, or null to keep recordings until someone deletes them. */
+export const meetingSettingsSchema = (t: Translate) =>
+  z
+    .object({
+      recordingRetentionDays: z
+        .number({ required_error: t("errors.retentionMissing"), invalid_type_error: t("errors.retentionInvalid", RETENTION_LIMITS) })
+        .int(t("errors.retentionInvalid", RETENTION_LIMITS))
+        .min(RETENTION_LIMITS.minDays, t("errors.retentionInvalid", RETENTION_LIMITS))
+        .max(RETENTION_LIMITS.maxDays, t("errors.retentionInvalid", RETENTION_LIMITS))
+        .nullable(),
+    })
+    .strict();

@@ -3,7 +3,7 @@ import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { users } from "~/modules/auth/schema";
 import { AuthError } from "~/modules/auth/service.server";
 import { revokeUserSessions, type CurrentSession } from "~/modules/auth/session.server";
-import { endRoomAccess } from "~/modules/notifications/service.server";
+import { publishDomainEvent } from "~/platform/domain-events.server";
 import { splitName } from "~/modules/auth/public-user";
 import { memberships } from "~/modules/workspaces/schema";
 import { hitRateLimit, rateLimitRetryAfter } from "~/platform/rate-limit.server";
@@ -60,7 +60,8 @@ export async function changePassword(ctx: RequestContext, session: CurrentSessio
   const passwordHash = await hashPassword(input.password, ctx.config.PASSWORD_PEPPER);
   await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, session.user.id));
   // The other devices are signed out, and their open sockets close now rather than at their next request.
-  await endRoomAccess(ctx.env, session.user.id, { sessionIds: await revokeUserSessions(ctx.db, session.user.id, session.sessionId) });
+  const ended = await revokeUserSessions(ctx.db, session.user.id, session.sessionId);
+  await publishDomainEvent(ctx.env, "sessions.ended", { userId: session.user.id, sessionIds: ended, reason: "password-changed" });
   await ctx.audit({
     action: "profile.password_changed",
     actorUserId: session.user.id,

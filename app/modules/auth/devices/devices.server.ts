@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from "drizzle-orm";
-import { endRoomAccess } from "~/modules/notifications/service.server";
+import { publishDomainEvent } from "~/platform/domain-events.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { sessions } from "../schema";
@@ -54,7 +54,7 @@ export async function signOutDevice(ctx: RequestContext, session: CurrentSession
     .returning({ id: sessions.id })
     .get();
   if (!ended) throw new Refusal(404, "errors.deviceNotFound");
-  await endRoomAccess(ctx.env, session.user.id, { sessionIds: [sessionId] });
+  await publishDomainEvent(ctx.env, "sessions.ended", { userId: session.user.id, sessionIds: [sessionId], reason: "device-signed-out" });
   await ctx.audit({
     action: "auth.session_revoked",
     actorUserId: session.user.id,
@@ -68,7 +68,7 @@ export async function signOutDevice(ctx: RequestContext, session: CurrentSession
 /** "Sign out everywhere else": every session of the person but the one making the request. Returns how many ended. */
 export async function signOutOtherDevices(ctx: RequestContext, session: CurrentSession): Promise<number> {
   const ended = await revokeUserSessions(ctx.db, session.user.id, session.sessionId);
-  await endRoomAccess(ctx.env, session.user.id, { sessionIds: ended });
+  await publishDomainEvent(ctx.env, "sessions.ended", { userId: session.user.id, sessionIds: ended, reason: "others-signed-out" });
   await ctx.audit({
     action: "profile.sessions_revoked",
     actorUserId: session.user.id,

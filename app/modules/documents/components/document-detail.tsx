@@ -47,6 +47,8 @@ export interface DocumentDetailProps {
   maxBytes: number;
   /** Present when the page was opened from a citation (`?passage=start-end`); `range` is null when it does not fit the text. */
   citedPassage?: { range: CitedRange | null } | null;
+  /** A meeting recording's deletion under the workspace's retention rule (ISO), when it has one. */
+  deletesAt?: string | null;
   /** Readings of this document that other modules add below it (the trust as amended). */
   children?: ReactNode;
 }
@@ -105,6 +107,7 @@ export function DocumentDetail({
   versions,
   maxBytes,
   citedPassage,
+  deletesAt,
   children,
 }: DocumentDetailProps) {
   const { t } = useTranslation("documents");
@@ -280,6 +283,16 @@ export function DocumentDetail({
                   <dt className="text-muted-foreground">SHA-256</dt>
                   <dd className="m-0 break-all font-mono text-xs" data-testid="document-sha256">
                     {document.sha256}
+                  </dd>
+                </>
+              ) : null}
+              {deletesAt ? (
+                <>
+                  <dt className="text-muted-foreground">{t("detail.deletesAt")}</dt>
+                  <dd className="m-0" data-testid="document-deletes-at">
+                    <time dateTime={deletesAt} suppressHydrationWarning>
+                      {formatDate(deletesAt, { dateStyle: "long" })}
+                    </time>
                   </dd>
                 </>
               ) : null}

@@ -18,7 +18,7 @@ import type { WrappedKey } from "../e2ee/keys";
 import { MeetingEncryption, type FrameCounts } from "./encryption";
 import { Mesh, type LinkQuality } from "./mesh";
 
-export type MeetingPhase = "connecting" | "waiting" | "in" | "denied" | "removed" | "ended" | "left" | "access-ended" | "failed";
+export type MeetingPhase = "connecting" | "waiting" | "in" | "denied" | "removed" | "ended" | "left" | "access-ended" | "signed-out" | "failed";
 
 export interface ChatLine {
   id: string;
@@ -145,7 +145,9 @@ export class MeetingSession {
             ? "ended"
             : code === MEETING_CLOSE.accessEnded
               ? "access-ended"
-              : "failed";
+              : code === MEETING_CLOSE.signedOut
+                ? "signed-out"
+                : "failed";
     this.stop(phase);
   }
 

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/modules/preferences/display";
 import { apiFetch, refusalSentence } from "~/platform/api-fetch";
+import { RetentionSettings, type RetentionView } from "./retention-settings";
 import { ScheduleForm, type Member } from "./schedule-form";
 
 export interface MeetingSummary {
@@ -23,10 +24,12 @@ interface Props {
   past: MeetingSummary[];
   canSchedule: boolean;
   members: Member[];
+  retention: RetentionView;
+  isOwner: boolean;
 }
 
 /** /video-meetings: start one now, schedule one, and the person's upcoming and past meetings. */
-export function MeetingsPage({ upcoming, past, canSchedule, members }: Props) {
+export function MeetingsPage({ upcoming, past, canSchedule, members, retention, isOwner }: Props) {
   const { t } = useTranslation("meetings");
   const navigate = useNavigate();
   const [starting, setStarting] = useState(false);
@@ -76,6 +79,7 @@ export function MeetingsPage({ upcoming, past, canSchedule, members }: Props) {
       {canSchedule && scheduling ? <ScheduleForm members={members} onScheduled={(url) => navigate(url)} /> : null}
       <MeetingList title={t("page.upcoming")} empty={t("page.noUpcoming")} meetings={upcoming} testId="upcoming-meetings" />
       <MeetingList title={t("page.past")} empty={t("page.noPast")} meetings={past} testId="past-meetings" />
+      <RetentionSettings initial={retention} canChange={isOwner} />
     </div>
   );
 }

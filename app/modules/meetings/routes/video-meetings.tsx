@@ -8,6 +8,7 @@ import type { SignedInPageHandle } from "~/routes/_app";
 import { meetingScope } from "../access.server";
 import { MeetingsPage } from "../components/meetings-page";
 import { meetingsT } from "../i18n.server";
+import { retentionRule } from "../recordings/retention.server";
 import { listMeetings } from "../service.server";
 
 export const handle = { i18n: ["meetings"] } satisfies SignedInPageHandle;
@@ -21,7 +22,8 @@ export async function loader(args: LoaderFunctionArgs) {
     const scope = meetingScope(session);
     const list = await listMeetings(ctx, scope);
     const members = list.canSchedule ? (await listMembers(ctx, session)).filter((m) => m.userId !== session.user.id) : [];
-    return { ...list, members: members.map((m) => ({ id: m.userId, name: m.name })) };
+    const retention = await retentionRule(ctx.db, scope.workspaceId);
+    return { ...list, members: members.map((m) => ({ id: m.userId, name: m.name })), retention, isOwner: scope.role === "owner" };
   } catch (error) {
     throwAsResponse(error, meetingsT(args.request));
   }
@@ -30,5 +32,14 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function VideoMeetingsRoute() {
   const page = useLoaderData<typeof loader>();
   if (!page) return null;
-  return <MeetingsPage upcoming={page.upcoming} past={page.past} canSchedule={page.canSchedule} members={page.members} />;
+  return (
+    <MeetingsPage
+      upcoming={page.upcoming}
+      past={page.past}
+      canSchedule={page.canSchedule}
+      members={page.members}
+      retention={page.retention}
+      isOwner={page.isOwner}
+    />
+  );
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { sessions } from "~/modules/auth/schema";
 import type { CurrentSession } from "~/modules/auth/session.server";
-import { endRoomAccess, notify, recipientsFor } from "~/modules/notifications/service.server";
+import { notify, recipientsFor } from "~/modules/notifications/service.server";
+import { publishDomainEvent } from "~/platform/domain-events.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { memberships, workspaces } from "../schema";
@@ -36,7 +37,7 @@ export async function requestWorkspaceDeletion(ctx: RequestContext, session: Cur
   await ctx.audit({ action: "workspace.deletion_requested", workspaceId: workspace.id, ...entry });
   // Also outside the workspace: its own chain is purged with it.
   await ctx.audit({ action: "workspace.deletion_requested", workspaceId: null, ...entry });
-  await Promise.all(members.map((userId) => endRoomAccess(ctx.env, userId, { workspaceId: workspace.id })));
+  await Promise.all(members.map((userId) => publishDomainEvent(ctx.env, "sessions.ended", { userId, workspaceId: workspace.id, reason: "access-ended" })));
   await notify(ctx, {
     workspaceId: workspace.id,
     type: "workspace_deletion_scheduled",

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import { sessions, users } from "~/modules/auth/schema";
 import type { CurrentSession } from "~/modules/auth/session.server";
-import { endRoomAccess, notify, recipientsFor } from "~/modules/notifications/service.server";
+import { notify, recipientsFor } from "~/modules/notifications/service.server";
 import { publishDomainEvent } from "~/platform/domain-events.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
@@ -172,7 +172,7 @@ async function endMembership(
         ),
       ),
   ]);
-  await endRoomAccess(ctx.env, userId, { workspaceId });
+  await publishDomainEvent(ctx.env, "sessions.ended", { userId, workspaceId, reason: "access-ended" });
   await publishDomainEvent(ctx.env, "member.left", { workspaceId, userId, reason: left.reason });
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX `meeting_attendance_open_idx` ON `meeting_attendance` (`user_id`) WHERE "left_at" is null;
