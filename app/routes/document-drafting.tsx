@@ -50,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
       sources,
       analysed,
       initialTemplate: external?.found ? external.template : isTemplateId(template) ? template : "certification",
-      external: external ? (external.found ? { param: external.param, label: external.label } : { param: external.param, label: null }) : null,
+      external: external ? { param: external.param, label: external.found ? external.label : null, tz: params.get("tz") } : null,
       canSave,
       editable: editable.map(({ id, title }) => ({ id, title })),
       ai: model ? { engine: model.engine, model: model.model } : null,

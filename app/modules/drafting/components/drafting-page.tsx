@@ -25,7 +25,7 @@ export interface DraftingPageProps {
   editable: { id: string; title: string }[];
   ai: { engine: string; model: string } | null;
   /** `?prefill=`: where one template's values came from (`label`), or null when that record could not be used. */
-  external?: { param: string; label: string | null } | null;
+  external?: { param: string; label: string | null; tz: string | null } | null;
 }
 
 type Message = { kind: "success" | "error"; text: string; saved?: SavedDraft };
@@ -290,7 +290,9 @@ export function DraftingPage({ prefill, people, sources, analysed, initialTempla
         {analysed.length > 1 ? (
           <Form method="get" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="template" value={template} />
+            {/* Another analysed document keeps the record's values and their time zone. */}
             {external?.label ? <input type="hidden" name="prefill" value={external.param} /> : null}
+            {external?.label && external.tz ? <input type="hidden" name="tz" value={external.tz} /> : null}
             <div className="grid gap-1">
               <label htmlFor={`${id}-from`} className="text-xs font-medium">
                 {t("sources.choose")}
