@@ -1,8 +1,11 @@
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { z } from "zod";
 import type { CurrentSession } from "~/modules/auth/session.server";
+import type { DraftValues } from "~/modules/drafting/fields";
+import type { TemplateId } from "~/modules/drafting/templates";
 import type { Db } from "./db.server";
 import type { DomainEventHandlers } from "./domain-events.server";
+import type { RequestContext } from "./request-context.server";
 import type { ExportContribution } from "./workspace-rows.server";
 
 /**
@@ -21,6 +24,30 @@ export interface ServerModuleManifest {
   on?: DomainEventHandlers;
   /** What this domain adds to a workspace's export (app/modules/exports): its tables, and files kept in R2. */
   exportData?: ExportContribution;
+  /** Values for a drafting template from a record of this domain: /document-drafting?template=…&prefill={source}:{id}. */
+  draftPrefill?: DraftPrefillSource[];
+}
+
+/** A domain's record that pre-fills a drafting template (a meeting's minutes from the meeting). */
+export interface DraftPrefillSource {
+  /** The name before the colon in `?prefill=`. */
+  source: string;
+  template: TemplateId;
+  /** Null when there is no such record or this person may not see it (drafting then says so, naming nothing). */
+  values: (ctx: RequestContext, session: CurrentSession, id: string, options: DraftPrefillOptions) => Promise<DraftPrefill | null>;
+}
+
+export interface DraftPrefillOptions {
+  /** The zone the browser asked for (`?tz=`, unchecked: the domain checks it and falls back to UTC). */
+  timeZone: string | null;
+  /** The interface language, for `label`. */
+  language: string;
+}
+
+export interface DraftPrefill {
+  /** Where the values came from, a sentence in the person's language ("Pre-filled from the meeting “…”."). */
+  label: string;
+  values: DraftValues;
 }
 
 export interface AnyJobHandler {

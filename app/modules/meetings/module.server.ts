@@ -1,6 +1,7 @@
 import { defineServerModule } from "~/platform/module-manifest.server";
 import { meetingsExport } from "./export-data.server";
 import { withdrawDepartedMemberInvitations } from "./member-left.server";
+import { minutesPrefill } from "./minutes.server";
 import { purgeExpiredRecordings } from "./recordings/retention.server";
 import { finishAbandonedRecordings } from "./recordings/upload.server";
 import { closeEndedSessionSockets } from "./sessions-ended.server";
@@ -13,4 +14,5 @@ export const meetingsServer = defineServerModule({
     { name: "finish abandoned recordings", run: finishAbandonedRecordings },
     { name: "purge recordings past retention", run: purgeExpiredRecordings },
   ],
+  draftPrefill: [{ source: "meeting", template: "minutes", values: minutesPrefill }],
 });

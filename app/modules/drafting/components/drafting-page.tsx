@@ -24,6 +24,8 @@ export interface DraftingPageProps {
   canSave: boolean;
   editable: { id: string; title: string }[];
   ai: { engine: string; model: string } | null;
+  /** `?prefill=`: where one template's values came from (`label`), or null when that record could not be used. */
+  external?: { param: string; label: string | null; tz: string | null } | null;
 }
 
 type Message = { kind: "success" | "error"; text: string; saved?: SavedDraft };
@@ -40,7 +42,7 @@ function formValuesOf(prefill: Record<TemplateId, DraftValues>) {
  * change any field with the preview following, then download DOCX or PDF or save it into the
  * documents. "Draft with AI" fills the fields from a plain-language request when a model is set up.
  */
-export function DraftingPage({ prefill, people, sources, analysed, initialTemplate, canSave, editable, ai }: DraftingPageProps) {
+export function DraftingPage({ prefill, people, sources, analysed, initialTemplate, canSave, editable, ai, external }: DraftingPageProps) {
   const { t } = useTranslation("drafting");
   const { announceError, announceSuccess } = useAnnouncer();
   const id = useId();
@@ -280,9 +282,17 @@ export function DraftingPage({ prefill, people, sources, analysed, initialTempla
             })}
           </p>
         ) : null}
+        {external ? (
+          <p className="m-0" data-testid="prefill-external" role={external.label ? undefined : "status"}>
+            {external.label ?? t("sources.prefillUnavailable")}
+          </p>
+        ) : null}
         {analysed.length > 1 ? (
           <Form method="get" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="template" value={template} />
+            {/* Another analysed document keeps the record's values and their time zone. */}
+            {external?.label ? <input type="hidden" name="prefill" value={external.param} /> : null}
+            {external?.label && external.tz ? <input type="hidden" name="tz" value={external.tz} /> : null}
             <div className="grid gap-1">
               <label htmlFor={`${id}-from`} className="text-xs font-medium">
                 {t("sources.choose")}

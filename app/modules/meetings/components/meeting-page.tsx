@@ -9,6 +9,7 @@ import type { MeetingPhase } from "../client/session";
 import { openCameraAndMicrophone, useMeeting, type DeviceChoice, type LocalMedia } from "../client/use-meeting";
 import { InvitationAnswer } from "./invitation-answer";
 import { MeetingRoom } from "./meeting-room";
+import { MinutesLink } from "./minutes-link";
 
 export interface MeetingDetail {
   meeting: {
@@ -199,6 +200,7 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
           </ul>
         </section>
       ) : null}
+      {ended || detail.attendance.length > 0 ? <MinutesLink meetingId={meeting.id} /> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { commandRoute, endpoint, jsonRoute } from "~/platform/json-route.server"
 import { meetingScope } from "../access.server";
 import { meetingsLanguage, meetingsT } from "../i18n.server";
 import { validTimeZone } from "../ics";
+import { meetingMinutes } from "../minutes.server";
 import { endMeeting, meetingChat, meetingDetail, meetingIceServers, meetingInvitationFile, respondToInvitation } from "../service.server";
 import { respondSchema } from "../validation";
 
@@ -44,6 +45,16 @@ const chat = jsonRoute(meetingsT, {
   GET: endpoint({ run: async ({ ctx, session, params }) => meetingChat(ctx, meetingScope(session), params.id ?? "") }),
 });
 
+/** GET /api/meetings/{id}/minutes[?tz=Europe/Paris] → `{ template: "minutes", fields }`: the minutes' values, as drafting pre-fills them. */
+const minutes = jsonRoute(meetingsT, {
+  GET: endpoint({
+    run: async ({ ctx, session, params, query, request }) => {
+      const { fields } = await meetingMinutes(ctx, session, params.id ?? "", { timeZone: query.get("tz"), language: meetingsLanguage(request) });
+      return { template: "minutes" as const, fields };
+    },
+  }),
+});
+
 /** POST /api/meetings/{id}/end: the host ends the meeting; everyone's socket closes. */
 const end = jsonRoute(meetingsT, {
   POST: endpoint({ run: async ({ ctx, session, params }) => endMeeting(ctx, meetingScope(session), params.id ?? "") }),
@@ -57,7 +68,7 @@ const respond = jsonRoute(meetingsT, {
   }),
 });
 
-const handle = commandRoute(meetingsT, read, { "ice-servers": iceServers, "invite.ics": invitation, chat, end, respond }, "errors.meetingNotFound");
+const handle = commandRoute(meetingsT, read, { "ice-servers": iceServers, "invite.ics": invitation, chat, minutes, end, respond }, "errors.meetingNotFound");
 
 export const loader = handle;
 export const action = handle;
