@@ -52,6 +52,15 @@ function playwrightFailures() {
   return failed;
 }
 
+/** The runtime's own words about crashes and restarts (a 503 "worker restarted mid-request" says nothing of why). */
+function runtimeTrouble(path) {
+  if (!existsSync(path)) return [];
+  const lines = readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => /signal|fatal|restart|uncaught|exceeded|out of memory|segmentation|terminat|✘/i.test(line));
+  return lines.slice(-20).map((line) => `runtime: ${firstLine(line)}`);
+}
+
 function firstLine(text) {
   return (
     String(text ?? "")
@@ -68,11 +77,14 @@ function firstLine(text) {
 ensureDevVars();
 step("chromium", "bash", ["scripts/ensure-chromium.sh"]);
 build();
+// The worker tests' wrangler writes its log here: a failure's summary quotes what the runtime said about it.
+const WORKER_LOG = `${REPORTS}/worker-wrangler.log`;
 step(
   "unit + worker tests (vitest)",
   "node_modules/.bin/vitest",
   ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`],
-  vitestFailures,
+  () => [...vitestFailures(), ...runtimeTrouble(WORKER_LOG)],
+  { WRANGLER_LOG_FILE: process.env.WRANGLER_LOG_FILE ?? WORKER_LOG },
 );
 step("browser tests (playwright)", "node_modules/.bin/playwright", ["test", "--reporter=list,json"], playwrightFailures, {
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
