@@ -20,6 +20,8 @@ const mappingSchema = z
         reference: z.string().min(1).optional(),
         balance: z.string().min(1).optional(),
         payee: z.string().min(1).optional(),
+        checkNumber: z.string().min(1).optional(),
+        counterpartyAccount: z.string().min(1).optional(),
       })
       .strict()
       .refine((c) => c.amount || c.debit || c.credit),

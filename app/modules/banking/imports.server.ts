@@ -17,6 +17,7 @@ export const STATEMENT_MAX_BYTES = 20 * 1024 * 1024;
 export interface PreviewRow extends Pick<StatementRow, "postedOn" | "description" | "amountMinor" | "currency" | "bankId"> {
   payee?: string;
   checkNumber?: string;
+  counterpartyLastFour?: string;
   state: Classified["state"];
   duplicateOf?: string;
 }
@@ -105,6 +106,7 @@ export async function previewImport(
         description: r.description,
         payee: r.payee,
         checkNumber: r.checkNumber,
+        counterpartyLastFour: r.counterpartyLastFour,
         amountMinor: r.amountMinor,
         currency: r.currency,
         bankId: r.bankId,
@@ -212,6 +214,7 @@ export async function commitImport(ctx: RequestContext, access: BankingAccess, i
       // A row the person imports although its id is already in the books keeps its text, not the id.
       bank_id: row.state === "duplicate" && row.bankId ? null : (row.bankId ?? null),
       check_number: row.checkNumber ?? null,
+      counterparty_last_four: row.counterpartyLastFour ?? null,
       purpose,
       responsible_user_id: rule?.actions.responsibleParty?.userId ?? null,
       responsible_name: rule?.actions.responsibleParty?.name ?? null,
@@ -237,9 +240,10 @@ export async function commitImport(ctx: RequestContext, access: BankingAccess, i
     statements.push(
       ctx.env.DB.prepare(
         `INSERT INTO bank_transactions (id, workspace_id, account_id, import_id, posted_on, description, payee, amount_minor, currency, bank_id,
-           check_number, purpose, responsible_user_id, responsible_name, notes, category, principal_or_income, status, cleared, rule_id, created_at, updated_at)
+           check_number, counterparty_last_four, purpose, responsible_user_id, responsible_name, notes, category, principal_or_income, status, cleared, rule_id,
+           created_at, updated_at)
          SELECT value->>'id', ?2, ?3, ?4, value->>'posted_on', value->>'description', value->>'payee', value->>'amount_minor', value->>'currency',
-           value->>'bank_id', value->>'check_number', value->>'purpose', value->>'responsible_user_id', value->>'responsible_name', value->>'notes',
+           value->>'bank_id', value->>'check_number', value->>'counterparty_last_four', value->>'purpose', value->>'responsible_user_id', value->>'responsible_name', value->>'notes',
            value->>'category', value->>'principal_or_income', value->>'status', 1, value->>'rule_id', ?5, ?5
          FROM json_each(?1)
          WHERE EXISTS (SELECT 1 FROM bank_imports WHERE id = ?4 AND commit_token = ?6)

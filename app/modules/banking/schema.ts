@@ -85,6 +85,8 @@ export const bankTransactions = sqliteTable(
     /** The bank's own id (OFX FITID, CAMT AcctSvcrRef, a CSV reference column): the first duplicate test. */
     bankId: text("bank_id"),
     checkNumber: text("check_number"),
+    /** The other account's last four, when the statement names it (a transfer's BANKACCTTO, a CAMT counterparty IBAN). */
+    counterpartyLastFour: text("counterparty_last_four"),
     purpose: text("purpose"),
     responsibleUserId: text("responsible_user_id").references(() => users.id, { onDelete: "set null" }),
     /** A member's name at the time, or an outside party's (a vendor, the tax office). */

@@ -68,13 +68,15 @@ async function yearTransactions(db: Db, workspaceId: string, year: number): Prom
       description: bankTransactions.description,
       category: bankTransactions.category,
       responsibleName: bankTransactions.responsibleName,
+      counterpartyLastFour: bankTransactions.counterpartyLastFour,
     })
     .from(bankTransactions)
     .where(
       and(eq(bankTransactions.workspaceId, workspaceId), gte(bankTransactions.postedOn, `${year}-01-01`), lte(bankTransactions.postedOn, `${year}-12-31`)),
     );
   // The party a trustee recorded ("paid to") names the payee where the bank's text does not.
-  return rows.map((row) => ({ ...row, payee: row.payee ?? row.responsibleName, counterpartyLastFour: null }));
+  // The other account's last four is what the statement named (OFX BANKACCTTO, a CAMT or CSV counterparty account).
+  return rows.map((row) => ({ ...row, payee: row.payee ?? row.responsibleName }));
 }
 
 async function yearDistributions(db: Db, workspaceId: string, year: number): Promise<DistributionInput[]> {

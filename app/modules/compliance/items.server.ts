@@ -52,7 +52,7 @@ export async function computeDuties(
   const window = { from: `${year - WINDOW_YEARS}-01-01`, to: `${year + WINDOW_YEARS}-12-31` };
   const view = trusteeView(session);
   const [{ values, events }, reading, tax, deliveries] = await Promise.all([
-    trustFacts(db, session),
+    trustFacts(db, session, today),
     readTrustDocuments(db, view),
     taxProfile(db, taxAccess(view)),
     db
@@ -69,6 +69,7 @@ export async function computeDuties(
       beneficiaryCount: values.beneficiaries.length,
       events: events.map((e) => ({ id: e.id, type: e.type, occurredOn: e.occurredOn })),
       accountingDeliveredOn: deliveries.map((d) => d.on),
+      estateTaxReturnRequired: values.estateTaxReturnRequired,
     },
     window,
     taxItems,

@@ -53,6 +53,7 @@ export const trustAdministrationCommands: PageCommands = {
       const raw = String(form.get("value") ?? "");
       if (LIST_FIELDS.includes(field)) return { [field]: readPeople(raw, field) };
       if (field === "jurisdictions") return { jurisdictions: raw.split(/[\s,]+/).filter(Boolean) };
+      if (field === "estateTaxReturnRequired") return { estateTaxReturnRequired: raw === "yes" ? true : raw === "no" ? false : raw === "" ? null : raw };
       return { [field]: raw.trim() === "" ? null : raw.trim() };
     },
     run: async ({ ctx, session, value, t }) => {

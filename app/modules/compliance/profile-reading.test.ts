@@ -54,6 +54,8 @@ describe("the Hartwell trust as signed", () => {
       ],
       governingLaw: "California",
       jurisdictions: ["CA"],
+      // No instrument says whether the estate must file Form 706: only a person answers it.
+      estateTaxReturnRequired: null,
     });
   });
 
@@ -145,6 +147,7 @@ describe("what the documents do not say", () => {
       beneficiaries: [],
       governingLaw: null,
       jurisdictions: [],
+      estateTaxReturnRequired: null,
     });
     expect(emptyProfile()).toEqual({ ...values, name: null });
   });

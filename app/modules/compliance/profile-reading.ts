@@ -35,6 +35,11 @@ export interface ProfileValues {
   governingLaw: string | null;
   /** Codes of the rule packs: "CA", "TX", "FL", "NY", "GB-EWS". */
   jurisdictions: string[];
+  /**
+   * Whether the estate must file a federal estate tax return (Form 706): a question of the gross estate against the
+   * exemption that no instrument answers, so only a person sets it; null until someone has said.
+   */
+  estateTaxReturnRequired: boolean | null;
 }
 export type ProfileField = keyof ProfileValues;
 export const PROFILE_FIELDS = [
@@ -47,6 +52,7 @@ export const PROFILE_FIELDS = [
   "beneficiaries",
   "governingLaw",
   "jurisdictions",
+  "estateTaxReturnRequired",
 ] as const satisfies readonly ProfileField[];
 
 export type ProfileSources = Partial<Record<ProfileField, FieldSource>>;
@@ -136,6 +142,7 @@ export function readProfile(reading: InstrumentReading): { values: ProfileValues
     beneficiaries: people("beneficiary").map((p) => ({ name: p.name, share: p.share ?? null, conditions: conditionFor(p.name) })),
     governingLaw: reading.governingLaw,
     jurisdictions: jurisdictionCodes(reading.governingLaw),
+    estateTaxReturnRequired: null,
   };
   const namePassage = knownAs ? (KNOWN_AS.exec(knownAs.body)?.[0].trim() ?? knownAs.body.slice(0, 300)) : null;
   const sources: ProfileSources = {
@@ -158,5 +165,16 @@ export function readProfile(reading: InstrumentReading): { values: ProfileValues
 }
 
 export function emptyProfile(): ProfileValues {
-  return { name: null, type: null, date: null, settlors: [], trustees: [], successorTrustees: [], beneficiaries: [], governingLaw: null, jurisdictions: [] };
+  return {
+    name: null,
+    type: null,
+    date: null,
+    settlors: [],
+    trustees: [],
+    successorTrustees: [],
+    beneficiaries: [],
+    governingLaw: null,
+    jurisdictions: [],
+    estateTaxReturnRequired: null,
+  };
 }

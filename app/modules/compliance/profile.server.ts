@@ -8,6 +8,7 @@ import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { type ComplianceAccess, requireManage, requireReadAll, trusteeView } from "./access.server";
+import { withProfileCreation } from "./creation-event";
 import { amendedDuties } from "./instrument-duties";
 import { emptyProfile, type FieldSource, jurisdictionCodes, PROFILE_FIELDS, type ProfileField, type ProfileValues, readProfile } from "./profile-reading";
 import { trustEvents, type TrustEventType, trustProfiles } from "./schema";
@@ -62,8 +63,11 @@ export async function readTrustDocuments(db: Db, session: CurrentSession) {
   return { ...readProfile({ ...trust.view, type: trust.type }), instrument: trust.instrument, duties: amendedDuties(trust.view) };
 }
 
-/** The profile's values only, for the rules (the cron has no person: it reads as the trustees would). */
-export async function trustFacts(db: Db, session: CurrentSession): Promise<{ values: ProfileValues; events: TrustEventView[] }> {
+/**
+ * The profile's values only, for the rules (the cron has no person: it reads as the trustees would), and the events,
+ * with the profile's date as the trust's creation when no creation is recorded (its id says it came from the profile).
+ */
+export async function trustFacts(db: Db, session: CurrentSession, today: string): Promise<{ values: ProfileValues; events: TrustEventView[] }> {
   const workspaceId = session.workspace?.id ?? "";
   const [reading, stored, events] = await Promise.all([
     readTrustDocuments(db, trusteeView(session)),
@@ -73,7 +77,7 @@ export async function trustFacts(db: Db, session: CurrentSession): Promise<{ val
   const values = { ...(reading?.values ?? emptyProfile()) } as ProfileValues;
   for (const field of PROFILE_FIELDS) if (stored[field]) (values as unknown as Record<string, unknown>)[field] = stored[field]!.value;
   if (values.jurisdictions.length === 0) values.jurisdictions = jurisdictionCodes(session.workspace?.jurisdiction ?? null);
-  return { values, events };
+  return { values, events: withProfileCreation(events, values.date, today) };
 }
 
 async function storedOverrides(db: Db, workspaceId: string) {

@@ -46,6 +46,7 @@ export const profileSchema = (t: Translate) =>
         )
         .max(5, t("validation.tooMany"))
         .nullable(),
+      estateTaxReturnRequired: z.boolean({ invalid_type_error: t("validation.yesNoInvalid") }).nullable(),
     })
     .partial()
     .strict();

@@ -9,7 +9,7 @@ import type { CsvMapping, DateFormat, GivenCsvMapping } from "../statements/type
 
 /** Rows drawn at once: a 10,000-row statement is summarised, and its first rows shown for checking. */
 const SHOWN_ROWS = 200;
-const COLUMN_ROLES = ["date", "description", "amount", "debit", "credit", "reference", "balance", "payee"] as const;
+const COLUMN_ROLES = ["date", "description", "amount", "debit", "credit", "reference", "balance", "payee", "counterpartyAccount"] as const;
 
 /** The columns the person chose, with dates and decimals left for the data to tell (the draft only guessed them). */
 function readFromData({ dateFormat: _dateFormat, decimal: _decimal, ...chosen }: CsvMapping): GivenCsvMapping {

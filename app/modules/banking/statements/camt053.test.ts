@@ -132,4 +132,17 @@ describe("CAMT.053", () => {
       values: { line: 10, value: "7420.00" },
     });
   });
+
+  it("keeps the last four of the other party's account: the creditor's on a debit, the debtor's on a credit", () => {
+    const out = DEBIT.replace(
+      "<Cdtr><Nm>Cal State Univ</Nm></Cdtr>",
+      "<Cdtr><Nm>Robert Hartwell</Nm></Cdtr><CdtrAcct><Id><IBAN>DE89370400440532017781</IBAN></Id></CdtrAcct>",
+    );
+    const back = CREDIT.replace(
+      "<Dbtr><Nm>Bayview Securities</Nm></Dbtr>",
+      "<Dbtr><Nm>R Hartwell</Nm></Dbtr><DbtrAcct><Id><Othr><Id>55-3350</Id></Othr></Id></DbtrAcct>",
+    );
+    const rows = parseCamt053(document([statement([out, back, DEBIT])]), "EUR").rows;
+    expect(rows.map((r) => r.counterpartyLastFour)).toEqual(["7781", "3350", undefined]);
+  });
 });

@@ -130,6 +130,8 @@ function readEntry(node: unknown, statementCurrency: string, line: number): Stat
     bankId:
       textAt(node, "AcctSvcrRef") ?? textAt(first, "Refs", "AcctSvcrRef") ?? (endToEnd && endToEnd.toUpperCase() !== "NOTPROVIDED" ? endToEnd : undefined),
     checkNumber: textAt(first, "Refs", "ChqNb"),
+    // The other party's account (only the last four are kept).
+    counterpartyLastFour: lastFour(textAt(first, "RltdPties", `${role}Acct`, "Id", "IBAN") ?? textAt(first, "RltdPties", `${role}Acct`, "Id", "Othr", "Id")),
     line,
   };
 }

@@ -118,6 +118,7 @@ export function columnIndexes(headers: string[], columns: Partial<CsvColumns>): 
     balance: -1,
     payee: -1,
     checkNumber: -1,
+    counterpartyAccount: -1,
   };
   for (const field of COLUMN_FIELDS) {
     const name = columns[field]?.trim();

@@ -38,11 +38,31 @@ const NAMES: Record<keyof CsvColumns, string[]> = {
     "bank reference", "id", "referenz", "kundenreferenz", "referencia", "referentie",
   ],
   balance: ["balance", "running balance", "account balance", "saldo", "kontostand", "solde"],
+  // The other party's account (only its last four are kept): named columns only, never a bare "IBAN" or
+  // "account", which many banks use for the statement's own account.
+  counterpartyAccount: [
+    "counterparty account", "counterparty account number", "counterparty iban", "payee account", "payee account number",
+    "beneficiary account", "beneficiary account number", "beneficiary iban", "other account", "transfer account",
+    "gegenkonto", "iban zahlungsbeteiligter", "kontonummer iban", "iban gegenkonto", "compte contrepartie",
+    "iban contrepartie", "cuenta contrapartida", "cuenta destino", "iban contrapartida", "tegenrekening",
+    "tegenrekening iban",
+  ],
   checkNumber: ["check number", "check no", "check", "cheque number", "cheque no", "cheque", "checknum", "numero de cheque"],
 };
 
 // Claimed in this order so that "Amount" is never taken for a description, nor "Name" for a date.
-export const COLUMN_FIELDS: (keyof CsvColumns)[] = ["date", "amount", "debit", "credit", "balance", "reference", "checkNumber", "description", "payee"];
+export const COLUMN_FIELDS: (keyof CsvColumns)[] = [
+  "date",
+  "amount",
+  "debit",
+  "credit",
+  "balance",
+  "reference",
+  "checkNumber",
+  "counterpartyAccount",
+  "description",
+  "payee",
+];
 
 const CURRENCY_WORDS = /\b(usd|eur|gbp|chf|cad|aud|nzd|jpy|sek|nok|dkk|pln|czk|huf|mxn|brl)\b/g;
 

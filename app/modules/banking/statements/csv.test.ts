@@ -189,6 +189,14 @@ describe("CSV: column names", () => {
     ["Fecha;Concepto;Importe;Saldo", { date: "Fecha", description: "Concepto", amount: "Importe", balance: "Saldo" }],
     ["Datum;Naam / Omschrijving;Bedrag;FITID", { date: "Datum", description: "Naam / Omschrijving", amount: "Bedrag", reference: "FITID" }],
     [
+      "Date,Description,Amount,Counterparty Account,Counterparty",
+      { date: "Date", description: "Description", amount: "Amount", counterpartyAccount: "Counterparty Account", payee: "Counterparty" },
+    ],
+    [
+      "Datum;Naam tegenpartij;Tegenrekening;Omschrijving;Bedrag",
+      { date: "Datum", payee: "Naam tegenpartij", counterpartyAccount: "Tegenrekening", description: "Omschrijving", amount: "Bedrag" },
+    ],
+    [
       "Date,Name,Withdrawals,Deposits,Check Number",
       { date: "Date", description: "Name", debit: "Withdrawals", credit: "Deposits", checkNumber: "Check Number" },
     ],
@@ -199,6 +207,13 @@ describe("CSV: column names", () => {
   it("reads payee and memo into one description", () => {
     const row = parse("Date,Payee,Memo,Amount\n2026-09-08,CAL STATE UNIV TUITION,SOFIA CHEN,-7420.00\n").rows[0];
     expect(row).toMatchObject({ payee: "CAL STATE UNIV TUITION", description: "CAL STATE UNIV TUITION · SOFIA CHEN" });
+  });
+
+  it("keeps the last four of the other party's account, and nothing more of it", () => {
+    const rows = parse(
+      "Date,Description,Amount,Counterparty Account\n2026-09-08,ONLINE TRANSFER,-500.00,DE89 3704 0044 0532 0137 81\n2026-09-09,FEE,-5.00,\n",
+    ).rows;
+    expect(rows.map((r) => r.counterpartyLastFour)).toEqual(["3781", undefined]);
   });
 
   it("proposes no mapping when the names are unknown, but lists the header", () => {

@@ -2,7 +2,7 @@ import { balanceLabel, isComplete } from "./csv-headers";
 import { accountFromPreamble, columnIndexes, detectLayout, fromLine, readTable, type ColumnIndexes } from "./csv-detect";
 import { fittingDateFormats, parseDate } from "./dates";
 import { detectDecimal, parseAmount } from "./money";
-import { clean, describe, type Encoding } from "./text";
+import { clean, describe, lastFour, type Encoding } from "./text";
 import {
   MAX_ROWS,
   StatementError,
@@ -132,6 +132,7 @@ function cellsOf(row: string[], indexes: ColumnIndexes): Cells {
     balance: cell(indexes.balance),
     payee: cell(indexes.payee),
     checkNumber: cell(indexes.checkNumber),
+    counterpartyAccount: cell(indexes.counterpartyAccount),
   };
 }
 
@@ -181,6 +182,7 @@ function transaction(cells: Cells, mapping: CsvMapping, currency: string, line: 
     currency,
     bankId: cells.reference || undefined,
     checkNumber: cells.checkNumber || undefined,
+    counterpartyLastFour: lastFour(cells.counterpartyAccount),
     line,
   };
 }

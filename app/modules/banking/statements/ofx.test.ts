@@ -197,4 +197,13 @@ describe("OFX refusals", () => {
     const two = bank([ONE]).replace(/<STMTTRNRS>[\s\S]*<\/STMTTRNRS>/, (m) => m + m.replace("123456789", "987654321"));
     expect(refusal(() => parse(SGML_HEADER + two)).key).toBe("import.errors.severalAccounts");
   });
+
+  it("keeps the last four of the account a transfer went to (<BANKACCTTO>, <CCACCTTO>)", () => {
+    const toSavings = trn(
+      "<DTPOSTED>20260903<TRNAMT>-500.00<FITID>A2<NAME>ONLINE TRANSFER<BANKACCTTO><BANKID>121000358<ACCTID>000987657781<ACCTTYPE>SAVINGS</BANKACCTTO>",
+    );
+    const toCard = trn("<DTPOSTED>20260904<TRNAMT>-80.00<FITID>A3<NAME>CARD PAYMENT<CCACCTTO><ACCTID>4111111111113350</CCACCTTO>");
+    const rows = parse(SGML_HEADER + bank([ONE, toSavings, toCard])).rows;
+    expect(rows.map((r) => r.counterpartyLastFour)).toEqual([undefined, "7781", "3350"]);
+  });
 });

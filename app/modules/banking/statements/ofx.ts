@@ -90,6 +90,8 @@ function readTransaction(node: unknown, statementCurrency: string, line: number)
     currency,
     bankId: textAt(node, "FITID"),
     checkNumber: textAt(node, "CHECKNUM"),
+    // A transfer names the account it went to: <BANKACCTTO> or <CCACCTTO> (only the last four are kept).
+    counterpartyLastFour: lastFour(textAt(node, "BANKACCTTO", "ACCTID") ?? textAt(node, "CCACCTTO", "ACCTID")),
     line,
   };
 }

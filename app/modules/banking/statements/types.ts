@@ -11,6 +11,8 @@ export interface CsvColumns {
   balance?: string;
   payee?: string;
   checkNumber?: string;
+  /** The other party's account number or IBAN (only its last four are kept). */
+  counterpartyAccount?: string;
 }
 
 export interface CsvMapping {
@@ -33,6 +35,8 @@ export interface StatementRow {
   currency: string; // ISO 4217 upper case
   bankId?: string; // FITID / AcctSvcrRef / the CSV's mapped reference column
   checkNumber?: string;
+  /** The other account's last four digits or letters, when the file names it (OFX BANKACCTTO, CAMT CdtrAcct/DbtrAcct, a CSV column). */
+  counterpartyLastFour?: string;
   line: number; // 1-based line or entry number in the file, for messages
 }
 

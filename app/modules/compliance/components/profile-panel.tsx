@@ -14,9 +14,21 @@ function personLine(person: PersonEntry, field: ProfileField) {
   return [person.name, person.share ?? "", person.conditions ?? ""].join(" | ").replace(/( \| )+$/, "");
 }
 
+/** The edit form's hint above the value, in the "compliance" namespace. */
+function hintKey(field: ProfileField): string {
+  if (field === "beneficiaries") return "profile.hints.beneficiaries";
+  if (PEOPLE.includes(field)) return "profile.hints.people";
+  if (field === "jurisdictions" || field === "date" || field === "estateTaxReturnRequired") return `profile.hints.${field}`;
+  return "profile.hints.text";
+}
+
+/** A yes/no answer as the form's select holds it. */
+const yesNo = (value: unknown) => (value === true ? "yes" : value === false ? "no" : "");
+
 function FieldValue({ field, value }: { field: ProfileField; value: unknown }) {
   const { t } = useTranslation("compliance");
   const day = useDay();
+  if (field === "estateTaxReturnRequired") return <>{t(`profile.estateTax.${yesNo(value) || "unanswered"}`)}</>;
   if (value === null || value === undefined || (Array.isArray(value) && value.length === 0))
     return <span className="text-muted-foreground">{t("profile.notFound")}</span>;
   if (PEOPLE.includes(field)) {
@@ -59,9 +71,11 @@ export function ProfilePanel({ profile, canManage }: { profile: TrustProfileView
           const value = view.value as unknown;
           const current = PEOPLE.includes(field)
             ? ((value as PersonEntry[] | null) ?? []).map((p) => personLine(p, field)).join("\n")
-            : Array.isArray(value)
-              ? value.join(", ")
-              : ((value as string | null) ?? "");
+            : typeof value === "boolean"
+              ? yesNo(value)
+              : Array.isArray(value)
+                ? value.join(", ")
+                : ((value as string | null) ?? "");
           return (
             <div key={field} className="grid gap-1 border-0 border-b border-solid border-border pb-3" data-testid={`profile-${field}`}>
               <dt className="font-medium">{t(`profile.fields.${field}`)}</dt>
@@ -87,10 +101,18 @@ export function ProfilePanel({ profile, canManage }: { profile: TrustProfileView
                       <input type="hidden" name="intent" value="profile-field" />
                       <input type="hidden" name="field" value={field} />
                       <label className="grid gap-1 text-sm">
-                        {t(
-                          `profile.hints.${PEOPLE.includes(field) ? (field === "beneficiaries" ? "beneficiaries" : "people") : field === "jurisdictions" ? "jurisdictions" : field === "date" ? "date" : "text"}`,
-                        )}
-                        {field === "type" ? (
+                        {t(hintKey(field))}
+                        {field === "estateTaxReturnRequired" ? (
+                          <select
+                            name="value"
+                            defaultValue={current}
+                            className="w-full min-w-0 rounded-md border border-solid border-input bg-background p-1.5"
+                          >
+                            <option value="">{t("profile.estateTax.unanswered")}</option>
+                            <option value="yes">{t("profile.estateTax.yes")}</option>
+                            <option value="no">{t("profile.estateTax.no")}</option>
+                          </select>
+                        ) : field === "type" ? (
                           <select
                             name="value"
                             defaultValue={current}

@@ -249,6 +249,97 @@ describe("self-dealing distributions", () => {
   });
 });
 
+describe("related-party distributions", () => {
+  it("flags a distribution to a beneficiary who is also a registered related party, with the same matching as payments", () => {
+    const toMichael = dist({ beneficiaryName: "Michael J. Chen", beneficiaryUserId: "u-michael", status: "paid", paidOn: "2024-05-02" });
+    const byAlias = dist({ beneficiaryName: "Hartwell Lawn & Garden LLC", beneficiaryUserId: null, approvedByUserIds: ["u-eleanor"] });
+    const flags = ethicsFlags(input({ distributions: [toMichael, byAlias] }));
+    expect(flagFor(flags, toMichael.id)).toEqual([
+      {
+        key: `related_party_payment:distribution:${toMichael.id}`,
+        kind: "related_party_payment",
+        subjectType: "distribution",
+        subjectId: toMichael.id,
+        trusteeUserId: "u-robert",
+        severity: "high",
+        messageKey: "ethics.flags.relatedPartyDistribution",
+        params: {
+          name: "Michael Chen",
+          beneficiaryName: "Michael J. Chen",
+          relation: "other",
+          trusteeName: "Robert Hartwell",
+          amountMinor: 1_500_000,
+          date: "2024-05-02",
+          matchedBy: "strong",
+          otherParties: 0,
+        },
+        authorisedBy: null,
+      },
+    ]);
+    expect(flagFor(flags, byAlias.id)).toEqual([
+      expect.objectContaining({ kind: "related_party_payment", params: expect.objectContaining({ name: "Hartwell Landscaping" }) }),
+    ]);
+  });
+
+  it("keeps flagging when a basis is on file, at medium, saying what authorised it", () => {
+    const basis = { kind: "beneficiary_consent" as const, documentId: "doc-consent", note: null };
+    const paid = dist({ beneficiaryName: "Michael Chen", beneficiaryUserId: null, status: "paid", paidOn: "2024-05-02" });
+    const flags = ethicsFlags(input({ relatedParties: [{ ...michael, basis }, landscaping], distributions: [paid] }));
+    expect(flags).toEqual([
+      expect.objectContaining({ severity: "medium", messageKey: "ethics.flags.relatedPartyDistributionAuthorised", authorisedBy: basis }),
+    ]);
+  });
+
+  it("leaves out requests not approved, and beneficiaries who are not registered", () => {
+    const flags = ethicsFlags(
+      input({
+        distributions: [
+          dist({ beneficiaryName: "Michael Chen", beneficiaryUserId: null, status: "requested", approvedByUserIds: [] }),
+          dist({ beneficiaryName: "Michael Chen", beneficiaryUserId: null, status: "rejected", approvedByUserIds: [] }),
+          dist({ beneficiaryName: "Sophie Hartwell", beneficiaryUserId: "u-sophie" }),
+        ],
+      }),
+    );
+    expect(flags).toEqual([]);
+  });
+});
+
+describe("commingling from the stored account and the trustee's names", () => {
+  const stored = tx("ONLINE TRANSFER", -40_000, { counterpartyLastFour: "7781" });
+  const named = tx("ONLINE TRANSFER TO ROBERT HARTWELL", -60_000);
+  const aliasIn = tx("INTERNAL TRANSFER FROM ELEANOR PRICE", 25_000);
+  const zelle = tx("ZELLE TO ROBERT HARTWELL", -10_000);
+  const fee = tx("ONLINE TRANSFER", -30_000, { payee: "Robert Hartwell", category: "trustee_fee" });
+  const flags = ethicsFlags(input({ transactions: [stored, named, aliasIn, zelle, fee], compensation: { kind: "none", sourceText: null } }));
+  const kinds = (id: string) => flagFor(flags, id).map((f) => [f.kind, f.messageKey]);
+
+  it("reads the other account's last four the statement gave", () => {
+    expect(flagFor(flags, stored.id)).toEqual([
+      expect.objectContaining({
+        kind: "commingling",
+        trusteeUserId: "u-robert",
+        messageKey: "ethics.flags.comminglingOut",
+        params: expect.objectContaining({ lastFour: "7781" }),
+      }),
+    ]);
+  });
+
+  it("flags a transfer naming a trustee (or their alias) once, as commingling, either way", () => {
+    expect(kinds(named.id)).toEqual([["commingling", "ethics.flags.comminglingOutNamed"]]);
+    expect(flagFor(flags, named.id)[0]).toMatchObject({ severity: "high", trusteeUserId: "u-robert", params: { lastFour: "", amountMinor: 60_000 } });
+    expect(flagFor(flags, aliasIn.id)).toEqual([
+      expect.objectContaining({ kind: "commingling", severity: "medium", trusteeUserId: "u-eleanor", messageKey: "ethics.flags.comminglingInNamed" }),
+    ]);
+  });
+
+  it("leaves a Zelle and a booked fee as pay, and counts the named transfer in the trustee's pay", () => {
+    expect(kinds(zelle.id)).toEqual([["trustee_self_payment", "ethics.flags.trusteeSelfPayment"]]);
+    expect(kinds(fee.id)).toEqual([["trustee_self_payment", "ethics.flags.trusteeSelfPayment"]]);
+    const excess = flags.find((f) => f.kind === "excess_compensation" && f.trusteeUserId === "u-robert");
+    expect(excess?.params.totalMinor).toBe(40_000 + 60_000 + 10_000 + 30_000);
+  });
+});
+
 describe("the English texts", () => {
   const en: Record<string, string> = texts;
   const sole = ethicsFlags(input({ trustees: [robert], distributions: [dist({})] }));
@@ -270,8 +361,14 @@ describe("the English texts", () => {
           tx("WIRE", -1, { category: "trustee_fee" }),
           tx("TRANSFER TO ...3350", -1),
           tx("TRANSFER FROM ...3350", 1),
+          tx("ONLINE TRANSFER TO ROBERT HARTWELL", -1),
+          tx("ONLINE TRANSFER FROM ROBERT HARTWELL", 1),
         ],
-        distributions: [dist({})],
+        distributions: [
+          dist({}),
+          dist({ beneficiaryName: "Michael Chen", beneficiaryUserId: null }),
+          dist({ beneficiaryName: "Hartwell Landscaping", beneficiaryUserId: null }),
+        ],
       }),
     ),
   ];

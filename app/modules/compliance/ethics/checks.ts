@@ -99,6 +99,9 @@ const REIMBURSEMENT = /reimburs/i;
 const TRUSTEE_PAY_CATEGORY = /trustee/i;
 // Transfers name the other account by a masked number: "TRANSFER TO …1234", "XFER FROM CHK 1234", "x1234".
 const TRANSFER_WORD = /\b(?:transfer|xfer|trnsfr|tfr|zelle)\b/i;
+const rank = { exact: 3, strong: 2, weak: 1, none: 0 } as const;
+// A move between accounts (not a payment to a person): the words banks use for "own account transfer".
+const ACCOUNT_TRANSFER = /\b(?:transfer|xfer|trnsfr|tfr|trf)\b/i;
 const MASKED_FOUR = /(?:\.{2,}|…|\*+|#|\bx+|\b(?:ending(?:\s+in)?|acct|account|chk|checking|sav|savings)\s*#?\s*[.…*x]*)\s*(\d{4})\b/gi;
 const REFERENCE_BEFORE = /\b(?:ref|reference|conf|confirmation|trace|id|check|chk\s*#)\s*#?\s*$/i;
 
@@ -131,25 +134,58 @@ function lastFoursOf(tx: TransactionInput): Set<string> {
   return fours;
 }
 
-/** How well the payee or description names someone under any of their names. */
-function nameMatch(tx: TransactionInput, names: string[], business: boolean): NameMatch {
-  const texts = [tx.payee, tx.description].filter((t): t is string => t !== null && t.trim() !== "");
-  return bestMatch(texts.flatMap((text) => names.filter((n) => n.trim() !== "").map((n) => matchesName(text, n, { business }))));
+/**
+ * The trustee whose own account is on the other side: by the account's last four (stored or in the description), or
+ * a transfer between accounts whose payee or description names the trustee (a Zelle or a check is a payment, not this;
+ * a transfer booked as the trustee's fee or a reimbursement is flagged as their pay instead).
+ */
+export function ownAccountOf(tx: TransactionInput, trustees: Trustee[], fours: Set<string>): { trustee: Trustee; lastFour: string | null } | null {
+  for (const trustee of trustees) {
+    const lastFour = trustee.ownAccountLastFours.find((f) => fours.has(f));
+    if (lastFour) return { trustee, lastFour };
+  }
+  if (!ACCOUNT_TRANSFER.test(`${tx.payee ?? ""} ${tx.description}`)) return null;
+  if (tx.category !== null && (TRUSTEE_PAY_CATEGORY.test(tx.category) || REIMBURSEMENT.test(tx.category))) return null;
+  const named = trustees
+    .map((t) => ({ trustee: t, m: nameMatch(tx, [t.name, ...t.aliases], false) }))
+    .filter((x) => x.m.strength === "exact" || x.m.strength === "strong")
+    .sort((a, b) => rank[b.m.strength] - rank[a.m.strength])[0];
+  return named ? { trustee: named.trustee, lastFour: null } : null;
 }
 
-const rank = { exact: 3, strong: 2, weak: 1, none: 0 } as const;
+/** How well any of the texts (a payee, a description, a distribution's recipient) names someone under any of their names. */
+function textsMatch(texts: (string | null)[], names: string[], business: boolean): NameMatch {
+  const said = texts.filter((t): t is string => t !== null && t.trim() !== "");
+  return bestMatch(said.flatMap((text) => names.filter((n) => n.trim() !== "").map((n) => matchesName(text, n, { business }))));
+}
+
+/** How well the payee or description names someone under any of their names. */
+function nameMatch(tx: TransactionInput, names: string[], business: boolean): NameMatch {
+  return textsMatch([tx.payee, tx.description], names, business);
+}
+
+interface PartyHit {
+  party: RelatedParty;
+  byAccount: boolean;
+  byName: NameMatch;
+}
+
+/** The registered parties the texts (or an account's last four) name, the one that decides the flag first. */
+function partyHits(texts: (string | null)[], parties: RelatedParty[], fours: Set<string>): PartyHit[] {
+  const hits = parties
+    .map((p) => ({
+      party: p,
+      byAccount: p.accountLastFour !== null && fours.has(p.accountLastFour),
+      byName: textsMatch(texts, [p.name, ...p.aliases], p.relation === "business"),
+    }))
+    .filter((h) => h.byAccount || h.byName.match);
+  // One flag per payment: an unauthorised party first (it decides the severity), then the surest match.
+  return hits.sort((a, b) => Number(a.party.basis !== null) - Number(b.party.basis !== null) || rank[b.byName.strength] - rank[a.byName.strength]);
+}
 
 function relatedPartyFlag(tx: TransactionInput, parties: RelatedParty[], fours: Set<string>): EthicsFlag | null {
-  const hits = parties
-    .map((p) => {
-      const byAccount = p.accountLastFour !== null && fours.has(p.accountLastFour);
-      const byName = nameMatch(tx, [p.name, ...p.aliases], p.relation === "business");
-      return { party: p, byAccount, byName };
-    })
-    .filter((h) => h.byAccount || h.byName.match);
+  const hits = partyHits([tx.payee, tx.description], parties, fours);
   if (hits.length === 0) return null;
-  // One flag per transaction: an unauthorised party first (it decides the severity), then the surest match.
-  hits.sort((a, b) => Number(a.party.basis !== null) - Number(b.party.basis !== null) || rank[b.byName.strength] - rank[a.byName.strength]);
   const { party, byAccount, byName } = hits[0];
   return flag("related_party_payment", "transaction", tx.id, {
     trusteeUserId: party.trusteeUserId,
@@ -162,6 +198,33 @@ function relatedPartyFlag(tx: TransactionInput, parties: RelatedParty[], fours: 
       amountMinor: -tx.amountMinor,
       date: tx.postedOn,
       matchedBy: byName.match ? byName.strength : byAccount ? "account" : "none",
+      otherParties: hits.length - 1,
+    },
+    authorisedBy: party.basis,
+  });
+}
+
+/**
+ * A distribution whose recipient is a registered related party. Being a beneficiary does not clear it: a trustee's
+ * dealing with a related person is presumed a conflict (UTC §802(c)), so the reviewer checks it follows the terms.
+ * The same matching and the same rule for a basis on file as for a bank payment.
+ */
+function relatedPartyDistributionFlag(d: DistributionInput, parties: RelatedParty[]): EthicsFlag | null {
+  const hits = partyHits([d.beneficiaryName], parties, new Set());
+  if (hits.length === 0) return null;
+  const { party, byName } = hits[0];
+  return flag("related_party_payment", "distribution", d.id, {
+    trusteeUserId: party.trusteeUserId,
+    severity: party.basis ? "medium" : "high",
+    messageKey: party.basis ? "ethics.flags.relatedPartyDistributionAuthorised" : "ethics.flags.relatedPartyDistribution",
+    params: {
+      name: party.name,
+      beneficiaryName: d.beneficiaryName,
+      relation: party.relation,
+      trusteeName: party.trusteeName,
+      amountMinor: d.amountMinor,
+      date: d.paidOn ?? d.requestedOn,
+      matchedBy: byName.strength,
       otherParties: hits.length - 1,
     },
     authorisedBy: party.basis,
@@ -205,15 +268,16 @@ export function ethicsFlags(input: EthicsInput): EthicsFlag[] {
     const fours = lastFoursOf(tx);
 
     // Commingling: money between the trust and a trustee's own account, either way (UTC §810(b)).
-    const owner = input.trustees.find((t) => t.ownAccountLastFours.some((f) => fours.has(f)));
-    if (owner) {
-      const lastFour = owner.ownAccountLastFours.find((f) => fours.has(f)) ?? "";
+    const own = ownAccountOf(tx, input.trustees, fours);
+    const owner = own?.trustee ?? null;
+    if (own) {
+      const named = own.lastFour === null;
       flags.push(
         flag("commingling", "transaction", tx.id, {
-          trusteeUserId: owner.userId,
+          trusteeUserId: own.trustee.userId,
           severity: out ? "high" : "medium",
-          messageKey: out ? "ethics.flags.comminglingOut" : "ethics.flags.comminglingIn",
-          params: { trusteeName: owner.name, lastFour, amountMinor: Math.abs(tx.amountMinor), date: tx.postedOn },
+          messageKey: `ethics.flags.commingling${out ? "Out" : "In"}${named ? "Named" : ""}`,
+          params: { trusteeName: own.trustee.name, lastFour: own.lastFour ?? "", amountMinor: Math.abs(tx.amountMinor), date: tx.postedOn },
           authorisedBy: null,
         }),
       );
@@ -235,7 +299,9 @@ export function ethicsFlags(input: EthicsInput): EthicsFlag[] {
     }
     // A "trustee fee" paid to no one we can name is still a trustee's pay: flag it for review.
     const trusteeCategory = tx.category !== null && TRUSTEE_PAY_CATEGORY.test(tx.category);
-    if (payee || (trusteeCategory && !owner)) {
+    // A transfer to an account in the trustee's name is flagged once, as commingling (it still counts as their pay).
+    const namedTransfer = own !== null && own.lastFour === null;
+    if (!namedTransfer && (payee || (trusteeCategory && !owner))) {
       flags.push(
         flag("trustee_self_payment", "transaction", tx.id, {
           trusteeUserId: payee?.userId ?? null,
@@ -268,6 +334,8 @@ export function ethicsFlags(input: EthicsInput): EthicsFlag[] {
 
   for (const d of input.distributions) {
     if (!isApprovedOrPaid(d)) continue;
+    const related = relatedPartyDistributionFlag(d, input.relatedParties);
+    if (related) flags.push(related);
     const self = input.trustees.find(
       (t) => (d.beneficiaryUserId !== null && d.beneficiaryUserId === t.userId) || [t.name, ...t.aliases].some((n) => matchesName(d.beneficiaryName, n).match),
     );

@@ -239,11 +239,23 @@ describe("federal", () => {
 
   it("dates Form 706 nine months after death, rolled off Memorial Day, only when a return is required", () => {
     const death = [event("e1", "settlor_died", "2026-08-31")];
+    const verdict = (r: ReturnType<typeof dueItems>) => r.verdicts.find((v) => v.ruleId === "us-6075-form-706");
     const required = dueItems(facts({ jurisdictions: [], events: death, estateTaxReturnRequired: true }), YEARS);
     expect(byRule(required.items, "us-6075-form-706")[0]).toMatchObject({ statutoryDueOn: "2027-05-31", dueOn: "2027-06-01", rolled: true });
-    const notRequired = dueItems(facts({ jurisdictions: [], events: death }), YEARS);
+    expect(verdict(required)).toMatchObject({
+      applies: true,
+      reasonKey: "reasons.applies.flag.estateTaxReturnRequired",
+      reasonParams: { event: "settlor_died", date: "2026-08-31" },
+    });
+    // The profile says no, or nobody has said yet: two different sentences, and no item either way.
+    const notRequired = dueItems(facts({ jurisdictions: [], events: death, estateTaxReturnRequired: false }), YEARS);
     expect(byRule(notRequired.items, "us-6075-form-706")).toEqual([]);
-    expect(notRequired.verdicts.find((v) => v.ruleId === "us-6075-form-706")?.reasonKey).toBe("reasons.notApplies.flag.estateTaxReturnRequired");
+    expect(verdict(notRequired)?.reasonKey).toBe("reasons.notApplies.flag.estateTaxReturnRequired");
+    for (const unanswered of [null, undefined]) {
+      const result = dueItems(facts({ jurisdictions: [], events: death, estateTaxReturnRequired: unanswered }), YEARS);
+      expect(byRule(result.items, "us-6075-form-706")).toEqual([]);
+      expect(verdict(result)?.reasonKey).toBe("reasons.notApplies.flagUnanswered.estateTaxReturnRequired");
+    }
   });
 });
 

@@ -7,6 +7,7 @@
 import { addDays, addMonths, format, getDaysInMonth } from "date-fns";
 import { parseIsoDate } from "../../tax/business-days";
 import type { TaxCalendarItem } from "../../tax/calendar";
+import { PROFILE_CREATION_EVENT_ID } from "../creation-event";
 import { addJurisdictionBusinessDays, nextJurisdictionBusinessDay } from "./holidays";
 import { isJurisdiction, RULE_PACKS, type Rule, type TriggerSpec, type TrustEventType, type TrustType } from "./packs";
 
@@ -26,7 +27,8 @@ export interface TrustFacts {
   events: TrustEvent[];
   /** Days accountings were delivered: Texas' 12-month rule, and annual accounts marked done. */
   accountingDeliveredOn: string[];
-  estateTaxReturnRequired?: boolean;
+  /** The profile's answer (true / false), or null while nobody has said: a rule that needs it then says so. */
+  estateTaxReturnRequired?: boolean | null;
 }
 
 export type DueItemKind = "deadline" | "period_ends" | "content" | "no_fixed_date";
@@ -141,7 +143,11 @@ function typeAllowed(type: TrustType | null, typesIn?: TrustType[], typesNotIn?:
 function generalRefusal(rule: Rule, facts: TrustFacts): Reason | null {
   const conditions = rule.appliesIf;
   if (conditions.noStatutoryDuty) return { key: "reasons.notApplies.noStatutoryDuty" };
-  if (conditions.requiresFlag && !facts[conditions.requiresFlag]) return { key: `reasons.notApplies.flag.${conditions.requiresFlag}` };
+  if (conditions.requiresFlag && facts[conditions.requiresFlag] !== true) {
+    // "The profile says no" and "nobody has said yet" are different answers to give.
+    const unanswered = facts[conditions.requiresFlag] === undefined || facts[conditions.requiresFlag] === null;
+    return { key: `reasons.notApplies.${unanswered ? "flagUnanswered" : "flag"}.${conditions.requiresFlag}` };
+  }
   if (!typeAllowed(facts.type, conditions.trustTypesIn, conditions.trustTypesNotIn)) {
     return { key: "reasons.notApplies.trustType", params: { type: facts.type ?? "" } };
   }
@@ -217,6 +223,13 @@ function inRange(isoDate: string, window: DueWindow): boolean {
   return isoDate >= window.from && isoDate <= window.to;
 }
 
+/** Why an event rule applies: the event (from the profile's date when none was recorded), and the profile's answer it needs. */
+function appliedReason(rule: Rule, facts: TrustFacts, event: TrustEvent, params: Record<string, string>): Reason {
+  if (rule.appliesIf.requiresFlag) return { key: `reasons.applies.flag.${rule.appliesIf.requiresFlag}`, params };
+  if (facts.type === null && hasTypeGate(rule)) return { key: "reasons.applies.typeUnknown", params };
+  return { key: event.id === PROFILE_CREATION_EVENT_ID ? "reasons.applies.eventFromProfile" : "reasons.applies.event", params };
+}
+
 function evaluateEventRule(rule: Rule, facts: TrustFacts, window: DueWindow, order: number): Outcome {
   const general = generalRefusal(rule, facts);
   if (general) return { verdict: verdictOf(rule, false, general), drafts: [] };
@@ -249,7 +262,7 @@ function evaluateEventRule(rule: Rule, facts: TrustFacts, window: DueWindow, ord
         continue;
       }
     }
-    firstApplied ??= { key: facts.type === null && hasTypeGate(rule) ? "reasons.applies.typeUnknown" : "reasons.applies.event", params };
+    firstApplied ??= appliedReason(rule, facts, event, params);
     // One occurrence recorded twice (the death and the trust becoming irrevocable that day) is one duty.
     const seen = byDay.get(event.occurredOn);
     if (!seen || rank < seen.rank) byDay.set(event.occurredOn, { event, rank });

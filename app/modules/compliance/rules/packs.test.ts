@@ -39,8 +39,12 @@ describe("English texts", () => {
   it("has a sentence for every reason the engine can give, and words for every event and trust type", () => {
     const source = readFileSync(fileURLToPath(new URL("./engine.ts", import.meta.url)), "utf8");
     const reasonKeys = [...source.matchAll(/"(reasons\.[A-Za-z.]+[A-Za-z])"/g)].map((match) => match[1]);
-    // The one key built at run time: one per flag a rule can require.
-    reasonKeys.push("reasons.notApplies.flag.estateTaxReturnRequired");
+    // The keys built at run time: three per flag a rule can require (applies; the profile says no; nobody has said).
+    reasonKeys.push(
+      "reasons.applies.flag.estateTaxReturnRequired",
+      "reasons.notApplies.flag.estateTaxReturnRequired",
+      "reasons.notApplies.flagUnanswered.estateTaxReturnRequired",
+    );
     expect(reasonKeys.length).toBeGreaterThan(15);
     const wanted = [...reasonKeys, ...TRUST_EVENT_TYPES.map((t) => `events.${t}`), ...TRUST_TYPES.map((t) => `trustTypes.${t}`)];
     expect(wanted.filter((key) => !texts[key]?.trim())).toEqual([]);

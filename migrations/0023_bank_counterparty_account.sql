@@ -1,0 +1,1 @@
+ALTER TABLE `bank_transactions` ADD `counterparty_last_four` text;
