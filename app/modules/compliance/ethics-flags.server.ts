@@ -222,34 +222,37 @@ export async function resolveFlag(
   }
   const evidenceDocumentId = await requireEvidence(ctx.db, access.workspaceId, input.evidenceDocumentId);
   const row = { resolution: input.resolution, reason: input.reason, evidenceDocumentId, resolvedBy: access.userId, resolvedAt: new Date() };
-  await ctx.db
-    .insert(ethicsFlagReviews)
-    .values({ workspaceId: access.workspaceId, flagKey: key, ...row })
-    .onConflictDoUpdate({ target: [ethicsFlagReviews.workspaceId, ethicsFlagReviews.flagKey], set: row });
-  await ctx.audit({
-    action: "ethics.flag_resolved",
-    workspaceId: access.workspaceId,
-    actorUserId: access.userId,
-    targetType: flag.subjectType,
-    targetId: flag.subjectId,
-    metadata: { flag: flag.kind, resolution: input.resolution, evidenceDocumentId, trusteeUserId: flag.trusteeUserId },
-  });
+  await ctx.db.batch([
+    ctx.db
+      .insert(ethicsFlagReviews)
+      .values({ workspaceId: access.workspaceId, flagKey: key, ...row })
+      .onConflictDoUpdate({ target: [ethicsFlagReviews.workspaceId, ethicsFlagReviews.flagKey], set: row }),
+    ctx.auditStatement({
+      action: "ethics.flag_resolved",
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      targetType: flag.subjectType,
+      targetId: flag.subjectId,
+      metadata: { flag: flag.kind, resolution: input.resolution, evidenceDocumentId, trusteeUserId: flag.trusteeUserId },
+    }),
+  ]);
 }
 
 export async function reopenFlag(ctx: RequestContext, session: CurrentSession, access: ComplianceAccess, key: string) {
   requireManage(access);
   const flag = await requireFlag(ctx.db, session, access, key);
-  const removed = await ctx.db
-    .delete(ethicsFlagReviews)
-    .where(and(eq(ethicsFlagReviews.workspaceId, access.workspaceId), eq(ethicsFlagReviews.flagKey, key)))
-    .returning({ key: ethicsFlagReviews.flagKey });
-  if (removed.length === 0) throw new Refusal(409, "ethics.errors.flagNotResolved");
-  await ctx.audit({
-    action: "ethics.flag_reopened",
-    workspaceId: access.workspaceId,
-    actorUserId: access.userId,
-    targetType: flag.subjectType,
-    targetId: flag.subjectId,
-    metadata: { flag: flag.kind },
-  });
+  const review = and(eq(ethicsFlagReviews.workspaceId, access.workspaceId), eq(ethicsFlagReviews.flagKey, key));
+  const resolved = await ctx.db.select({ key: ethicsFlagReviews.flagKey }).from(ethicsFlagReviews).where(review).get();
+  if (!resolved) throw new Refusal(409, "ethics.errors.flagNotResolved");
+  await ctx.db.batch([
+    ctx.db.delete(ethicsFlagReviews).where(review),
+    ctx.auditStatement({
+      action: "ethics.flag_reopened",
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      targetType: flag.subjectType,
+      targetId: flag.subjectId,
+      metadata: { flag: flag.kind },
+    }),
+  ]);
 }

@@ -95,17 +95,17 @@ export async function addRelatedParty(ctx: RequestContext, access: ComplianceAcc
   await requireEvidence(ctx.db, access.workspaceId, input.basis?.documentId);
   const now = new Date();
   const id = crypto.randomUUID();
-  await ctx.db
-    .insert(relatedParties)
-    .values({ id, workspaceId: access.workspaceId, ...partyRow(input), createdBy: access.userId, createdAt: now, updatedAt: now });
-  await ctx.audit({
-    action: "ethics.party_registered",
-    workspaceId: access.workspaceId,
-    actorUserId: access.userId,
-    targetType: "related_party",
-    targetId: id,
-    metadata: { trusteeUserId: input.trusteeUserId, relation: input.relation, basis: input.basis?.kind ?? null },
-  });
+  await ctx.db.batch([
+    ctx.db.insert(relatedParties).values({ id, workspaceId: access.workspaceId, ...partyRow(input), createdBy: access.userId, createdAt: now, updatedAt: now }),
+    ctx.auditStatement({
+      action: "ethics.party_registered",
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      targetType: "related_party",
+      targetId: id,
+      metadata: { trusteeUserId: input.trusteeUserId, relation: input.relation, basis: input.basis?.kind ?? null },
+    }),
+  ]);
   return { id };
 }
 
@@ -127,38 +127,42 @@ export async function updateRelatedParty(ctx: RequestContext, access: Compliance
   }
   await requireEvidence(ctx.db, access.workspaceId, input.basis?.documentId);
   const after = partyRow(input);
-  await ctx.db
-    .update(relatedParties)
-    .set({ ...after, updatedAt: new Date() })
-    .where(and(eq(relatedParties.id, id), eq(relatedParties.workspaceId, access.workspaceId)));
-  await ctx.audit({
-    action: "ethics.party_changed",
-    workspaceId: access.workspaceId,
-    actorUserId: access.userId,
-    targetType: "related_party",
-    targetId: id,
-    metadata: {
-      relationBefore: before.relation,
-      relation: after.relation,
-      basisBefore: before.basisKind,
-      basis: after.basisKind,
-      basisDocumentId: after.basisDocumentId,
-    },
-  });
+  await ctx.db.batch([
+    ctx.db
+      .update(relatedParties)
+      .set({ ...after, updatedAt: new Date() })
+      .where(and(eq(relatedParties.id, id), eq(relatedParties.workspaceId, access.workspaceId))),
+    ctx.auditStatement({
+      action: "ethics.party_changed",
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      targetType: "related_party",
+      targetId: id,
+      metadata: {
+        relationBefore: before.relation,
+        relation: after.relation,
+        basisBefore: before.basisKind,
+        basis: after.basisKind,
+        basisDocumentId: after.basisDocumentId,
+      },
+    }),
+  ]);
 }
 
 export async function removeRelatedParty(ctx: RequestContext, access: ComplianceAccess, id: string) {
   const before = await requireParty(ctx.db, access, id);
   requireManage(access);
-  await ctx.db.delete(relatedParties).where(and(eq(relatedParties.id, id), eq(relatedParties.workspaceId, access.workspaceId)));
-  await ctx.audit({
-    action: "ethics.party_removed",
-    workspaceId: access.workspaceId,
-    actorUserId: access.userId,
-    targetType: "related_party",
-    targetId: id,
-    metadata: { trusteeUserId: before.trusteeUserId, relation: before.relation, name: before.name },
-  });
+  await ctx.db.batch([
+    ctx.db.delete(relatedParties).where(and(eq(relatedParties.id, id), eq(relatedParties.workspaceId, access.workspaceId))),
+    ctx.auditStatement({
+      action: "ethics.party_removed",
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      targetType: "related_party",
+      targetId: id,
+      metadata: { trusteeUserId: before.trusteeUserId, relation: before.relation, name: before.name },
+    }),
+  ]);
 }
 
 export async function saveDisclosure(
@@ -170,18 +174,20 @@ export async function saveDisclosure(
   requireManage(access);
   await requireTrustee(ctx.db, access.workspaceId, userId);
   const row = { aliases: [...new Set(input.aliases)], ownAccountLastFours: [...new Set(input.ownAccountLastFours)], updatedAt: new Date() };
-  await ctx.db
-    .insert(trusteeDisclosures)
-    .values({ workspaceId: access.workspaceId, userId, ...row })
-    .onConflictDoUpdate({ target: [trusteeDisclosures.workspaceId, trusteeDisclosures.userId], set: row });
-  await ctx.audit({
-    action: "ethics.disclosure_saved",
-    workspaceId: access.workspaceId,
-    actorUserId: access.userId,
-    targetType: "trustee",
-    targetId: userId,
-    metadata: { aliases: row.aliases.length, ownAccounts: row.ownAccountLastFours.length },
-  });
+  await ctx.db.batch([
+    ctx.db
+      .insert(trusteeDisclosures)
+      .values({ workspaceId: access.workspaceId, userId, ...row })
+      .onConflictDoUpdate({ target: [trusteeDisclosures.workspaceId, trusteeDisclosures.userId], set: row }),
+    ctx.auditStatement({
+      action: "ethics.disclosure_saved",
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      targetType: "trustee",
+      targetId: userId,
+      metadata: { aliases: row.aliases.length, ownAccounts: row.ownAccountLastFours.length },
+    }),
+  ]);
 }
 
 /** Only the trustee themself can attest, and only to the statement in their own words. */
@@ -194,16 +200,18 @@ export async function attest(ctx: RequestContext, access: ComplianceAccess, stat
     .where(and(eq(relatedParties.workspaceId, access.workspaceId), eq(relatedParties.trusteeUserId, access.userId)));
   const id = crypto.randomUUID();
   const at = new Date();
-  await ctx.db
-    .insert(conflictAttestations)
-    .values({ id, workspaceId: access.workspaceId, trusteeUserId: access.userId, statement, partyCount: parties.length, note, attestedAt: at });
-  await ctx.audit({
-    action: "ethics.attested",
-    workspaceId: access.workspaceId,
-    actorUserId: access.userId,
-    targetType: "conflict_attestation",
-    targetId: id,
-    metadata: { partyCount: parties.length },
-  });
+  await ctx.db.batch([
+    ctx.db
+      .insert(conflictAttestations)
+      .values({ id, workspaceId: access.workspaceId, trusteeUserId: access.userId, statement, partyCount: parties.length, note, attestedAt: at }),
+    ctx.auditStatement({
+      action: "ethics.attested",
+      workspaceId: access.workspaceId,
+      actorUserId: access.userId,
+      targetType: "conflict_attestation",
+      targetId: id,
+      metadata: { partyCount: parties.length },
+    }),
+  ]);
   return { id, at: at.toISOString(), partyCount: parties.length };
 }
