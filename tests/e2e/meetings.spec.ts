@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type WebSocketRoute } from "@playwright/test";
 import config from "../../playwright.config";
 import { DEMO as FAMILY } from "../../app/modules/workspaces/demo-family";
 import { fakeMediaBrowser, JAMES, signedIn, SOPHIE } from "./meeting-support";
@@ -122,6 +122,38 @@ test.describe("video meetings", () => {
       await expect(eleanor.getByTestId("peer-tile")).toHaveCount(0);
     } finally {
       await Promise.all([one.close(), two.close()]);
+    }
+  });
+
+  test("a connection cut by a network change rejoins by itself: the video and the encryption come back", async () => {
+    test.setTimeout(150_000);
+    const browser = await fakeMediaBrowser();
+    try {
+      const eleanor = await signedIn(browser);
+      const url = await meetingNow(eleanor, [FAMILY.coTrustee.id]);
+      const james = await signedIn(browser, JAMES);
+      // James's socket to the room passes through a route that can cut it, as a network change does.
+      const sockets: WebSocketRoute[] = [];
+      await james.routeWebSocket(/\/meetings\/[^/]+\/ws$/, (socket) => {
+        sockets.push(socket);
+        const room = socket.connectToServer();
+        socket.onMessage((message) => room.send(message));
+        room.onMessage((message) => socket.send(message));
+      });
+      for (const page of [eleanor, james]) await join(page, url);
+      for (const page of [eleanor, james]) await expect.poll(() => peerVideoWidth(page), { timeout: 30_000 }).toBeGreaterThan(0);
+
+      await sockets[0]!.close({ code: 4999, reason: "network changed" });
+      await expect(james.getByTestId("meeting-phase")).toHaveText("The connection dropped. Reconnecting to the meeting…");
+      // A new socket joins as a new participant; Eleanor's page drops the old one and calls the new one.
+      await expect.poll(() => sockets.length, { timeout: 15_000 }).toBeGreaterThan(1);
+      for (const page of [eleanor, james]) {
+        await expect(page.getByTestId("peer-tile")).toHaveCount(1, { timeout: 30_000 });
+        await expect.poll(() => peerVideoWidth(page), { timeout: 30_000 }).toBeGreaterThan(0);
+        await expect(page.getByTestId("e2ee-status")).toHaveAttribute("data-encrypted", "yes", { timeout: 30_000 });
+      }
+    } finally {
+      await browser.close();
     }
   });
 

@@ -18,7 +18,14 @@ import type { WrappedKey } from "../e2ee/keys";
 import { MeetingEncryption, type FrameCounts } from "./encryption";
 import { Mesh, type LinkQuality } from "./mesh";
 
-export type MeetingPhase = "connecting" | "waiting" | "in" | "denied" | "removed" | "ended" | "left" | "access-ended" | "signed-out" | "failed";
+export type MeetingPhase =
+  "connecting" | "reconnecting" | "waiting" | "in" | "denied" | "removed" | "ended" | "left" | "access-ended" | "signed-out" | "failed";
+
+/** Closes that end the meeting for this browser; any other (a network change, a restart) is reconnected. */
+const FINAL_CLOSES = new Set<number>([1000, ...Object.values(MEETING_CLOSE)]);
+/** Tries after a dropped connection before giving up, waiting 1, 2, 4, 8, then 10 s (or until the network is back). */
+const RECONNECT_TRIES = 6;
+const reconnectDelay = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 10_000);
 
 export interface ChatLine {
   id: string;
@@ -79,6 +86,8 @@ export class MeetingSession {
   private keyDistributor: string | null = null;
   private epoch = 0;
   private closed = false;
+  private reconnects = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly meetingId: string,
@@ -96,6 +105,14 @@ export class MeetingSession {
   async start() {
     this.encryption = await MeetingEncryption.start(this.meetingId, (frames) => this.set({ frames }));
     this.set({ canEncrypt: this.encryption !== null });
+    this.open();
+  }
+
+  /** Opens the room's socket and joins; again after a dropped connection (the room sees a new participant). */
+  private open() {
+    this.retryTimer = null;
+    window.removeEventListener("online", this.reconnectNow);
+    if (this.closed) return;
     const url = new URL(`/meetings/${encodeURIComponent(this.meetingId)}/ws`, window.location.href);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(url);
@@ -105,8 +122,15 @@ export class MeetingSession {
       if (typeof event.data !== "string") return;
       void this.handle(JSON.parse(event.data) as MeetingServerMessage).catch((error) => console.error("Meeting message failed", error));
     };
-    socket.onclose = (event) => this.closedBy(event.code);
+    socket.onclose = (event) => {
+      if (socket === this.socket) this.closedBy(event.code);
+    };
   }
+
+  private reconnectNow = () => {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.open();
+  };
 
   send(message: MeetingClientMessage) {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
@@ -128,6 +152,8 @@ export class MeetingSession {
   private stop(phase: MeetingPhase) {
     if (this.closed) return;
     this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    window.removeEventListener("online", this.reconnectNow);
     this.mesh?.close();
     this.encryption?.close();
     this.socket?.close();
@@ -136,6 +162,16 @@ export class MeetingSession {
 
   private closedBy(code: number) {
     if (this.closed) return;
+    if (!FINAL_CLOSES.has(code) && this.reconnects < RECONNECT_TRIES) {
+      // The network changed or dropped: the peers' links went with it. Rejoin as soon as the network is back.
+      this.reconnects += 1;
+      this.mesh?.close();
+      this.mesh = null;
+      this.set({ phase: "reconnecting", streams: {}, quality: {} });
+      this.retryTimer = setTimeout(this.open.bind(this), reconnectDelay(this.reconnects));
+      window.addEventListener("online", this.reconnectNow, { once: true });
+      return;
+    }
     const phase: MeetingPhase =
       code === MEETING_CLOSE.removed
         ? "removed"
@@ -180,6 +216,7 @@ export class MeetingSession {
   private async handle(message: MeetingServerMessage) {
     switch (message.type) {
       case "welcome": {
+        this.reconnects = 0;
         this.set({
           phase: "in",
           you: message.you,

@@ -125,7 +125,7 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
         />
       ) : inRoom ? (
         <p role="status" className="m-0 rounded-md border border-solid border-border bg-card p-4" data-testid="meeting-phase">
-          {state.phase === "waiting" ? t("phase.waiting") : t("phase.connecting")}
+          {state.phase === "waiting" ? t("phase.waiting") : state.phase === "reconnecting" ? t("phase.reconnecting") : t("phase.connecting")}
         </p>
       ) : (
         <section aria-labelledby="prejoin-heading" className="grid gap-4 rounded-lg border border-solid border-border bg-card p-4 md:grid-cols-2">
