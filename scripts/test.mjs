@@ -57,7 +57,8 @@ function runtimeTrouble(path) {
   if (!existsSync(path)) return [];
   const lines = readFileSync(path, "utf8")
     .split("\n")
-    .filter((line) => /signal|fatal|restart|uncaught|exceeded|out of memory|segmentation|terminat|✘/i.test(line));
+    // "Reloading": wrangler rebuilt the Worker because a source file changed during the run (an edit, a checkout).
+    .filter((line) => /signal|fatal|restart|reload|uncaught|exceeded|out of memory|segmentation|terminat|✘/i.test(line));
   return lines.slice(-20).map((line) => `runtime: ${firstLine(line)}`);
 }
 
