@@ -85,7 +85,7 @@ describe("meeting recordings", () => {
 
   // Each test has a meeting of its own. Under the full suite's load wrangler dev once restarted the Worker in the middle
   // of a completion ("Your worker restarted mid-request"): the scenario is run again then, in a new meeting.
-  it("asks everyone present, refuses chunks until all have answered, and files the finished recording as a document with its hash", { retry: 1 }, async () => {
+  it("asks everyone present, refuses chunks until all have answered, and files the finished recording as a document with its hash", async () => {
     const live = await liveMeeting();
     const meetingId = live.id;
     const trusteeSocket = live.other;

@@ -40,12 +40,24 @@ async function requireRecorder(ctx: RequestContext, scope: MeetingScope, meeting
   return { meeting, recording };
 }
 
+/**
+ * Reads a body we do not need to its end. Cancelling it instead left wrangler's local proxy with a broken connection,
+ * and the next request on it (the recording's `complete`) was answered 503 "worker restarted mid-request".
+ */
+async function drain(body: ReadableStream<Uint8Array> | null) {
+  if (!body) return;
+  const reader = body.getReader();
+  while (!(await reader.read()).done) {
+    // discarded: the chunk was already received
+  }
+}
+
 /** PUT /api/meetings/{id}/recordings/{recordingId}/chunks/{seq}: the next chunk, or the last one again (a retry). */
 export async function receiveChunk(ctx: RequestContext, scope: MeetingScope, meetingId: string, recordingId: string, input: ChunkInput) {
   const { recording } = await requireRecorder(ctx, scope, meetingId, recordingId);
   if (recording.status !== "consent" && recording.status !== "recording") throw new Refusal(409, "errors.recordingOver");
   if (input.seq === recording.nextChunk - 1 && input.seq >= 1) {
-    await input.body?.cancel();
+    await drain(input.body);
     return { received: input.seq, bytes: recording.bytes, duplicate: true };
   }
   if (input.seq !== recording.nextChunk) throw new Refusal(409, "errors.chunkOutOfOrder", { expected: recording.nextChunk });
