@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Client } from "../helpers/client";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
+import { checkingWithStatement } from "../helpers/banking";
 
 // The UTC §802 checks over what the statements and the finances hold (issue 18): a transfer's other account as the
 // bank file names it, a transfer to an account in a trustee's own name, and a distribution to a related party.
@@ -61,27 +62,7 @@ describe("ethics checks over statements and distributions", () => {
     owner = await startWorkspace(baseUrl, "ethicsmoney", "The Quill Family Trust");
     trustee = await addMember(baseUrl, owner.client, "co_trustee", "ethicsmoneytr");
     beneficiary = await addMember(baseUrl, owner.client, "beneficiary", "ethicsmoneybn");
-    const created = await owner.client.postJson("/api/banking/accounts", {
-      name: "Checking",
-      institution: "Pacific Coast Bank",
-      type: "checking",
-      currency: "USD",
-      lastFour: "0932",
-      openingBalanceMinor: 5_000_000,
-      openingOn: `${YEAR}-01-01`,
-    });
-    expect(created.status).toBe(201);
-    const accountId = ((await created.json()) as { id: string }).id;
-    const form = new FormData();
-    form.set("file", new Blob([STATEMENT]), "january.ofx");
-    const preview = await owner.client.fetch(`/api/banking/accounts/${accountId}/imports`, {
-      method: "POST",
-      body: form,
-      headers: { Origin: owner.client.origin },
-    });
-    expect(preview.status, await preview.clone().text()).toBe(200);
-    const { importId } = (await preview.json()) as { importId: string };
-    expect((await owner.client.postJson(`/api/banking/imports/${importId}/commit`, {})).status).toBe(200);
+    await checkingWithStatement(owner.client, YEAR, STATEMENT, "january.ofx");
   });
 
   it("keeps the other account's last four from the statement, and flags transfers to the trustee's own accounts", async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Client } from "../helpers/client";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
+import { checkingWithStatement } from "../helpers/banking";
 
 // The conflicts register, attestations and the UTC §802 checks over the trust's money (issue 18), through the API.
 const baseUrl = inject("baseUrl");
@@ -55,27 +56,7 @@ describe("ethical compliance", () => {
     trustee = await addMember(baseUrl, owner.client, "co_trustee", "ethicstrustee");
     beneficiary = await addMember(baseUrl, owner.client, "beneficiary", "ethicsbenef");
     family = await addMember(baseUrl, owner.client, "family_member", "ethicsfam");
-    const created = await owner.client.postJson("/api/banking/accounts", {
-      name: "Checking",
-      institution: "Pacific Coast Bank",
-      type: "checking",
-      currency: "USD",
-      lastFour: "0932",
-      openingBalanceMinor: 5_000_000,
-      openingOn: `${YEAR}-01-01`,
-    });
-    expect(created.status).toBe(201);
-    const accountId = ((await created.json()) as { id: string }).id;
-    const form = new FormData();
-    form.set("file", new Blob([STATEMENT]), "january.csv");
-    const preview = await owner.client.fetch(`/api/banking/accounts/${accountId}/imports`, {
-      method: "POST",
-      body: form,
-      headers: { Origin: owner.client.origin },
-    });
-    expect(preview.status, await preview.clone().text()).toBe(200);
-    const { importId } = (await preview.json()) as { importId: string };
-    expect((await owner.client.postJson(`/api/banking/imports/${importId}/commit`, {})).status).toBe(200);
+    await checkingWithStatement(owner.client, YEAR, STATEMENT, "january.csv");
   });
 
   it("registers a trustee's related business, refuses what makes no sense, and flags the payment to it", async () => {

@@ -1,6 +1,5 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { serverT } from "~/i18n.server";
-import { users } from "~/modules/auth/schema";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { visibleDocuments } from "~/modules/documents/access.server";
 import { documents } from "~/modules/documents/schema";
@@ -13,7 +12,8 @@ import type { RequestContext } from "~/platform/request-context.server";
 import { meetingScope, requireMeeting } from "./access.server";
 import { validTimeZone } from "./ics";
 import { minutesValues } from "./minutes";
-import { meetingAttendance, meetingInvitees, meetingRecordings } from "./schema";
+import { meetingPeopleQueries } from "./people.server";
+import { meetingRecordings } from "./schema";
 
 /** The linked poll's result as polls word it (in English, like the minutes), if the drafter may see that poll. */
 async function linkedPoll(ctx: RequestContext, session: CurrentSession, pollId: string | null) {
@@ -37,22 +37,7 @@ export async function meetingMinutes(ctx: RequestContext, session: CurrentSessio
   const scope = meetingScope(session);
   const meeting = await requireMeeting(ctx, scope, id);
   const [host, invitees, attendance, recordings] = await ctx.db.batch([
-    ctx.db
-      .select({ name: users.name })
-      .from(users)
-      .where(eq(users.id, meeting.hostUserId ?? "")),
-    ctx.db
-      .select({ userId: meetingInvitees.userId, name: users.name })
-      .from(meetingInvitees)
-      .innerJoin(users, eq(users.id, meetingInvitees.userId))
-      .where(and(eq(meetingInvitees.workspaceId, scope.workspaceId), eq(meetingInvitees.meetingId, meeting.id)))
-      .orderBy(asc(users.name)),
-    ctx.db
-      .select({ userId: meetingAttendance.userId, name: meetingAttendance.name })
-      .from(meetingAttendance)
-      .where(and(eq(meetingAttendance.workspaceId, scope.workspaceId), eq(meetingAttendance.meetingId, meeting.id)))
-      .orderBy(asc(meetingAttendance.joinedAt))
-      .limit(500),
+    ...meetingPeopleQueries(ctx.db, meeting),
     ctx.db
       .select({ title: documents.title, sha256: meetingRecordings.sha256 })
       .from(meetingRecordings)

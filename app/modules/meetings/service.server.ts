@@ -9,9 +9,10 @@ import { canScheduleMeetings, requireMeeting, visibleMeetings, type MeetingRow, 
 import { chooseIceProvider, IceServersUnavailable } from "./ice-servers.server";
 import { meetingIcs, type InvitationText } from "./ics";
 import { sendInvitations } from "./invitations.server";
+import { meetingPeopleQueries } from "./people.server";
 import { finishMeetingRecordings } from "./recordings/upload.server";
 import { endRoom } from "./room-link.server";
-import { meetingAttendance, meetingChatMessages, meetingInvitees, meetings } from "./schema";
+import { meetingChatMessages, meetingInvitees, meetings } from "./schema";
 import type { ScheduleMeetingInput, StartNowInput } from "./validation";
 
 /** Where the meeting is opened, joined and downloaded. */
@@ -157,28 +158,7 @@ export function startMeetingNow(ctx: RequestContext, scope: MeetingScope, input:
 export async function meetingDetail(ctx: RequestContext, scope: MeetingScope, id: string) {
   const meeting = await requireMeeting(ctx, scope, id);
   const [host, invitees, attendance, chat] = await ctx.db.batch([
-    ctx.db
-      .select({ name: users.name })
-      .from(users)
-      .where(eq(users.id, meeting.hostUserId ?? "")),
-    ctx.db
-      .select({ userId: meetingInvitees.userId, name: users.name, response: meetingInvitees.response })
-      .from(meetingInvitees)
-      .innerJoin(users, eq(users.id, meetingInvitees.userId))
-      .where(and(eq(meetingInvitees.workspaceId, scope.workspaceId), eq(meetingInvitees.meetingId, meeting.id)))
-      .orderBy(asc(users.name)),
-    ctx.db
-      .select({
-        userId: meetingAttendance.userId,
-        name: meetingAttendance.name,
-        joinedAt: meetingAttendance.joinedAt,
-        leftAt: meetingAttendance.leftAt,
-        e2ee: meetingAttendance.e2ee,
-      })
-      .from(meetingAttendance)
-      .where(and(eq(meetingAttendance.workspaceId, scope.workspaceId), eq(meetingAttendance.meetingId, meeting.id)))
-      .orderBy(asc(meetingAttendance.joinedAt))
-      .limit(500),
+    ...meetingPeopleQueries(ctx.db, meeting),
     ctx.db
       .select({ count: sql<number>`count(*)` })
       .from(meetingChatMessages)

@@ -38,20 +38,24 @@ export async function retentionRule(db: Db, workspaceId: string): Promise<Retent
 export async function setRetention(ctx: RequestContext, scope: MeetingScope, days: number | null): Promise<RetentionRule> {
   const before = await retentionRule(ctx.db, scope.workspaceId);
   const now = new Date();
-  await ctx.db
+  const save = ctx.db
     .insert(meetingSettings)
     .values({ workspaceId: scope.workspaceId, recordingRetentionDays: days, updatedBy: scope.userId, updatedAt: now })
     .onConflictDoUpdate({ target: meetingSettings.workspaceId, set: { recordingRetentionDays: days, updatedBy: scope.userId, updatedAt: now } });
-  if (before.recordingRetentionDays !== days) {
-    await ctx.audit({
-      action: "meeting.retention_changed",
-      workspaceId: scope.workspaceId,
-      actorUserId: scope.userId,
-      targetType: "workspace",
-      targetId: scope.workspaceId,
-      metadata: { from: before.recordingRetentionDays, to: days },
-    });
-  }
+  // A change is written with its audit entry (both or neither); saving the same rule again is not a change.
+  if (before.recordingRetentionDays === days) await save;
+  else
+    await ctx.db.batch([
+      save,
+      ctx.auditStatement({
+        action: "meeting.retention_changed",
+        workspaceId: scope.workspaceId,
+        actorUserId: scope.userId,
+        targetType: "workspace",
+        targetId: scope.workspaceId,
+        metadata: { from: before.recordingRetentionDays, to: days },
+      }),
+    ]);
   return retentionRule(ctx.db, scope.workspaceId);
 }
 
