@@ -53,6 +53,10 @@ declare namespace Cloudflare {
 		MEETINGS_STUN_URLS?: string;
 		REALTIME_TURN_KEY_ID?: string;
 		REALTIME_TURN_KEY_API_TOKEN?: string;
+		REALTIME_SFU_APP_ID?: string;
+		REALTIME_SFU_APP_SECRET?: string;
+		MEETINGS_SFU_FROM?: string;
+		REALTIME_API_BASE_URL?: string;
 	}
 }
 interface Env extends Cloudflare.Env {}

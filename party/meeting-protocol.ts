@@ -62,6 +62,15 @@ export interface MediaState {
   screen: boolean;
 }
 
+/** A track a participant publishes on the SFU (issue 20, ADR 0030); others pull it by name through the Worker. */
+export interface PublishedTrack {
+  trackName: string;
+  kind: "audio" | "video";
+}
+
+export const MEETING_TOPOLOGIES = ["mesh", "sfu"] as const;
+export type MeetingTopology = (typeof MEETING_TOPOLOGIES)[number];
+
 /** A participant as the others see them. */
 export interface ParticipantView {
   id: string;
@@ -73,6 +82,8 @@ export interface ParticipantView {
   publicKey: string | null;
   media: MediaState;
   hand: boolean;
+  /** In an SFU meeting, the tracks they publish (empty in a mesh, and until they publish). */
+  tracks: PublishedTrack[];
 }
 
 /** Someone in the lobby, as the host sees them. */
@@ -137,6 +148,8 @@ export type MeetingServerMessage =
       e2ee: E2eeSummary;
       /** The mesh works well up to this many people; the UI warns beyond it (the room still admits). */
       meshLimit: number;
+      /** How media travel: browser to browser (mesh), or through the SFU (each browser publishes once, pulls the others). */
+      topology: MeetingTopology;
       /** The participant who hands out the meeting key, and the key's current epoch. */
       keyDistributor: string | null;
       epoch: number;
@@ -154,6 +167,7 @@ export type MeetingServerMessage =
   | { type: "rekey"; epoch: number; keyDistributor: string | null }
   | { type: "media"; participantId: string; audio: boolean; video: boolean; screen: boolean }
   | { type: "hand"; participantId: string; raised: boolean }
+  | { type: "tracks"; participantId: string; tracks: PublishedTrack[] }
   | { type: "chat"; id: string; from: string; userId: string; name: string; text: string; at: string }
   | { type: "recording"; recording: RecordingView }
   | { type: "muted"; by: string }
@@ -184,6 +198,8 @@ export const MEETING_CLOSE = {
 /** Headers the Worker sets after checking the session, the Origin and the meeting (the room trusts only these). */
 export const MEETING_ROLE_HEADER = "x-verified-meeting-role";
 export const MEETING_ID_HEADER = "x-verified-meeting-id";
+/** mesh or sfu, as the Worker worked it out from the configuration and the meeting's size; the room keeps the first. */
+export const MEETING_TOPOLOGY_HEADER = "x-verified-meeting-topology";
 
 export type ParsedMeetingMessage = { ok: true; message: MeetingClientMessage } | { ok: false; code: MeetingErrorCode; error: string };
 

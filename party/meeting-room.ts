@@ -1,5 +1,7 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { recordChat, recordJoin, recordLeave, recordRemoval, sessionIsOpen, type RoomPerson } from "../app/modules/meetings/room-records.server";
+import { closeSfuSession } from "../app/modules/meetings/sfu.server";
+import { getConfig } from "../app/platform/env.server";
 import {
   e2eeSummary,
   keyDistributor,
@@ -8,13 +10,17 @@ import {
   MEETING_MESSAGE_RATE,
   MEETING_ROLE_HEADER,
   MEETING_ROLES,
+  MEETING_TOPOLOGIES,
+  MEETING_TOPOLOGY_HEADER,
   MESH_LIMIT,
   parseMeetingMessage,
   type MeetingClientMessage,
   type MeetingErrorCode,
   type MeetingRole,
   type MeetingServerMessage,
+  type MeetingTopology,
   type ParticipantView,
+  type PublishedTrack,
   type RecordingView,
   type WaitingView,
 } from "./meeting-protocol";
@@ -36,6 +42,11 @@ interface Seat {
   media: { audio: boolean; video: boolean; screen: boolean };
   hand: boolean;
   attendanceId: string | null;
+  /** mesh or sfu, as the Worker said when this socket opened (the room keeps the first admitted one's). */
+  topology: MeetingTopology;
+  /** In an SFU meeting: this connection's session on the SFU, once the Worker made one, and what it publishes. */
+  sfuSessionId: string | null;
+  tracks: readonly PublishedTrack[];
 }
 
 type Conn = Connection<Seat>;
@@ -77,6 +88,9 @@ export class MeetingRoom extends Server<Env> {
       media: { audio: false, video: false, screen: false },
       hand: false,
       attendanceId: null,
+      topology: MEETING_TOPOLOGIES.find((t) => t === headers.get(MEETING_TOPOLOGY_HEADER)) ?? "mesh",
+      sfuSessionId: null,
+      tracks: [],
     });
   }
 
@@ -195,7 +209,8 @@ export class MeetingRoom extends Server<Env> {
   async #admit(connection: Conn, seat: Seat) {
     const before = keyDistributor(this.#admitted().map(view));
     const joinedAt = new Date();
-    const admitted: Seat = { ...seat, status: "admitted", joinedAt: joinedAt.toISOString(), attendanceId: crypto.randomUUID() };
+    const topology = await this.#topology(seat.topology);
+    const admitted: Seat = { ...seat, status: "admitted", joinedAt: joinedAt.toISOString(), attendanceId: crypto.randomUUID(), topology };
     connection.setState(admitted);
     const everyone = this.#admitted().map(view);
     const distributor = keyDistributor(everyone);
@@ -211,6 +226,7 @@ export class MeetingRoom extends Server<Env> {
       ...(admitted.role === "host" ? { lobby: this.#lobby() } : {}),
       e2ee,
       meshLimit: MESH_LIMIT,
+      topology,
       keyDistributor: distributor,
       epoch,
       recording: (await this.ctx.storage.get<RecordingView>("recording")) ?? null,
@@ -227,6 +243,7 @@ export class MeetingRoom extends Server<Env> {
     connection.setState({ ...seat, status: "gone" });
     if (seat.status === "waiting") return this.#tellHostsLobby();
     if (seat.status !== "admitted") return;
+    if (seat.sfuSessionId) this.ctx.waitUntil(closeSfuSession(getConfig(this.env), seat.sfuSessionId));
     const others = this.#admitted();
     if (others.length) {
       const epoch = await this.#nextEpoch();
@@ -291,14 +308,65 @@ export class MeetingRoom extends Server<Env> {
       if (seat && seat.status !== "gone") {
         connection.setState({ ...seat, status: "gone" });
         if (seat.attendanceId && seat.status === "admitted") await recordLeave(this.env, seat, seat.attendanceId, at).catch(() => undefined);
+        if (seat.sfuSessionId) this.ctx.waitUntil(closeSfuSession(getConfig(this.env), seat.sfuSessionId));
       }
       send(connection, { type: "ended" });
       connection.close(MEETING_CLOSE.ended, "The meeting ended");
       closed++;
     }
-    await this.ctx.storage.delete(["epoch", "recording"]);
+    await this.ctx.storage.delete(["epoch", "recording", "topology"]);
     this.#epoch = null;
     return closed;
+  }
+
+  /**
+   * Called by the Worker (RPC) before each SFU call it makes for a browser (ADR 0030): the participant must be
+   * admitted here now, on the same signed-in session as the HTTP call. Returns their SFU session, if they have one.
+   */
+  sfuParticipant(participantId: string, authSessionId: string): { userId: string; sfuSessionId: string | null } | null {
+    const seat = this.#sfuSeat(participantId, authSessionId);
+    return seat ? { userId: seat.userId, sfuSessionId: seat.sfuSessionId } : null;
+  }
+
+  /** Called by the Worker (RPC) once it made the participant's SFU session: later calls must use that one. */
+  sfuBind(participantId: string, authSessionId: string, sfuSessionId: string): boolean {
+    const connection = this.#admitted().find((c) => c.id === participantId);
+    const seat = this.#sfuSeat(participantId, authSessionId);
+    if (!connection || !seat || (seat.sfuSessionId && seat.sfuSessionId !== sfuSessionId)) return false;
+    connection.setState({ ...seat, sfuSessionId });
+    return true;
+  }
+
+  /** Called by the Worker (RPC) when the SFU took a participant's tracks: everyone else is told, to pull them. */
+  sfuPublished(participantId: string, authSessionId: string, tracks: PublishedTrack[]): boolean {
+    const connection = this.#admitted().find((c) => c.id === participantId);
+    const seat = this.#sfuSeat(participantId, authSessionId);
+    if (!connection || !seat) return false;
+    const byName = new Map([...seat.tracks, ...tracks].map((t) => [t.trackName, t]));
+    const published = [...byName.values()].slice(-8);
+    connection.setState({ ...seat, tracks: published });
+    this.#broadcast({ type: "tracks", participantId, tracks: published }, participantId);
+    return true;
+  }
+
+  /** Called by the Worker (RPC): whose SFU session to pull `fromId`'s tracks from; only between two admitted participants. */
+  sfuSource(participantId: string, authSessionId: string, fromId: string): { sessionId: string; tracks: PublishedTrack[] } | null {
+    if (!this.#sfuSeat(participantId, authSessionId) || participantId === fromId) return null;
+    const source = this.#admitted().find((c) => c.id === fromId)?.state;
+    return source?.sfuSessionId && source.tracks.length ? { sessionId: source.sfuSessionId, tracks: [...source.tracks] } : null;
+  }
+
+  #sfuSeat(participantId: string, authSessionId: string): Seat | null {
+    const seat: Seat | null | undefined = this.#admitted().find((c) => c.id === participantId)?.state;
+    return seat && seat.sessionId === authSessionId && seat.topology === "sfu" ? seat : null;
+  }
+
+  /** The meeting's topology is the first admitted person's: people never end up split between the mesh and the SFU. */
+  async #topology(offered: MeetingTopology): Promise<MeetingTopology> {
+    const kept = await this.ctx.storage.get<MeetingTopology>("topology");
+    if (kept) return kept;
+    await this.ctx.storage.put("topology", offered);
+    return offered;
   }
 
   *#seats(): Generator<Conn> {
@@ -374,6 +442,7 @@ function view(connection: Conn): ParticipantView {
     publicKey: seat.publicKey,
     media: seat.media,
     hand: seat.hand,
+    tracks: [...seat.tracks],
   };
 }
 

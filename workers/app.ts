@@ -15,8 +15,8 @@ import { createNonce } from "../app/platform/load-context";
 import type { JobMessage } from "../app/platform/job-message";
 import { isForeignWrite, withSecurityHeaders } from "../app/platform/security.server";
 import { VERIFIED_SESSION_ID_HEADER, VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER, VERIFIED_WORKSPACE_ID_HEADER } from "../party/protocol";
-import { roomRoleFor } from "../app/modules/meetings/access.server";
-import { MEETING_ID_HEADER, MEETING_ROLE_HEADER } from "../party/meeting-protocol";
+import { meetingTopology, roomRoleFor } from "../app/modules/meetings/access.server";
+import { MEETING_ID_HEADER, MEETING_ROLE_HEADER, MEETING_TOPOLOGY_HEADER } from "../party/meeting-protocol";
 
 export { UserRoom } from "../party/user-room";
 export { PollTimer } from "../party/poll-timer";
@@ -73,6 +73,7 @@ async function connectMeetingRoom(request: Request, env: Env, meetingId: string)
   if (!role) return errorResponse(new HttpError(404, meetingT("errors.meetingNotFound")));
   headers.set(MEETING_ID_HEADER, meetingId);
   headers.set(MEETING_ROLE_HEADER, role);
+  headers.set(MEETING_TOPOLOGY_HEADER, await meetingTopology(db, getConfig(env), meetingId));
   const url = new URL(request.url);
   url.search = `?_pk=${crypto.randomUUID()}`;
   const room = await getServerByName(env.MeetingRoom, meetingId);

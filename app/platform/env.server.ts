@@ -78,6 +78,16 @@ const envSchema = z
       .regex(/^[A-Za-z0-9_-]{8,128}$/, "REALTIME_TURN_KEY_ID is the TURN key's id from the Cloudflare dashboard")
       .optional(),
     REALTIME_TURN_KEY_API_TOKEN: z.string().min(16, "REALTIME_TURN_KEY_API_TOKEN is the TURN key's API token (a secret)").optional(),
+    /** Video meetings: a Cloudflare Realtime SFU app (its id, and its secret) carries the media of larger meetings (ADR 0030). */
+    REALTIME_SFU_APP_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,128}$/, "REALTIME_SFU_APP_ID is the SFU app's id from the Cloudflare dashboard")
+      .optional(),
+    REALTIME_SFU_APP_SECRET: z.string().min(16, "REALTIME_SFU_APP_SECRET is the SFU app's secret").optional(),
+    /** Meetings expecting at least this many people (host and invitees) use the SFU when it is configured. */
+    MEETINGS_SFU_FROM: z.coerce.number().int().min(2, "MEETINGS_SFU_FROM is a number of people, at least 2").max(1000).default(7),
+    /** Cloudflare Realtime's API root (TURN and SFU); tests point it at a local fake. */
+    REALTIME_API_BASE_URL: z.string().url().default("https://rtc.live.cloudflare.com/v1"),
     /**
      * Secret: the ECDSA P-256 private key (PKCS#8, base64 or PEM) that signs audit bundles. Without it a key kept in
      * the database signs them, which a person with database access could replace (ADR 0023).
@@ -102,6 +112,9 @@ const envSchema = z
     }
     if (Boolean(env.REALTIME_TURN_KEY_ID) !== Boolean(env.REALTIME_TURN_KEY_API_TOKEN)) {
       ctx.addIssue({ code: "custom", message: "Cloudflare Realtime TURN needs both REALTIME_TURN_KEY_ID and REALTIME_TURN_KEY_API_TOKEN (secret)" });
+    }
+    if (Boolean(env.REALTIME_SFU_APP_ID) !== Boolean(env.REALTIME_SFU_APP_SECRET)) {
+      ctx.addIssue({ code: "custom", message: "The Cloudflare Realtime SFU needs both REALTIME_SFU_APP_ID and REALTIME_SFU_APP_SECRET (secret)" });
     }
     if (env.AI_PROVIDER === "openai-compatible" && (!env.AI_BASE_URL || !env.AI_MODEL)) {
       ctx.addIssue({ code: "custom", message: "AI_PROVIDER=openai-compatible needs AI_BASE_URL and AI_MODEL" });

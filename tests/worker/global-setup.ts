@@ -6,12 +6,14 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureDevVars, migrate, startServer } from "../../scripts/lib.mjs";
 import { freePort } from "../helpers/ports";
+import { startFakeRealtime, TEST_SFU_APP_ID, TEST_SFU_APP_SECRET, TEST_SFU_FROM } from "../helpers/fake-realtime";
 import { TEST_TWILIO_AUTH_TOKEN } from "../helpers/sms";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     persistTo: string;
+    realtimeUrl: string;
   }
 }
 
@@ -19,12 +21,23 @@ export default async function setup(project: TestProject) {
   ensureDevVars();
   const persistTo = mkdtempSync(join(tmpdir(), "worker-tests-"));
   migrate(persistTo);
-  // A Twilio auth token lets the SMS webhook tests sign requests; sending stays in the embedded outbox.
-  const server = await startServer({ port: await freePort(), persistTo, vars: { TWILIO_AUTH_TOKEN: TEST_TWILIO_AUTH_TOKEN }, testScheduled: true });
+  // A Twilio auth token lets the SMS webhook tests sign requests; sending stays in the embedded outbox. Meetings of
+  // TEST_SFU_FROM people or more go through a stand-in for Cloudflare Realtime's SFU API; smaller ones stay a mesh.
+  const realtime = await startFakeRealtime();
+  const vars = {
+    TWILIO_AUTH_TOKEN: TEST_TWILIO_AUTH_TOKEN,
+    REALTIME_SFU_APP_ID: TEST_SFU_APP_ID,
+    REALTIME_SFU_APP_SECRET: TEST_SFU_APP_SECRET,
+    REALTIME_API_BASE_URL: `${realtime.url}/v1`,
+    MEETINGS_SFU_FROM: String(TEST_SFU_FROM),
+  };
+  const server = await startServer({ port: await freePort(), persistTo, vars, testScheduled: true });
   project.provide("baseUrl", server.url);
   project.provide("persistTo", persistTo);
+  project.provide("realtimeUrl", realtime.url);
   return () => {
     server.stop();
+    void realtime.stop();
     rmSync(persistTo, { recursive: true, force: true });
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, or, sql, type SQL } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { canAdminister } from "~/modules/workspaces/roles";
 import type { Role } from "~/modules/workspaces/schema";
@@ -6,7 +6,9 @@ import { Refusal } from "~/platform/http.server";
 import { isUuid } from "~/platform/ids";
 import type { Db } from "~/platform/db.server";
 import type { RequestContext } from "~/platform/request-context.server";
+import type { AppConfig } from "~/platform/env.server";
 import { meetingInvitees, meetings } from "./schema";
+import { chooseSfu, topologyFor, type MeetingTopology } from "./sfu.server";
 
 /** Who calls a meeting: owners, trustees, co-trustees and the family's lawyer. Beneficiaries, family and viewers are invited. */
 export function canScheduleMeetings(role: Role | null | undefined): boolean {
@@ -72,4 +74,11 @@ export async function roomRoleFor(db: Db, meetingId: string, session: { userId: 
   if (!row || row.status === "ended") return null;
   if (row.hostUserId === session.userId) return "host" as const;
   return row.invited ? ("invitee" as const) : ("guest" as const);
+}
+
+/** mesh or sfu for a meeting (ADR 0030): its host and invitees against MEETINGS_SFU_FROM; no query without an SFU. */
+export async function meetingTopology(db: Db, config: AppConfig, meetingId: string): Promise<MeetingTopology> {
+  if (!chooseSfu(config)) return "mesh";
+  const row = await db.select({ invitees: count() }).from(meetingInvitees).where(eq(meetingInvitees.meetingId, meetingId)).get();
+  return topologyFor(config, 1 + (row?.invitees ?? 0));
 }

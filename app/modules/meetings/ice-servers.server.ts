@@ -42,6 +42,7 @@ export interface RealtimeTurnOptions {
   apiToken: string;
   fetch?: typeof fetch;
   ttlSeconds?: number;
+  baseUrl?: string;
 }
 
 /**
@@ -52,7 +53,7 @@ export interface RealtimeTurnOptions {
 export function realtimeTurnProvider(options: RealtimeTurnOptions): IceServerProvider {
   const doFetch = options.fetch ?? fetch;
   const ttl = options.ttlSeconds ?? TURN_TTL_SECONDS;
-  const url = `https://rtc.live.cloudflare.com/v1/turn/keys/${encodeURIComponent(options.keyId)}/credentials/generate-ice-servers`;
+  const url = `${(options.baseUrl ?? "https://rtc.live.cloudflare.com/v1").replace(/\/+$/, "")}/turn/keys/${encodeURIComponent(options.keyId)}/credentials/generate-ice-servers`;
   return {
     id: "cloudflare-realtime",
     async forParticipant() {
@@ -97,7 +98,7 @@ function normaliseIceServers(value: unknown): IceServer[] | null {
 
 export function chooseIceProvider(config: AppConfig, fetchImpl?: typeof fetch): IceServerProvider {
   if (config.REALTIME_TURN_KEY_ID && config.REALTIME_TURN_KEY_API_TOKEN) {
-    return realtimeTurnProvider({ keyId: config.REALTIME_TURN_KEY_ID, apiToken: config.REALTIME_TURN_KEY_API_TOKEN, fetch: fetchImpl });
+    return realtimeTurnProvider({ keyId: config.REALTIME_TURN_KEY_ID, apiToken: config.REALTIME_TURN_KEY_API_TOKEN, baseUrl: config.REALTIME_API_BASE_URL, fetch: fetchImpl });
   }
   return embeddedIceProvider(config.MEETINGS_STUN_URLS);
 }

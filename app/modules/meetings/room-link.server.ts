@@ -1,4 +1,4 @@
-import type { RecordingView } from "../../../party/meeting-protocol";
+import type { PublishedTrack, RecordingView } from "../../../party/meeting-protocol";
 /**
  * The Worker's calls into a meeting's room (party/meeting-room.ts), straight to the Durable Object by name as the
  * user rooms are called (ADR 0008). Best effort: a room that cannot be reached holds no socket anyone could still use
@@ -63,4 +63,15 @@ export async function endMeetingAccess(env: Env, meetingIds: readonly string[], 
     ),
   );
   return closed.reduce((a, b) => a + b, 0);
+}
+
+/** The room's view of a browser making an SFU call (ADR 0030): null unless admitted now, on this signed-in session. */
+export function roomSfu(env: Env, meetingId: string) {
+  const room = roomOf(env, meetingId);
+  return {
+    participant: (participantId: string, sessionId: string) => room.sfuParticipant(participantId, sessionId),
+    bind: (participantId: string, sessionId: string, sfuSessionId: string) => room.sfuBind(participantId, sessionId, sfuSessionId),
+    published: (participantId: string, sessionId: string, tracks: PublishedTrack[]) => room.sfuPublished(participantId, sessionId, tracks),
+    source: (participantId: string, sessionId: string, fromId: string) => room.sfuSource(participantId, sessionId, fromId),
+  };
 }

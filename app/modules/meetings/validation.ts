@@ -119,3 +119,33 @@ export const meetingSettingsSchema = (t: Translate) =>
         .nullable(),
     })
     .strict();
+
+/** A track's name on the SFU: the browser makes it from its participant id and the track's kind. */
+const trackName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const mid = z.string().min(1).max(16);
+const sdp = z.string().min(1).max(60_000);
+
+/**
+ * POST /api/meetings/{id}/sfu: a browser's call to the SFU, made for it by the Worker (ADR 0030). `participantId` is
+ * the browser's own participant id in the room (its `welcome.you`): the room checks it is admitted on this session.
+ */
+export const sfuCallSchema = (t: Translate) => {
+  const participantId = z.string({ required_error: t("errors.sfuInvalid") }).min(1).max(64);
+  return z.discriminatedUnion(
+    "action",
+    [
+      z.object({
+        action: z.literal("publish"),
+        participantId,
+        offer: z.object({ type: z.literal("offer"), sdp }),
+        tracks: z.array(z.object({ mid, trackName, kind: z.enum(["audio", "video"]) })).min(1).max(8),
+      }),
+      /** `tracks`: only these of theirs (a participant who adds a camera later is pulled for the camera alone). */
+      z.object({ action: z.literal("pull"), participantId, from: participantId, tracks: z.array(trackName).min(1).max(8).optional() }),
+      z.object({ action: z.literal("renegotiate"), participantId, answer: z.object({ type: z.literal("answer"), sdp }) }),
+      z.object({ action: z.literal("close"), participantId, mids: z.array(mid).min(1).max(64), offer: z.object({ type: z.literal("offer"), sdp }).optional() }),
+    ],
+    { errorMap: () => ({ message: t("errors.sfuInvalid") }) },
+  );
+};
+export type SfuCall = z.infer<ReturnType<typeof sfuCallSchema>>;

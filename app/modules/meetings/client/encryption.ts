@@ -98,6 +98,11 @@ export class MeetingEncryption {
     return key ? safetyCode(key, this.epoch, [this.publicKey, ...publicKeys]) : null;
   }
 
+  /** An SFU meeting with someone who cannot decrypt: frames pass in the clear until they leave (see the worker). */
+  setPlain(plain: boolean) {
+    this.worker.postMessage({ type: "plain", plain });
+  }
+
   close() {
     this.worker.terminate();
   }

@@ -17,6 +17,7 @@ import { noFrames } from "../e2ee/frames";
 import type { WrappedKey } from "../e2ee/keys";
 import { MeetingEncryption, type FrameCounts } from "./encryption";
 import { Mesh, type LinkQuality } from "./mesh";
+import { SfuLink } from "./sfu";
 
 export type MeetingPhase =
   "connecting" | "reconnecting" | "waiting" | "in" | "denied" | "removed" | "ended" | "left" | "access-ended" | "signed-out" | "failed";
@@ -48,6 +49,8 @@ export interface MeetingState {
   safetyCode: string | null;
   frames: FrameCounts;
   meshLimit: number;
+  /** mesh (browser to browser) or sfu (through Cloudflare Realtime's SFU, for larger meetings). */
+  topology: "mesh" | "sfu";
   streams: Record<string, MediaStream>;
   quality: Record<string, LinkQuality>;
   chat: ChatLine[];
@@ -69,6 +72,7 @@ const INITIAL: MeetingState = {
   safetyCode: null,
   frames: noFrames(),
   meshLimit: 6,
+  topology: "mesh",
   streams: {},
   quality: {},
   chat: [],
@@ -82,6 +86,7 @@ export class MeetingSession {
   private listeners = new Set<() => void>();
   private socket: WebSocket | null = null;
   private mesh: Mesh | null = null;
+  private sfu: SfuLink | null = null;
   private encryption: MeetingEncryption | null = null;
   private keyDistributor: string | null = null;
   private epoch = 0;
@@ -140,6 +145,7 @@ export class MeetingSession {
   setLocalStream(stream: MediaStream | null, media: { audio: boolean; video: boolean; screen: boolean }) {
     this.local = stream;
     this.mesh?.setLocalTracks(stream);
+    this.sfu?.setLocalTracks(stream);
     this.send({ type: "media", ...media });
     if (media.audio) this.set({ mutedBy: null });
   }
@@ -155,6 +161,7 @@ export class MeetingSession {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     window.removeEventListener("online", this.reconnectNow);
     this.mesh?.close();
+    this.sfu?.close();
     this.encryption?.close();
     this.socket?.close();
     this.set({ phase, streams: {} });
@@ -167,6 +174,8 @@ export class MeetingSession {
       this.reconnects += 1;
       this.mesh?.close();
       this.mesh = null;
+      this.sfu?.close();
+      this.sfu = null;
       this.set({ phase: "reconnecting", streams: {}, quality: {} });
       this.retryTimer = setTimeout(this.open.bind(this), reconnectDelay(this.reconnects));
       window.addEventListener("online", this.reconnectNow, { once: true });
@@ -213,6 +222,31 @@ export class MeetingSession {
     this.mesh.setLocalTracks(this.local);
   }
 
+  /**
+   * An SFU meeting: one connection to the SFU, our tracks published once, everyone's pulled (ADR 0030). The SFU
+   * forwards the same frames to all, so they are encrypted only while everyone present can decrypt.
+   */
+  private openSfu(you: string) {
+    this.sfu = new SfuLink({
+      meetingId: this.meetingId,
+      self: you,
+      iceServers: this.iceServers,
+      transforms: this.encryption?.transforms(),
+      onStream: (peerId, stream) => this.set({ streams: { ...this.state.streams, [peerId]: stream } }),
+      onQuality: (peerId, quality) => this.set({ quality: { ...this.state.quality, [peerId]: quality } }),
+      onError: (error) => this.set({ error }),
+    });
+    this.encryption?.setPlain(!this.state.e2ee.everyoneSupports);
+    this.sfu.setLocalTracks(this.local);
+    for (const peer of this.others()) if (peer.tracks.length) this.sfu.pull(peer.id, peer.tracks);
+  }
+
+  /** Who is present changed: an SFU meeting encrypts again once everyone can (or stops while someone cannot). */
+  private setE2ee(e2ee: E2eeSummary) {
+    this.set({ e2ee });
+    if (this.sfu) this.encryption?.setPlain(!e2ee.everyoneSupports);
+  }
+
   private async handle(message: MeetingServerMessage) {
     switch (message.type) {
       case "welcome": {
@@ -225,27 +259,34 @@ export class MeetingSession {
           lobby: message.lobby ?? [],
           e2ee: message.e2ee,
           meshLimit: message.meshLimit,
+          topology: message.topology,
           recording: message.recording,
         });
         this.keyDistributor = message.keyDistributor;
         this.epoch = message.epoch;
-        this.openMesh(message.you);
-        // The newcomer calls everyone already there; they answer.
-        for (const peer of this.others()) this.mesh!.connect(peer.id);
+        if (message.topology === "sfu") this.openSfu(message.you);
+        else {
+          this.openMesh(message.you);
+          // The newcomer calls everyone already there; they answer.
+          for (const peer of this.others()) this.mesh!.connect(peer.id);
+        }
         if (this.keyDistributor === message.you) await this.distribute(true);
         return;
       }
       case "waiting":
         return this.set({ phase: "waiting" });
       case "participant-joined": {
-        this.set({ participants: [...this.state.participants.filter((p) => p.id !== message.participant.id), message.participant], e2ee: message.e2ee });
+        this.set({ participants: [...this.state.participants.filter((p) => p.id !== message.participant.id), message.participant] });
+        this.setE2ee(message.e2ee);
         if (this.keyDistributor === this.state.you) await this.sendKeyTo(message.participant);
         return this.refreshSafetyCode();
       }
       case "participant-left": {
         this.mesh?.disconnect(message.participantId);
+        this.sfu?.drop(message.participantId);
         const { [message.participantId]: _gone, ...streams } = this.state.streams;
-        this.set({ participants: this.state.participants.filter((p) => p.id !== message.participantId), e2ee: message.e2ee, streams });
+        this.set({ participants: this.state.participants.filter((p) => p.id !== message.participantId), streams });
+        this.setE2ee(message.e2ee);
         return this.refreshSafetyCode();
       }
       case "lobby":
@@ -275,6 +316,9 @@ export class MeetingSession {
         return this.patchParticipant(message.participantId, { media: { audio: message.audio, video: message.video, screen: message.screen } });
       case "hand":
         return this.patchParticipant(message.participantId, { hand: message.raised });
+      case "tracks":
+        this.patchParticipant(message.participantId, { tracks: message.tracks });
+        return this.sfu?.pull(message.participantId, message.tracks);
       case "chat":
         return this.set({
           chat: [...this.state.chat, { id: message.id, name: message.name, userId: message.userId, text: message.text, at: message.at }].slice(-500),

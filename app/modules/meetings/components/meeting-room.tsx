@@ -31,7 +31,7 @@ export function MeetingRoom({ meetingId, state, media, send, onToggleAudio, onTo
       <div className="grid content-start gap-3">
         <EncryptionStatus state={state} />
         <RecordingPanel meetingId={meetingId} state={state} media={media} />
-        {state.participants.length > state.meshLimit ? (
+        {state.topology === "mesh" && state.participants.length > state.meshLimit ? (
           <p role="status" className="m-0 rounded-md border border-solid border-border bg-muted p-2 text-sm">
             {t("room.meshLimit", { count: state.meshLimit })}
           </p>

@@ -19,11 +19,17 @@ const cipher = new FrameCipher();
 const counts = noFrames();
 /** Keys are imported one after another, so the last one posted is the one used for sending. */
 let keys: Promise<void> = Promise.resolve();
+/**
+ * Through an SFU every participant receives the same frames, so while someone present cannot decrypt, nobody encrypts
+ * (and the page says the meeting is not end-to-end encrypted, and because of whom). The mesh never sets this: there
+ * each link is encrypted or not on its own.
+ */
+let plain = false;
 
 function pipe(readable: ReadableStream<EncodedFrame>, writable: WritableStream<EncodedFrame>, operation: Operation) {
   const transform = new TransformStream<EncodedFrame, EncodedFrame>({
     async transform(frame, controller) {
-      if (await transformFrame(cipher, operation, frame, counts)) controller.enqueue(frame);
+      if (plain || (await transformFrame(cipher, operation, frame, counts))) controller.enqueue(frame);
     },
   });
   readable
@@ -35,10 +41,12 @@ function pipe(readable: ReadableStream<EncodedFrame>, writable: WritableStream<E
 scope.onmessage = (event: MessageEvent) => {
   const message = event.data as
     | { type: "key"; epoch: number; raw: ArrayBuffer }
+    | { type: "plain"; plain: boolean }
     | { type: "streams"; readable: ReadableStream<EncodedFrame>; writable: WritableStream<EncodedFrame>; operation: Operation };
   if (message.type === "key") {
     keys = keys.then(() => cipher.setKey(message.epoch, message.raw)).catch((error: unknown) => console.warn("Meeting key refused", error));
-  } else if (message.type === "streams") pipe(message.readable, message.writable, message.operation);
+  } else if (message.type === "plain") plain = message.plain;
+  else if (message.type === "streams") pipe(message.readable, message.writable, message.operation);
 };
 
 scope.onrtctransform = (event: Event) => {

@@ -5,7 +5,8 @@ import { meetingsLanguage, meetingsT } from "../i18n.server";
 import { validTimeZone } from "../ics";
 import { meetingMinutes } from "../minutes.server";
 import { endMeeting, meetingChat, meetingDetail, meetingIceServers, meetingInvitationFile, respondToInvitation } from "../service.server";
-import { respondSchema } from "../validation";
+import { sfuCall } from "../sfu-calls.server";
+import { respondSchema, sfuCallSchema } from "../validation";
 
 /** GET /api/meetings/{id}: the meeting, its invitees and attendance. */
 const read = jsonRoute(meetingsT, {
@@ -68,7 +69,23 @@ const respond = jsonRoute(meetingsT, {
   }),
 });
 
-const handle = commandRoute(meetingsT, read, { "ice-servers": iceServers, "invite.ics": invitation, chat, minutes, end, respond }, "errors.meetingNotFound");
+/**
+ * POST /api/meetings/{id}/sfu `{ action: "publish" | "pull" | "renegotiate" | "close", participantId, … }`: a browser's
+ * call to the SFU of a larger meeting, made by the Worker with the app secret (ADR 0030); 404 without an SFU.
+ */
+const sfu = jsonRoute(meetingsT, {
+  POST: endpoint({
+    body: sfuCallSchema,
+    run: async ({ ctx, session, params, body }) => sfuCall(ctx, session, params.id ?? "", body),
+  }),
+});
+
+const handle = commandRoute(
+  meetingsT,
+  read,
+  { "ice-servers": iceServers, "invite.ics": invitation, chat, minutes, end, respond, sfu },
+  "errors.meetingNotFound",
+);
 
 export const loader = handle;
 export const action = handle;
