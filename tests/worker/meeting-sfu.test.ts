@@ -46,7 +46,12 @@ describe("video meetings through the SFU", () => {
     const small = await schedule(owner.client, [trustee.me.id]);
     const smallHost = await join(owner.client, small);
     expect(smallHost.welcome).toMatchObject({ topology: "mesh", meshLimit: 6 });
-    const refused = await sfu(owner.client, small, { action: "publish", participantId: smallHost.welcome.you, offer, tracks: [{ mid: "0", trackName: "audio", kind: "audio" }] });
+    const refused = await sfu(owner.client, small, {
+      action: "publish",
+      participantId: smallHost.welcome.you,
+      offer,
+      tracks: [{ mid: "0", trackName: "audio", kind: "audio" }],
+    });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: string }).error).toBe("You are not in this meeting right now; join it first.");
     smallHost.socket.close();
@@ -128,7 +133,11 @@ describe("video meetings through the SFU", () => {
     // Only the camera, when asked for it alone; then the answer goes back.
     const camera = await sfu(cousin.client, id, { action: "pull", participantId: cousinIn.welcome.you, from: host.welcome.you, tracks: ["video"] });
     expect(((await camera.json()) as { tracks: { trackName: string }[] }).tracks.map((t) => t.trackName)).toEqual(["video"]);
-    const renegotiated = await sfu(trustee.client, id, { action: "renegotiate", participantId: sister.welcome.you, answer: { type: "answer", sdp: "v=0\r\n" } });
+    const renegotiated = await sfu(trustee.client, id, {
+      action: "renegotiate",
+      participantId: sister.welcome.you,
+      answer: { type: "answer", sdp: "v=0\r\n" },
+    });
     expect(renegotiated.status).toBe(200);
     expect(await renegotiated.json()).toMatchObject({ ok: true });
 
@@ -146,7 +155,11 @@ describe("video meetings through the SFU", () => {
     expect(asHost.status).toBe(409);
     expect((await sfu(beneficiary.client, id, { action: "pull", participantId: sister.welcome.you, from: host.welcome.you })).status).toBe(409);
     expect((await sfu(stranger.client, id, { action: "pull", participantId: host.welcome.you, from: sister.welcome.you })).status).toBe(409);
-    const unknown = await sfu(owner.client, "00000000-0000-4000-8000-000000000000", { action: "renegotiate", participantId: host.welcome.you, answer: { type: "answer", sdp: "v" } });
+    const unknown = await sfu(owner.client, "00000000-0000-4000-8000-000000000000", {
+      action: "renegotiate",
+      participantId: host.welcome.you,
+      answer: { type: "answer", sdp: "v" },
+    });
     expect(unknown.status).toBe(409);
     expect((await sfu(owner.client, "not-a-meeting", { action: "renegotiate", participantId: "x", answer: { type: "answer", sdp: "v" } })).status).toBe(404);
     // Nothing published yet: nothing to pull. Not negotiated yet: nothing to renegotiate.

@@ -98,7 +98,12 @@ function normaliseIceServers(value: unknown): IceServer[] | null {
 
 export function chooseIceProvider(config: AppConfig, fetchImpl?: typeof fetch): IceServerProvider {
   if (config.REALTIME_TURN_KEY_ID && config.REALTIME_TURN_KEY_API_TOKEN) {
-    return realtimeTurnProvider({ keyId: config.REALTIME_TURN_KEY_ID, apiToken: config.REALTIME_TURN_KEY_API_TOKEN, baseUrl: config.REALTIME_API_BASE_URL, fetch: fetchImpl });
+    return realtimeTurnProvider({
+      keyId: config.REALTIME_TURN_KEY_ID,
+      apiToken: config.REALTIME_TURN_KEY_API_TOKEN,
+      baseUrl: config.REALTIME_API_BASE_URL,
+      fetch: fetchImpl,
+    });
   }
   return embeddedIceProvider(config.MEETINGS_STUN_URLS);
 }

@@ -87,7 +87,8 @@ export function realtimeSfuProvider(options: RealtimeSfuOptions): SfuProvider {
       throw new SfuUnavailable(`Cloudflare Realtime refused ${method} ${new URL(url).pathname} (HTTP ${response.status})`);
     }
     // The API reports some failures with 200 and an errorCode.
-    if (typeof answer.errorCode === "string") throw new SfuUnavailable(`Cloudflare Realtime: ${answer.errorCode} ${String(answer.errorDescription ?? "")}`.trim());
+    if (typeof answer.errorCode === "string")
+      throw new SfuUnavailable(`Cloudflare Realtime: ${answer.errorCode} ${String(answer.errorDescription ?? "")}`.trim());
     return answer;
   }
 
@@ -106,7 +107,11 @@ export function realtimeSfuProvider(options: RealtimeSfuOptions): SfuProvider {
     },
     async closeTracks(sessionId, mids, { offer, force }) {
       return tracksAnswer(
-        await call("PUT", `${session(sessionId)}/tracks/close`, { ...(offer ? { sessionDescription: offer } : {}), tracks: mids.map((mid) => ({ mid })), force }),
+        await call("PUT", `${session(sessionId)}/tracks/close`, {
+          ...(offer ? { sessionDescription: offer } : {}),
+          tracks: mids.map((mid) => ({ mid })),
+          force,
+        }),
       );
     },
     async sessionTracks(sessionId) {

@@ -130,7 +130,10 @@ const sdp = z.string().min(1).max(60_000);
  * the browser's own participant id in the room (its `welcome.you`): the room checks it is admitted on this session.
  */
 export const sfuCallSchema = (t: Translate) => {
-  const participantId = z.string({ required_error: t("errors.sfuInvalid") }).min(1).max(64);
+  const participantId = z
+    .string({ required_error: t("errors.sfuInvalid") })
+    .min(1)
+    .max(64);
   return z.discriminatedUnion(
     "action",
     [
@@ -138,7 +141,10 @@ export const sfuCallSchema = (t: Translate) => {
         action: z.literal("publish"),
         participantId,
         offer: z.object({ type: z.literal("offer"), sdp }),
-        tracks: z.array(z.object({ mid, trackName, kind: z.enum(["audio", "video"]) })).min(1).max(8),
+        tracks: z
+          .array(z.object({ mid, trackName, kind: z.enum(["audio", "video"]) }))
+          .min(1)
+          .max(8),
       }),
       /** `tracks`: only these of theirs (a participant who adds a camera later is pulled for the camera alone). */
       z.object({ action: z.literal("pull"), participantId, from: participantId, tracks: z.array(trackName).min(1).max(8).optional() }),

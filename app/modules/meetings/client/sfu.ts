@@ -45,7 +45,11 @@ export class SfuLink {
   private closed = false;
 
   constructor(private readonly options: SfuOptions) {
-    this.pc = new RTCPeerConnection({ iceServers: options.iceServers, bundlePolicy: "max-bundle", ...options.transforms?.connectionConfig } as RTCConfiguration);
+    this.pc = new RTCPeerConnection({
+      iceServers: options.iceServers,
+      bundlePolicy: "max-bundle",
+      ...options.transforms?.connectionConfig,
+    } as RTCConfiguration);
     this.pc.ontrack = ({ transceiver, track }) => {
       this.transform(transceiver);
       const owner = this.owners.get(transceiver.mid ?? "");

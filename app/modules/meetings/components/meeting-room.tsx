@@ -36,6 +36,11 @@ export function MeetingRoom({ meetingId, state, media, send, onToggleAudio, onTo
             {t("room.meshLimit", { count: state.meshLimit })}
           </p>
         ) : null}
+        {state.topology === "sfu" ? (
+          <p className="m-0 text-sm text-muted-foreground" data-testid="via-sfu">
+            {t(state.e2ee.everyoneSupports && state.canEncrypt ? "room.viaSfuEncrypted" : "room.viaSfu")}
+          </p>
+        ) : null}
         {state.mutedBy ? (
           <p role="status" className="m-0 rounded-md border border-solid border-border bg-muted p-2 text-sm" data-testid="muted-by-host">
             {t("room.mutedByHost")}
