@@ -29,7 +29,8 @@ test.describe("after a meeting", () => {
     await hydrated(page, url);
     await page.getByTestId("draft-minutes").click();
     await page.waitForURL(/\/document-drafting\?/);
-    await expect(page.getByTestId("prefill-sources")).toContainText(`Pre-filled from the meeting “${title}”`);
+    // No poll was linked, so the sentence names none.
+    await expect(page.getByTestId("prefill-sources")).toContainText(`Pre-filled from the meeting “${title}”: its date, who attended and the agenda.`);
     // Nobody joined this one: both invited people are listed as absent, and no one as present.
     await expect(page.getByLabel("Absent (optional)")).toHaveValue(/Eleanor Hartwell\s+James Hartwell/);
     await expect(page.getByRole("textbox", { name: "Present", exact: true })).toHaveValue("");

@@ -118,7 +118,7 @@ describe("meeting minutes", () => {
     const data = await owner.client.get(`/document-drafting.data?template=minutes&prefill=meeting:${meetingId}`);
     expect(data.status).toBe(200);
     const text = await data.text();
-    expect(text).toContain("Pre-filled from the meeting “Roof council”");
+    expect(text).toContain("Pre-filled from the meeting “Roof council”: its date, who attended, the agenda and the linked poll.");
     for (const name of [trustee.account.name, beneficiary.account.name, "Sophie's tuition", "Replace the roof this spring"]) expect(text).toContain(name);
 
     const html = await (await owner.client.get(`/document-drafting?template=minutes&prefill=meeting:${meetingId}`)).text();

@@ -71,7 +71,9 @@ export async function meetingMinutes(ctx: RequestContext, session: CurrentSessio
 export async function minutesPrefill(ctx: RequestContext, session: CurrentSession, id: string, options: DraftPrefillOptions): Promise<DraftPrefill | null> {
   try {
     const { meeting, fields } = await meetingMinutes(ctx, session, id, options);
-    return { label: serverT("meetings", options.language)("minutes.prefilledFrom", { title: meeting.title }), values: fields };
+    // The sentence names the poll only when one was linked (its result is then among the resolutions).
+    const key = fields.resolutions?.length ? "minutes.prefilledFromWithPoll" : "minutes.prefilledFrom";
+    return { label: serverT("meetings", options.language)(key, { title: meeting.title }), values: fields };
   } catch (error) {
     if (error instanceof Refusal) return null;
     throw error;

@@ -44,7 +44,8 @@ describe("minutes from a meeting", () => {
       absent: ["Daniel Hartwell"],
       agenda: ["The roof", "Sophie's tuition", "Questions"],
       resolutions: ["Vote on “Repair the roof”: Approved (Yes 66.7%) · turnout 100%."],
-      adjournedAt: "12:55 AM UTC",
+      // It ran past midnight: the day it ended is said too.
+      adjournedAt: "12:55 AM UTC on March 5, 2027",
     });
     expect(values.discussion).toBeUndefined();
     expect(values.trustName).toBeUndefined();
@@ -55,6 +56,8 @@ describe("minutes from a meeting", () => {
     expect(values.meetingDate).toBe("2027-03-05");
     expect(values.meetingTime).toBe("12:30 AM GMT+9");
     expect(values.adjournedAt).toBeUndefined();
+    // Ended the same day in the reader's zone: the time alone.
+    expect(minutesValues({ ...base, timeZone: "Asia/Tokyo" }).adjournedAt).toBe("9:55 AM GMT+9");
   });
 
   it("falls back to drafting's agenda, says an open poll has no result yet, and lists recordings with their SHA-256", () => {
@@ -82,6 +85,6 @@ describe("minutes from a meeting", () => {
     expect(draftErrors("minutes", form, (key) => key)).toEqual({});
     const text = JSON.stringify(renderDraft("minutes", form));
     expect(text).toContain("Eleanor Hartwell chaired the meeting and James Hartwell recorded these minutes");
-    expect(text).toContain("The meeting was adjourned at 12:55 AM UTC.");
+    expect(text).toContain("The meeting was adjourned at 12:55 AM UTC on March 5, 2027.");
   });
 });

@@ -87,7 +87,12 @@ export function minutesValues(input: MinutesInput): DraftValues {
     resolutions: input.poll ? [resolution(input.poll, timeZone).slice(0, FIELDS.resolutions.max)] : [],
   };
   if (input.hostName) values.chair = input.hostName;
-  if (meeting.endedAt) values.adjournedAt = timeInZone(meeting.endedAt, timeZone);
+  if (meeting.endedAt) {
+    // A meeting that ran past midnight (in the reader's zone) says on which day it ended.
+    const endDay = dayInZone(meeting.endedAt, timeZone);
+    const onDay = new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "long" }).format(meeting.endedAt);
+    values.adjournedAt = `${timeInZone(meeting.endedAt, timeZone)}${endDay === dayInZone(held, timeZone) ? "" : ` on ${onDay}`}`;
+  }
   if (recordings.length)
     values.discussion = `The meeting was recorded with the participants' consent and filed with the trust's documents: ${recordings.join("; ")}.`.slice(
       0,
