@@ -8,7 +8,8 @@ import type { Db } from "~/platform/db.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import type { AppConfig } from "~/platform/env.server";
 import { meetingInvitees, meetings } from "./schema";
-import { chooseSfu, topologyFor, type MeetingTopology } from "./sfu.server";
+import { meetingMedia } from "./media.server";
+import type { MeetingTopology } from "./sfu.server";
 
 /** Who calls a meeting: owners, trustees, co-trustees and the family's lawyer. Beneficiaries, family and viewers are invited. */
 export function canScheduleMeetings(role: Role | null | undefined): boolean {
@@ -78,7 +79,8 @@ export async function roomRoleFor(db: Db, meetingId: string, session: { userId: 
 
 /** mesh or sfu for a meeting (ADR 0030): its host and invitees against MEETINGS_SFU_FROM; no query without an SFU. */
 export async function meetingTopology(db: Db, config: AppConfig, meetingId: string): Promise<MeetingTopology> {
-  if (!chooseSfu(config)) return "mesh";
+  const media = meetingMedia(config);
+  if (!media.sfu) return "mesh";
   const row = await db.select({ invitees: count() }).from(meetingInvitees).where(eq(meetingInvitees.meetingId, meetingId)).get();
-  return topologyFor(config, 1 + (row?.invitees ?? 0));
+  return media.topology(1 + (row?.invitees ?? 0));
 }

@@ -6,7 +6,8 @@ import { memberships } from "~/modules/workspaces/schema";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { canScheduleMeetings, requireMeeting, visibleMeetings, type MeetingRow, type MeetingScope } from "./access.server";
-import { chooseIceProvider, IceServersUnavailable } from "./ice-servers.server";
+import { IceServersUnavailable } from "./ice-servers.server";
+import { meetingMedia } from "./media.server";
 import { meetingIcs, type InvitationText } from "./ics";
 import { sendInvitations } from "./invitations.server";
 import { meetingPeopleQueries } from "./people.server";
@@ -241,7 +242,7 @@ export async function respondToInvitation(ctx: RequestContext, scope: MeetingSco
 export async function meetingIceServers(ctx: RequestContext, scope: MeetingScope, id: string) {
   const meeting = await requireMeeting(ctx, scope, id);
   try {
-    return { ...(await chooseIceProvider(ctx.config).forParticipant(scope.userId)) };
+    return { ...(await meetingMedia(ctx.config).ice.forParticipant(scope.userId)) };
   } catch (error) {
     if (!(error instanceof IceServersUnavailable)) throw error;
     console.warn(`ICE servers for meeting ${meeting.id}: ${error.message}`);

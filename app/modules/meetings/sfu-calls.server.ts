@@ -4,7 +4,8 @@ import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import type { PublishedTrack } from "../../../party/meeting-protocol";
 import { roomSfu } from "./room-link.server";
-import { chooseSfu, SfuUnavailable, type SfuProvider, type SfuTracksAnswer } from "./sfu.server";
+import { meetingMedia } from "./media.server";
+import { SfuUnavailable, type SfuProvider, type SfuTracksAnswer } from "./sfu.server";
 import type { SfuCall } from "./validation";
 
 /**
@@ -15,7 +16,7 @@ import type { SfuCall } from "./validation";
  * room, so nobody can pull from (or close) a session that is not in their meeting.
  */
 export async function sfuCall(ctx: RequestContext, session: CurrentSession, meetingId: string, call: SfuCall) {
-  const sfu = chooseSfu(ctx.config);
+  const { sfu } = meetingMedia(ctx.config);
   if (!sfu || !isUuid(meetingId)) throw new Refusal(404, "errors.meetingNotFound");
   const room = roomSfu(ctx.env, meetingId);
   const caller = await room.participant(call.participantId, session.sessionId);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AppConfig } from "~/platform/env.server";
 import { getConfig } from "~/platform/env.server";
+import { meetingMedia } from "./media.server";
 import { chooseSfu, realtimeSfuProvider, SfuUnavailable, topologyFor } from "./sfu.server";
 
 function fakeFetch(answers: { status: number; body: unknown }[] | Error) {
@@ -99,6 +100,26 @@ describe("Cloudflare Realtime SFU adapter", () => {
     expect(chooseSfu(configured)?.id).toBe("cloudflare-realtime");
     expect(topologyFor(configured, 6)).toBe("mesh");
     expect(topologyFor(configured, 7)).toBe("sfu");
+  });
+
+  it("one media adapter: the embedded mesh by default, Cloudflare Realtime's TURN and SFU when configured", () => {
+    const embedded = meetingMedia(config({ MEETINGS_STUN_URLS: [] }));
+    expect([embedded.ice.id, embedded.sfu, embedded.topology(40)]).toEqual(["embedded", null, "mesh"]);
+    const realtime = meetingMedia(
+      config({
+        MEETINGS_STUN_URLS: [],
+        REALTIME_TURN_KEY_ID: "key123456",
+        REALTIME_TURN_KEY_API_TOKEN: "secret-token-0123456789",
+        REALTIME_SFU_APP_ID: "app-0123456789",
+        REALTIME_SFU_APP_SECRET: "secret-0123456789abcdef",
+      }),
+    );
+    expect([realtime.ice.id, realtime.sfu?.id, realtime.topology(3), realtime.topology(8)]).toEqual([
+      "cloudflare-realtime",
+      "cloudflare-realtime",
+      "mesh",
+      "sfu",
+    ]);
   });
 
   it("refuses half a configuration and a threshold below two people", () => {
