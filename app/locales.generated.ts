@@ -5,6 +5,7 @@ import de_assistant from "../public/locales/de/assistant.json";
 import de_auth from "../public/locales/de/auth.json";
 import de_banking from "../public/locales/de/banking.json";
 import de_common from "../public/locales/de/common.json";
+import de_communication from "../public/locales/de/communication.json";
 import de_compliance from "../public/locales/de/compliance.json";
 import de_conversations from "../public/locales/de/conversations.json";
 import de_dashboard from "../public/locales/de/dashboard.json";
@@ -33,6 +34,7 @@ import en_assistant from "../public/locales/en/assistant.json";
 import en_auth from "../public/locales/en/auth.json";
 import en_banking from "../public/locales/en/banking.json";
 import en_common from "../public/locales/en/common.json";
+import en_communication from "../public/locales/en/communication.json";
 import en_compliance from "../public/locales/en/compliance.json";
 import en_conversations from "../public/locales/en/conversations.json";
 import en_dashboard from "../public/locales/en/dashboard.json";
@@ -61,6 +63,7 @@ import es_assistant from "../public/locales/es/assistant.json";
 import es_auth from "../public/locales/es/auth.json";
 import es_banking from "../public/locales/es/banking.json";
 import es_common from "../public/locales/es/common.json";
+import es_communication from "../public/locales/es/communication.json";
 import es_compliance from "../public/locales/es/compliance.json";
 import es_conversations from "../public/locales/es/conversations.json";
 import es_dashboard from "../public/locales/es/dashboard.json";
@@ -89,6 +92,7 @@ import fr_assistant from "../public/locales/fr/assistant.json";
 import fr_auth from "../public/locales/fr/auth.json";
 import fr_banking from "../public/locales/fr/banking.json";
 import fr_common from "../public/locales/fr/common.json";
+import fr_communication from "../public/locales/fr/communication.json";
 import fr_compliance from "../public/locales/fr/compliance.json";
 import fr_conversations from "../public/locales/fr/conversations.json";
 import fr_dashboard from "../public/locales/fr/dashboard.json";
@@ -117,6 +121,7 @@ import ja_assistant from "../public/locales/ja/assistant.json";
 import ja_auth from "../public/locales/ja/auth.json";
 import ja_banking from "../public/locales/ja/banking.json";
 import ja_common from "../public/locales/ja/common.json";
+import ja_communication from "../public/locales/ja/communication.json";
 import ja_compliance from "../public/locales/ja/compliance.json";
 import ja_conversations from "../public/locales/ja/conversations.json";
 import ja_dashboard from "../public/locales/ja/dashboard.json";
@@ -145,6 +150,7 @@ import zh_assistant from "../public/locales/zh/assistant.json";
 import zh_auth from "../public/locales/zh/auth.json";
 import zh_banking from "../public/locales/zh/banking.json";
 import zh_common from "../public/locales/zh/common.json";
+import zh_communication from "../public/locales/zh/communication.json";
 import zh_compliance from "../public/locales/zh/compliance.json";
 import zh_conversations from "../public/locales/zh/conversations.json";
 import zh_dashboard from "../public/locales/zh/dashboard.json";
@@ -169,10 +175,10 @@ import zh_translator from "../public/locales/zh/translator.json";
 import zh_workspaces from "../public/locales/zh/workspaces.json";
 
 export const bundledResources = {
-  "de": { "accounting": de_accounting, "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "banking": de_banking, "common": de_common, "compliance": de_compliance, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "exports": de_exports, "finance": de_finance, "guides": de_guides, "help": de_help, "instruments": de_instruments, "landing": de_landing, "meetings": de_meetings, "notifications": de_notifications, "polls": de_polls, "portal": de_portal, "profile": de_profile, "scanner": de_scanner, "tax": de_tax, "tour": de_tour, "translator": de_translator, "workspaces": de_workspaces },
-  "en": { "accounting": en_accounting, "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "banking": en_banking, "common": en_common, "compliance": en_compliance, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "exports": en_exports, "finance": en_finance, "guides": en_guides, "help": en_help, "instruments": en_instruments, "landing": en_landing, "meetings": en_meetings, "notifications": en_notifications, "polls": en_polls, "portal": en_portal, "profile": en_profile, "scanner": en_scanner, "tax": en_tax, "tour": en_tour, "translator": en_translator, "workspaces": en_workspaces },
-  "es": { "accounting": es_accounting, "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "banking": es_banking, "common": es_common, "compliance": es_compliance, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "exports": es_exports, "finance": es_finance, "guides": es_guides, "help": es_help, "instruments": es_instruments, "landing": es_landing, "meetings": es_meetings, "notifications": es_notifications, "polls": es_polls, "portal": es_portal, "profile": es_profile, "scanner": es_scanner, "tax": es_tax, "tour": es_tour, "translator": es_translator, "workspaces": es_workspaces },
-  "fr": { "accounting": fr_accounting, "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "banking": fr_banking, "common": fr_common, "compliance": fr_compliance, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "exports": fr_exports, "finance": fr_finance, "guides": fr_guides, "help": fr_help, "instruments": fr_instruments, "landing": fr_landing, "meetings": fr_meetings, "notifications": fr_notifications, "polls": fr_polls, "portal": fr_portal, "profile": fr_profile, "scanner": fr_scanner, "tax": fr_tax, "tour": fr_tour, "translator": fr_translator, "workspaces": fr_workspaces },
-  "ja": { "accounting": ja_accounting, "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "banking": ja_banking, "common": ja_common, "compliance": ja_compliance, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "exports": ja_exports, "finance": ja_finance, "guides": ja_guides, "help": ja_help, "instruments": ja_instruments, "landing": ja_landing, "meetings": ja_meetings, "notifications": ja_notifications, "polls": ja_polls, "portal": ja_portal, "profile": ja_profile, "scanner": ja_scanner, "tax": ja_tax, "tour": ja_tour, "translator": ja_translator, "workspaces": ja_workspaces },
-  "zh": { "accounting": zh_accounting, "ai": zh_ai, "assistant": zh_assistant, "auth": zh_auth, "banking": zh_banking, "common": zh_common, "compliance": zh_compliance, "conversations": zh_conversations, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "drafting": zh_drafting, "exports": zh_exports, "finance": zh_finance, "guides": zh_guides, "help": zh_help, "instruments": zh_instruments, "landing": zh_landing, "meetings": zh_meetings, "notifications": zh_notifications, "polls": zh_polls, "portal": zh_portal, "profile": zh_profile, "scanner": zh_scanner, "tax": zh_tax, "tour": zh_tour, "translator": zh_translator, "workspaces": zh_workspaces },
+  "de": { "accounting": de_accounting, "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "banking": de_banking, "common": de_common, "communication": de_communication, "compliance": de_compliance, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "exports": de_exports, "finance": de_finance, "guides": de_guides, "help": de_help, "instruments": de_instruments, "landing": de_landing, "meetings": de_meetings, "notifications": de_notifications, "polls": de_polls, "portal": de_portal, "profile": de_profile, "scanner": de_scanner, "tax": de_tax, "tour": de_tour, "translator": de_translator, "workspaces": de_workspaces },
+  "en": { "accounting": en_accounting, "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "banking": en_banking, "common": en_common, "communication": en_communication, "compliance": en_compliance, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "exports": en_exports, "finance": en_finance, "guides": en_guides, "help": en_help, "instruments": en_instruments, "landing": en_landing, "meetings": en_meetings, "notifications": en_notifications, "polls": en_polls, "portal": en_portal, "profile": en_profile, "scanner": en_scanner, "tax": en_tax, "tour": en_tour, "translator": en_translator, "workspaces": en_workspaces },
+  "es": { "accounting": es_accounting, "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "banking": es_banking, "common": es_common, "communication": es_communication, "compliance": es_compliance, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "exports": es_exports, "finance": es_finance, "guides": es_guides, "help": es_help, "instruments": es_instruments, "landing": es_landing, "meetings": es_meetings, "notifications": es_notifications, "polls": es_polls, "portal": es_portal, "profile": es_profile, "scanner": es_scanner, "tax": es_tax, "tour": es_tour, "translator": es_translator, "workspaces": es_workspaces },
+  "fr": { "accounting": fr_accounting, "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "banking": fr_banking, "common": fr_common, "communication": fr_communication, "compliance": fr_compliance, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "exports": fr_exports, "finance": fr_finance, "guides": fr_guides, "help": fr_help, "instruments": fr_instruments, "landing": fr_landing, "meetings": fr_meetings, "notifications": fr_notifications, "polls": fr_polls, "portal": fr_portal, "profile": fr_profile, "scanner": fr_scanner, "tax": fr_tax, "tour": fr_tour, "translator": fr_translator, "workspaces": fr_workspaces },
+  "ja": { "accounting": ja_accounting, "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "banking": ja_banking, "common": ja_common, "communication": ja_communication, "compliance": ja_compliance, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "exports": ja_exports, "finance": ja_finance, "guides": ja_guides, "help": ja_help, "instruments": ja_instruments, "landing": ja_landing, "meetings": ja_meetings, "notifications": ja_notifications, "polls": ja_polls, "portal": ja_portal, "profile": ja_profile, "scanner": ja_scanner, "tax": ja_tax, "tour": ja_tour, "translator": ja_translator, "workspaces": ja_workspaces },
+  "zh": { "accounting": zh_accounting, "ai": zh_ai, "assistant": zh_assistant, "auth": zh_auth, "banking": zh_banking, "common": zh_common, "communication": zh_communication, "compliance": zh_compliance, "conversations": zh_conversations, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "drafting": zh_drafting, "exports": zh_exports, "finance": zh_finance, "guides": zh_guides, "help": zh_help, "instruments": zh_instruments, "landing": zh_landing, "meetings": zh_meetings, "notifications": zh_notifications, "polls": zh_polls, "portal": zh_portal, "profile": zh_profile, "scanner": zh_scanner, "tax": zh_tax, "tour": zh_tour, "translator": zh_translator, "workspaces": zh_workspaces },
 };

@@ -3,6 +3,7 @@ import type { ModuleManifest, NotificationKind } from "~/platform/module-manifes
 import { aiModule } from "./ai/module";
 import { authModule } from "./auth/module";
 import { bankingModule } from "./banking/module";
+import { communicationModule } from "./communication/module";
 import { complianceModule } from "./compliance/module";
 import { conversationsModule } from "./conversations/module";
 import { dashboardModule } from "./dashboard/module";
@@ -39,6 +40,7 @@ export const MODULES = [
   instrumentsModule,
   complianceModule,
   conversationsModule,
+  communicationModule,
   pollsModule,
   meetingsModule,
   bankingModule,

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { AuditEntry } from "~/modules/audit/audit.server";
 import { auditInsert, recordAudit } from "~/modules/audit/audit.server";
-import { requestT } from "~/i18n.server";
+import { requestT, serverT } from "~/i18n.server";
 import { type AppConfig, devToolsEnabled, getConfig } from "./env.server";
 import { createDb, type Db } from "./db.server";
 
@@ -65,4 +65,31 @@ export function getRequestContext(request: Request, context: AppLoadContext): Re
   };
   cache.set(request, ctx);
   return ctx;
+}
+
+/**
+ * A context for work no person's request started (the cron sending a scheduled message as its author): the same
+ * database, configuration and audit, with "scheduled" where a request would give its address and browser. Work that
+ * a request would leave running is awaited instead: a cron run waits for what it started.
+ */
+export function backgroundContext(env: Env, label: string): { ctx: RequestContext; settle: () => Promise<void> } {
+  const db = createDb(env.DB);
+  const config = getConfig(env);
+  const pending: Promise<unknown>[] = [];
+  const ctx: RequestContext = {
+    db,
+    env,
+    config,
+    waitUntil: (p) => void pending.push(p.catch((error: unknown) => console.error(`${label}: background work failed`, error))),
+    ip: "scheduled",
+    userAgent: label,
+    country: null,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    secure: config.PUBLIC_ORIGIN.startsWith("https:"),
+    devTools: false,
+    t: serverT("auth", "en"),
+    audit: (entry) => recordAudit(db, { ip: "scheduled", userAgent: label, ...entry }),
+    auditStatement: (entry) => auditInsert(db, { ip: "scheduled", userAgent: label, ...entry }),
+  };
+  return { ctx, settle: async () => void (await Promise.all(pending)) };
 }

@@ -1,4 +1,4 @@
-import { Activity, Bug, Mail, Sparkles } from "lucide-react";
+import { Activity, Bug, Mail } from "lucide-react";
 import { area, defineModule } from "../../platform/module-manifest";
 
 /**
@@ -9,7 +9,6 @@ export const plannedModule = defineModule({
   id: "planned",
   areas: [
     area("/email-personalization", "conversations", Mail, false),
-    area("/smart-communication", "conversations", Sparkles, false),
     area("/system-health", "administration", Activity, false, { adminOnly: true }),
     area("/error-reporting", "administration", Bug, false),
   ],

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { SCHEDULED_TARGETS } from "./schema";
+import { TEMPLATE_LIMITS } from "./templates";
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** How far ahead a message can be scheduled. */
+export const SCHEDULE_AHEAD_MAX_MS = 366 * 86_400_000;
+
+const name = (t: Translate) =>
+  z
+    .string({ required_error: t("errors.nameMissing"), invalid_type_error: t("errors.nameMissing") })
+    .trim()
+    .min(1, t("errors.nameMissing"))
+    .max(TEMPLATE_LIMITS.nameMax, t("errors.nameLong", { max: TEMPLATE_LIMITS.nameMax }));
+
+const body = (t: Translate) =>
+  z
+    .string({ required_error: t("errors.bodyMissing"), invalid_type_error: t("errors.bodyMissing") })
+    .trim()
+    .min(1, t("errors.bodyMissing"))
+    .max(TEMPLATE_LIMITS.bodyMax, t("errors.bodyLong", { max: TEMPLATE_LIMITS.bodyMax }));
+
+const subject = (t: Translate) =>
+  z
+    .string({ invalid_type_error: t("errors.subjectMissing") })
+    .trim()
+    .max(TEMPLATE_LIMITS.subjectMax, t("errors.subjectLong", { max: TEMPLATE_LIMITS.subjectMax }))
+    .nullish()
+    .transform((v) => v || null);
+
+/** POST /api/communication/templates and PUT …/{id}: `{ name, body }`. */
+export const templateSchema = (t: Translate) => z.object({ name: name(t), body: body(t) });
+
+/** POST /api/communication/templates/preview: `{ body, recipientId? }`, filled with the workspace's values of now. */
+export const previewSchema = (t: Translate) => z.object({ body: body(t), recipientId: z.string().trim().min(1).max(64).optional().nullable() });
+
+const sendAt = (t: Translate, now: number) =>
+  z
+    .string({ required_error: t("errors.sendAtInvalid"), invalid_type_error: t("errors.sendAtInvalid") })
+    .datetime({ offset: true, message: t("errors.sendAtInvalid") })
+    .transform((v) => new Date(v))
+    .refine((d) => d.getTime() > now, t("errors.sendAtPast"))
+    .refine((d) => d.getTime() <= now + SCHEDULE_AHEAD_MAX_MS, t("errors.sendAtFar"));
+
+/** POST /api/communication/scheduled: to a channel (`channelId`), or by e-mail to one member (`recipientId`, `subject`). */
+export const scheduleSchema = (t: Translate, now = Date.now()) =>
+  z
+    .object({
+      target: z.enum(SCHEDULED_TARGETS, { errorMap: () => ({ message: t("errors.targetInvalid") }) }),
+      channelId: z.string().trim().min(1).max(64).optional().nullable(),
+      recipientId: z.string().trim().min(1).max(64).optional().nullable(),
+      subject: subject(t),
+      body: body(t),
+      sendAt: sendAt(t, now),
+    })
+    .superRefine((v, ctx) => {
+      if (v.target === "channel" && !v.channelId) ctx.addIssue({ code: "custom", path: ["channelId"], message: t("errors.channelMissing") });
+      if (v.target === "email" && !v.recipientId) ctx.addIssue({ code: "custom", path: ["recipientId"], message: t("errors.recipientMissing") });
+      if (v.target === "email" && !v.subject) ctx.addIssue({ code: "custom", path: ["subject"], message: t("errors.subjectMissing") });
+    });
+
+/** PUT /api/communication/scheduled/{id}: a new text, subject or time while it has not gone. */
+export const rescheduleSchema = (t: Translate, now = Date.now()) =>
+  z.object({ body: body(t).optional(), subject: subject(t), sendAt: sendAt(t, now).optional() });
