@@ -53,6 +53,27 @@ test.describe("smart communication", () => {
     await expect(page.getByTestId("templates-status")).toHaveText("Template deleted.");
   });
 
+  test("in the chat a trustee puts a template, filled with the trust's values, in the box as a draft; a beneficiary has no templates", async ({
+    page,
+    browser,
+  }) => {
+    await signInAsDemo(page);
+    await hydrated(page, "/chat");
+    await page.getByTestId("composer-templates").click();
+    await page.getByRole("list", { name: "Templates" }).getByRole("button", { name: "Documents needed for the tax return" }).click();
+    const box = page.getByTestId("composer-body");
+    await expect(box).toHaveValue(/To prepare the \d{4} tax return of The Hartwell Family Trust, please upload/);
+    await expect(box).not.toHaveValue(/\{\{/);
+    await box.fill("");
+
+    const sophie = await browser.newPage();
+    await signInAsDemo(sophie, { email: "sophie@hartwell.example" });
+    await hydrated(sophie, "/chat");
+    await expect(sophie.getByTestId("composer-body")).toBeVisible();
+    await expect(sophie.getByTestId("composer-templates")).toHaveCount(0);
+    await sophie.close();
+  });
+
   test("a beneficiary is told who writes to the family from here", async ({ page }) => {
     await signInAsDemo(page, { email: "sophie@hartwell.example" });
     await hydrated(page, "/smart-communication");

@@ -35,7 +35,14 @@ export async function loadChatScreen(ctx: RequestContext, session: CurrentSessio
   return {
     workspaceId,
     threadId: chatThreadId(workspaceId),
-    me: { id: session.user.id, name: session.user.name, admin: canAdminister(role), canCreate: role !== "viewer" },
+    // Message templates (the communication module) are for those who write to the family: administrators and the lawyer.
+    me: {
+      id: session.user.id,
+      name: session.user.name,
+      admin: canAdminister(role),
+      canCreate: role !== "viewer",
+      templates: canAdminister(role) || role === "legal_professional",
+    },
     channel: {
       id: channel.id,
       name: channel.name,

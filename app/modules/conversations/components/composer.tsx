@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type Keybo
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { TemplatePicker } from "~/modules/communication/components/template-picker";
 import { chatApi } from "../chat-client";
 import type { ChatScreenData } from "../chat-page.server";
 import { DEFAULT_TOPIC_NAME, MAX_MESSAGE_CHARS } from "../limits";
@@ -118,6 +119,15 @@ export function Composer({
           {tooLong ? t("composer.tooLong", { max: MAX_MESSAGE_CHARS.toLocaleString() }) : t("composer.help")}
         </p>
         <div className="relative flex gap-2">
+          {data.me.templates ? (
+            <TemplatePicker
+              onInsert={(text) => {
+                setBody((b) => (b.trim() ? `${b}\n${text}` : text));
+                textRef.current?.focus();
+              }}
+              onError={onError}
+            />
+          ) : null}
           <Button type="button" variant="outline" size="sm" aria-expanded={mentionOpen} onClick={() => setMentionOpen((o) => !o)}>
             {t("composer.mention")}
           </Button>
