@@ -35,6 +35,21 @@ test.describe("smart communication", () => {
     await expect(page.getByText("The message was cancelled and will not be sent.")).toBeVisible();
   });
 
+  test("drafting help suggests replies to the family chat as drafts and summarises it citing the messages", async ({ page }) => {
+    await signInAsDemo(page);
+    await hydrated(page, "/smart-communication");
+    const assist = page.getByTestId("assist");
+    await assist.getByLabel("Tone").selectOption("warm");
+    await assist.getByRole("button", { name: "Suggest replies" }).click();
+    await expect(page.getByTestId("suggestions-engine")).toHaveText("Written by the offline engine's templates: no AI model is configured.");
+    await expect(page.getByTestId("suggestions").getByRole("listitem")).toHaveCount(3);
+    await page.getByTestId("suggestions").getByRole("button", { name: "Use this draft" }).first().click();
+    await expect(page.getByTestId("schedule-form").getByLabel("Message")).toHaveValue(/^Thanks, \w+! I'll look into it and get back to you soon\.$/);
+    await assist.getByRole("button", { name: "Summarise the thread" }).click();
+    await expect(page.getByTestId("summary")).toContainText(/Summary of \d+ messages/);
+    await expect(page.getByTestId("summary").getByRole("link").first()).toHaveText(/^\(Messages #\d+\)$/);
+  });
+
   test("a template with an unknown merge field is refused with its name, and markup is taken out", async ({ page }) => {
     await signInAsDemo(page);
     await hydrated(page, "/smart-communication");

@@ -206,4 +206,37 @@ describe("smart communication", () => {
     const actions = sql(`SELECT action FROM audit_log WHERE target_id = '${id}' ORDER BY created_at`).map((a) => a.action);
     expect(actions).toEqual(["communication.scheduled", "communication.scheduled_changed", "communication.scheduled_cancelled"]);
   });
+
+  it("drafts replies in the chosen tone and language and summarises a thread citing its messages, from the offline engine here", async () => {
+    const post = (client: Client, body: string) => client.postJson(`/api/chat/channels/${channelId}/messages`, { body });
+    expect((await post(owner.client, "The roofer quoted $18,400 for the repair. Should we approve it before the storms?")).status).toBe(201);
+    expect((await post(trustee.client, "I agree, let us vote on it at the meeting on 3 December.")).status).toBe(201);
+
+    const warm = await owner.client.postJson("/api/communication/assist", { action: "suggest", channelId, tone: "warm", language: "de" });
+    expect(warm.status).toBe(200);
+    const drafts = (await warm.json()) as { drafts: string[]; engine: string; fellBack: boolean; replyingTo: { authorName: string } };
+    expect(drafts.engine).toBe("offline");
+    expect(drafts.fellBack).toBe(false);
+    expect(drafts.replyingTo.authorName).toBe(trustee.account.name);
+    expect(drafts.drafts).toHaveLength(3);
+    expect(drafts.drafts[0]).toBe(`Danke, ${trustee.account.name.split(" ")[0]}! Ich schaue es mir an und melde mich bald.`);
+
+    const summary = (await (await owner.client.postJson("/api/communication/assist", { action: "summary", channelId })).json()) as {
+      points: { text: string; messages: number[] }[];
+      engine: string;
+      from: number;
+      to: number;
+    };
+    expect(summary.engine).toBe("offline");
+    const seqs = sql(`SELECT seq FROM chat_messages WHERE channel_id = '${channelId}'`).map((r) => Number(r.seq));
+    expect(summary.points.length).toBeGreaterThan(0);
+    for (const point of summary.points) for (const n of point.messages) expect(seqs).toContain(n);
+    expect(summary.points.map((p) => p.text)).toContain(`${owner.account.name}: The roofer quoted $18,400 for the repair.`);
+
+    const badTone = await owner.client.postJson("/api/communication/assist", { action: "suggest", channelId, tone: "sarcastic" });
+    expect(badTone.status).toBe(400);
+    expect(await errorOf(badTone)).toBe("The tone is formal or warm.");
+    expect((await sophie.client.postJson("/api/communication/assist", { action: "summary", channelId })).status).toBe(403);
+    expect((await stranger.client.postJson("/api/communication/assist", { action: "summary", channelId })).status).toBe(404);
+  });
 });

@@ -13,6 +13,7 @@ export const communicationModule = defineModule({
     { path: "api/communication/templates", file: "modules/communication/routes/api.templates.ts" },
     { path: "api/communication/templates/preview", file: "modules/communication/routes/api.templates-preview.ts" },
     { path: "api/communication/templates/:id", file: "modules/communication/routes/api.template.ts" },
+    { path: "api/communication/assist", file: "modules/communication/routes/api.assist.ts" },
     { path: "api/communication/scheduled", file: "modules/communication/routes/api.scheduled.ts" },
     { path: "api/communication/scheduled/:id", file: "modules/communication/routes/api.scheduled-item.ts", id: "communication-scheduled" },
     { path: "api/communication/scheduled/:id/:command", file: "modules/communication/routes/api.scheduled-item.ts", id: "communication-scheduled-command" },

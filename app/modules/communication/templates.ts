@@ -13,3 +13,7 @@ export function builtinKey(id: string): BuiltinTemplate | null {
   const key = id.startsWith("builtin:") ? id.slice("builtin:".length) : "";
   return (BUILTIN_TEMPLATES as readonly string[]).includes(key) ? (key as BuiltinTemplate) : null;
 }
+
+/** The tones a suggested reply can take. */
+export const TONES = ["formal", "warm"] as const;
+export type Tone = (typeof TONES)[number];

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { LANGUAGES } from "~/modules/preferences/languages";
 import { SCHEDULED_TARGETS } from "./schema";
-import { TEMPLATE_LIMITS } from "./templates";
+import { TEMPLATE_LIMITS, TONES } from "./templates";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -63,3 +64,22 @@ export const scheduleSchema = (t: Translate, now = Date.now()) =>
 /** PUT /api/communication/scheduled/{id}: a new text, subject or time while it has not gone. */
 export const rescheduleSchema = (t: Translate, now = Date.now()) =>
   z.object({ body: body(t).optional(), subject: subject(t), sendAt: sendAt(t, now).optional() });
+
+const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [string, ...string[]];
+
+/**
+ * POST /api/communication/assist: `{ action: "suggest", channelId, topicId?, tone, language }` for reply drafts, or
+ * `{ action: "summary", channelId, topicId?, language }` for a summary citing the messages.
+ */
+export const assistSchema = (t: Translate) =>
+  z.object({
+    action: z.enum(["suggest", "summary"], { errorMap: () => ({ message: t("errors.assistInvalid") }) }),
+    channelId: z
+      .string({ required_error: t("errors.channelMissing") })
+      .trim()
+      .min(1, t("errors.channelMissing"))
+      .max(64),
+    topicId: z.string().trim().min(1).max(64).nullish(),
+    tone: z.enum(TONES, { errorMap: () => ({ message: t("errors.toneInvalid") }) }).default("formal"),
+    language: z.enum(LANGUAGE_CODES, { errorMap: () => ({ message: t("errors.languageInvalid") }) }).optional(),
+  });

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AssistPanel } from "./assist-panel";
 import { ScheduleForm, type Draft } from "./schedule-form";
 import { ScheduledList, type ScheduledView } from "./scheduled-list";
 import { TemplatesPanel, type TemplateView } from "./templates-panel";
@@ -35,6 +36,7 @@ export function SmartCommunicationPage({ page }: { page: PageData }) {
             members={page.members}
             onUse={(template) => setDraft({ body: template.body, subject: template.subject })}
           />
+          <AssistPanel channels={page.channels} onUse={(text) => setDraft({ body: text, subject: null })} />
           <ScheduleForm
             channels={page.channels}
             members={page.members}
