@@ -320,4 +320,28 @@ describe("video meetings", () => {
     expect(await host.socket.next("participant-left")).toMatchObject({ participantId: lobby.waiting[0].id, reason: "access-ended" });
     host.socket.close();
   });
+
+  it("a meeting that requires end-to-end encryption turns away a browser that cannot encrypt, with a sentence", async () => {
+    const { id } = await schedule(owner.client, { inviteeIds: [beneficiary.me.id], e2eeRequired: true });
+    expect(((await (await owner.client.get(`/api/meetings/${id}`)).json()) as { meeting: { e2eeRequired: boolean } }).meeting.e2eeRequired).toBe(true);
+    const host = await join(owner.client, id);
+    expect(host.first.type).toBe("welcome");
+    for (const client of [beneficiary.client, cousin.client]) {
+      const socket = await SocketClient.connect(client, socketPath(id));
+      socket.send({ type: "join", e2ee: false });
+      expect(await socket.next("error")).toEqual({
+        type: "error",
+        code: "e2ee-required",
+        message: "This meeting is end-to-end encrypted only, and this browser cannot encrypt; join from a current Chrome, Edge, Firefox or Safari.",
+      });
+      expect((await waitClosed(socket)).code).toBe(4013);
+    }
+    // Nobody unencrypted got in or reached the lobby; an encrypting browser still joins.
+    const beneficiaryIn = await join(beneficiary.client, id);
+    expect(beneficiaryIn.first.type).toBe("welcome");
+    expect(await host.socket.next("participant-joined")).toMatchObject({ e2ee: { everyoneSupports: true, unsupported: [] } });
+    expect(host.socket.messages.some((m) => m.type === "lobby" && m.waiting.length > 0)).toBe(false);
+    host.socket.close();
+    beneficiaryIn.socket.close();
+  });
 });

@@ -30,7 +30,7 @@ export interface MeetingDetail {
 }
 
 const NO_MEDIA: LocalMedia = { stream: null, audio: false, video: false, screen: false, problem: null };
-const ENDED_PHASES: MeetingPhase[] = ["denied", "removed", "ended", "left", "access-ended", "signed-out", "failed"];
+const ENDED_PHASES: MeetingPhase[] = ["denied", "removed", "ended", "left", "access-ended", "signed-out", "e2ee-required", "failed"];
 
 /** A meeting's page: what it is about, a preview of one's camera with device choice, then the meeting itself. */
 export function MeetingPage({ detail }: { detail: MeetingDetail }) {
