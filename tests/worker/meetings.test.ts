@@ -105,8 +105,8 @@ describe("video meetings", () => {
     expect(sql(`SELECT action FROM audit_log WHERE target_id = '${id}' AND action = 'meeting.responded'`)).toHaveLength(1);
   });
 
-  it("lists and shows a meeting only to its host and invitees: 404 for other members and other workspaces", async () => {
-    const { id } = await schedule(owner.client, { inviteeIds: [beneficiary.me.id] });
+  it("lists and shows a meeting to its host and invitees, lets other members knock at its lobby, and 404 for other workspaces", async () => {
+    const { id } = await schedule(owner.client, { inviteeIds: [beneficiary.me.id], agenda: "1. The roof, in confidence" });
     const list = async (client: Client) =>
       (await (await client.get("/api/meetings")).json()) as { upcoming: { id: string; yourRole: string }[]; past: unknown[] };
     expect((await list(owner.client)).upcoming.find((m) => m.id === id)?.yourRole).toBe("host");
@@ -120,13 +120,24 @@ describe("video meetings", () => {
     };
     expect(detail.meeting.socketPath).toBe(`/meetings/${id}/ws`);
     expect(detail.invitees.map((i) => i.userId)).toEqual([beneficiary.me.id]);
-    for (const client of [cousin.client, stranger.client]) {
-      const hidden = await client.get(`/api/meetings/${id}`);
-      expect(hidden.status).toBe(404);
-      expect(((await hidden.json()) as { error: string }).error).toBe("There is no such meeting, or you are not invited to it.");
-      expect((await client.get(`/api/meetings/${id}/invite.ics`)).status).toBe(404);
-      expect((await client.get(`/api/meetings/${id}/ice-servers`)).status).toBe(404);
-    }
+    const hidden = await stranger.client.get(`/api/meetings/${id}`);
+    expect(hidden.status).toBe(404);
+    expect(((await hidden.json()) as { error: string }).error).toBe("There is no such meeting, or you are not invited to it.");
+    expect((await stranger.client.get(`/api/meetings/${id}/invite.ics`)).status).toBe(404);
+    expect((await stranger.client.get(`/api/meetings/${id}/ice-servers`)).status).toBe(404);
+    expect((await stranger.client.get(`/video-meetings/${id}`)).status).toBe(404);
+    // A member who is not invited sees only enough to knock at the lobby (the page, the room, ICE servers): nothing
+    // of the agenda, the invitees or the attendance, and no invitation file.
+    const knocking = await cousin.client.get(`/api/meetings/${id}`);
+    expect(knocking.status).toBe(200);
+    const lobbyView = (await knocking.json()) as { meeting: Record<string, unknown>; invitees: unknown[]; attendance: unknown[] };
+    expect(lobbyView.meeting).toMatchObject({ id, yourRole: "guest", agenda: null, icsUrl: null, socketPath: `/meetings/${id}/ws` });
+    expect(lobbyView.invitees).toEqual([]);
+    expect(lobbyView.attendance).toEqual([]);
+    expect((await cousin.client.get(`/video-meetings/${id}`)).status).toBe(200);
+    expect((await cousin.client.get(`/api/meetings/${id}/ice-servers`)).status).toBe(200);
+    expect((await cousin.client.get(`/api/meetings/${id}/invite.ics`)).status).toBe(404);
+    expect((await cousin.client.get(`/api/meetings/${id}/chat`)).status).toBe(404);
     expect((await owner.client.get("/api/meetings/not-a-uuid")).status).toBe(404);
     // Another workspace's member cannot open the room either; a member who is not invited may knock (the lobby).
     expect((await openRoom(stranger.client, id)).status).toBe(404);

@@ -61,6 +61,24 @@ export async function requireMeeting(ctx: RequestContext, scope: MeetingScope, i
 export type MeetingRow = typeof meetings.$inferSelect;
 
 /**
+ * The meeting page's view: its host and invitees see the meeting (`lobby: false`); another member of its workspace,
+ * while it has not ended, sees enough to knock at its lobby (`lobby: true`), as the room lets them (roomRoleFor);
+ * anyone else gets requireMeeting's audited 404.
+ */
+export async function requireMeetingOrLobby(ctx: RequestContext, scope: MeetingScope, id: string): Promise<{ meeting: MeetingRow; lobby: boolean }> {
+  const row = isUuid(id)
+    ? await ctx.db
+        .select({ meeting: meetings, invited: meetingInvitees.userId })
+        .from(meetings)
+        .leftJoin(meetingInvitees, and(eq(meetingInvitees.meetingId, meetings.id), eq(meetingInvitees.userId, scope.userId)))
+        .where(and(eq(meetings.id, id), eq(meetings.workspaceId, scope.workspaceId)))
+        .get()
+    : undefined;
+  if (row && row.meeting.hostUserId !== scope.userId && !row.invited && row.meeting.status !== "ended") return { meeting: row.meeting, lobby: true };
+  return { meeting: await requireMeeting(ctx, scope, id), lobby: false };
+}
+
+/**
  * How a signed-in member may enter a meeting's room: the host and the invited go straight in, other members of the
  * meeting's workspace wait in the lobby for the host; null for everyone else and for a meeting that ended. Also
  * whether the meeting admits only browsers that encrypt end to end (the room turns the others away on joining).
