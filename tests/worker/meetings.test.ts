@@ -355,4 +355,21 @@ describe("video meetings", () => {
     host.socket.close();
     beneficiaryIn.socket.close();
   });
+
+  it("a flood is told once to slow down, then closed, and counts as leaving: the others are told and the key rotates", async () => {
+    const { id } = await schedule(owner.client, { inviteeIds: [beneficiary.me.id] });
+    const host = await join(owner.client, id);
+    const flooder = await join(beneficiary.client, id);
+    await host.socket.next("participant-joined");
+    for (let i = 0; i < 650; i++) flooder.socket.send({ type: "ping" });
+    expect((await waitClosed(flooder.socket)).code).toBe(1008);
+    expect(flooder.socket.messages.filter((m) => m.type === "error").map((m) => m.code)).toEqual(["rate-limited"]);
+    expect(await host.socket.next("participant-left")).toMatchObject({ participantId: flooder.first.you, reason: "left" });
+    expect(await host.socket.next("rekey")).toMatchObject({ keyDistributor: host.first.you });
+    const leftAt = await eventually(
+      async () => sql(`SELECT left_at FROM meeting_attendance WHERE meeting_id = '${id}' AND user_id = '${beneficiary.me.id}'`)[0]?.left_at,
+    );
+    expect(leftAt).toBeTruthy();
+    host.socket.close();
+  });
 });
