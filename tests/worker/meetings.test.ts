@@ -303,6 +303,10 @@ describe("video meetings", () => {
     expect(attendance.map((a) => a.user_id)).toEqual([owner.me.id, beneficiary.me.id]);
     for (const row of attendance) expect(Number(row.left_at)).toBeGreaterThanOrEqual(Number(row.joined_at));
     expect((await openRoom(beneficiary.client, id)).status).toBe(404);
+    // No relay credentials are minted for a meeting that is over.
+    const ice = await beneficiary.client.get(`/api/meetings/${id}/ice-servers`);
+    expect(ice.status).toBe(409);
+    expect(((await ice.json()) as { error: string }).error).toBe("This meeting has already ended.");
     expect((await owner.client.postJson(`/api/meetings/${id}/end`, {})).status).toBe(409);
     const detail = (await (await owner.client.get(`/api/meetings/${id}`)).json()) as { meeting: { status: string }; attendance: unknown[] };
     expect(detail.meeting.status).toBe("ended");

@@ -268,6 +268,8 @@ export async function respondToInvitation(ctx: RequestContext, scope: MeetingSco
 export async function meetingIceServers(ctx: RequestContext, scope: MeetingScope, id: string) {
   // A member waiting in the lobby needs them too, to connect once the host lets them in.
   const { meeting } = await requireMeetingOrLobby(ctx, scope, id);
+  // Nobody can join an ended meeting, so nobody needs (TURN) credentials for it.
+  if (meeting.status === "ended") throw new Refusal(409, "errors.meetingEnded");
   try {
     return { ...(await meetingMedia(ctx.config).ice.forParticipant(scope.userId)) };
   } catch (error) {
