@@ -134,7 +134,8 @@ export type MeetingErrorCode =
   | "not-host"
   | "no-such-participant"
   | "not-distributor"
-  | "stale-epoch";
+  | "stale-epoch"
+  | "e2ee-required";
 
 export type MeetingServerMessage =
   | {
@@ -192,12 +193,16 @@ export const MEETING_CLOSE = {
   removed: 4010,
   denied: 4011,
   ended: 4012,
+  /** The meeting admits only browsers that encrypt end to end, and this one said it cannot. */
+  e2eeRequired: 4013,
   flood: 1008,
 } as const;
 
 /** Headers the Worker sets after checking the session, the Origin and the meeting (the room trusts only these). */
 export const MEETING_ROLE_HEADER = "x-verified-meeting-role";
 export const MEETING_ID_HEADER = "x-verified-meeting-id";
+/** Set ("1") when the meeting admits only browsers that encrypt end to end. */
+export const MEETING_E2EE_REQUIRED_HEADER = "x-verified-meeting-e2ee-required";
 /** mesh or sfu, as the Worker worked it out from the configuration and the meeting's size; the room keeps the first. */
 export const MEETING_TOPOLOGY_HEADER = "x-verified-meeting-topology";
 

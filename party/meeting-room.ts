@@ -6,6 +6,7 @@ import {
   e2eeSummary,
   keyDistributor,
   MEETING_CLOSE,
+  MEETING_E2EE_REQUIRED_HEADER,
   MEETING_ID_HEADER,
   MEETING_MESSAGE_RATE,
   MEETING_ROLE_HEADER,
@@ -33,6 +34,8 @@ interface Seat {
   sessionId: string;
   workspaceId: string;
   role: MeetingRole;
+  /** The meeting admits only browsers that encrypt end to end (absent in seats made before this was kept). */
+  e2eeRequired?: boolean;
   /** connected → (join) → admitted, or waiting → (admit) → admitted; gone once the room has dealt with its leaving. */
   status: "connected" | "waiting" | "admitted" | "gone";
   since: string;
@@ -50,6 +53,9 @@ interface Seat {
 }
 
 type Conn = Connection<Seat>;
+
+const E2EE_REQUIRED_MESSAGE =
+  "This meeting is end-to-end encrypted only, and this browser cannot encrypt; join from a current Chrome, Edge, Firefox or Safari.";
 type Departure = "left" | "removed" | "access-ended";
 
 /**
@@ -80,6 +86,7 @@ export class MeetingRoom extends Server<Env> {
       sessionId: headers.get(VERIFIED_SESSION_ID_HEADER) ?? "",
       workspaceId,
       role,
+      e2eeRequired: headers.get(MEETING_E2EE_REQUIRED_HEADER) === "1",
       status: "connected",
       since: new Date().toISOString(),
       joinedAt: null,
@@ -121,6 +128,12 @@ export class MeetingRoom extends Server<Env> {
     }
     if (message.type === "join") {
       if (seat.status !== "connected") return fail(connection, "already-joined", "You have already joined");
+      if (seat.e2eeRequired && !message.e2ee) {
+        // Turned away before the lobby or the meeting: nobody there ever receives an unencrypted frame from it.
+        fail(connection, "e2ee-required", E2EE_REQUIRED_MESSAGE);
+        connection.setState({ ...seat, status: "gone" });
+        return connection.close(MEETING_CLOSE.e2eeRequired, "End-to-end encryption required");
+      }
       const joining: Seat = { ...seat, e2ee: message.e2ee, publicKey: message.publicKey ?? null };
       if (seat.role !== "guest") return this.#admit(connection, joining);
       connection.setState({ ...joining, status: "waiting", since: new Date().toISOString() });

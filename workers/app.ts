@@ -16,7 +16,7 @@ import type { JobMessage } from "../app/platform/job-message";
 import { isForeignWrite, withSecurityHeaders } from "../app/platform/security.server";
 import { VERIFIED_SESSION_ID_HEADER, VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER, VERIFIED_WORKSPACE_ID_HEADER } from "../party/protocol";
 import { meetingTopology, roomRoleFor } from "../app/modules/meetings/access.server";
-import { MEETING_ID_HEADER, MEETING_ROLE_HEADER, MEETING_TOPOLOGY_HEADER } from "../party/meeting-protocol";
+import { MEETING_E2EE_REQUIRED_HEADER, MEETING_ID_HEADER, MEETING_ROLE_HEADER, MEETING_TOPOLOGY_HEADER } from "../party/meeting-protocol";
 
 export { UserRoom } from "../party/user-room";
 export { PollTimer } from "../party/poll-timer";
@@ -69,10 +69,13 @@ async function connectMeetingRoom(request: Request, env: Env, meetingId: string)
   const verified = await verifiedSocket(request, env);
   if (verified instanceof Response) return verified;
   const { db, session, headers } = verified;
-  const role = await roomRoleFor(db, meetingId, { userId: session.user.id, workspaceId: session.workspace?.id ?? null });
-  if (!role) return errorResponse(new HttpError(404, meetingT("errors.meetingNotFound")));
+  const entry = await roomRoleFor(db, meetingId, { userId: session.user.id, workspaceId: session.workspace?.id ?? null });
+  if (!entry) return errorResponse(new HttpError(404, meetingT("errors.meetingNotFound")));
   headers.set(MEETING_ID_HEADER, meetingId);
-  headers.set(MEETING_ROLE_HEADER, role);
+  headers.set(MEETING_ROLE_HEADER, entry.role);
+  // Set or removed here: the browser's own headers were copied, and the room trusts only what the Worker says.
+  if (entry.e2eeRequired) headers.set(MEETING_E2EE_REQUIRED_HEADER, "1");
+  else headers.delete(MEETING_E2EE_REQUIRED_HEADER);
   headers.set(MEETING_TOPOLOGY_HEADER, await meetingTopology(db, getConfig(env), meetingId));
   const url = new URL(request.url);
   url.search = `?_pk=${crypto.randomUUID()}`;

@@ -204,4 +204,26 @@ test.describe("video meetings", () => {
       await browser.close();
     }
   });
+
+  test("a member who is not invited opens the meeting's page, knocks, and the host lets them in from the lobby", async () => {
+    test.setTimeout(120_000);
+    const browser = await fakeMediaBrowser();
+    try {
+      const eleanor = await signedIn(browser);
+      const url = await meetingNow(eleanor, [FAMILY.coTrustee.id]);
+      const sophie = await signedIn(browser, SOPHIE);
+      await join(eleanor, url);
+      await join(sophie, url);
+      await expect(sophie.getByTestId("meeting-phase")).toHaveText("You are in the lobby. The host will let you in shortly.", { timeout: 30_000 });
+      const lobby = eleanor.getByTestId("lobby");
+      await expect(lobby).toContainText("Sophie", { timeout: 30_000 });
+      await lobby.getByRole("button", { name: "Let in" }).click();
+      for (const page of [eleanor, sophie]) {
+        await expect(page.getByTestId("peer-tile")).toHaveCount(1, { timeout: 30_000 });
+        await expect.poll(() => peerVideoWidth(page), { timeout: 30_000 }).toBeGreaterThan(0);
+      }
+    } finally {
+      await browser.close();
+    }
+  });
 });

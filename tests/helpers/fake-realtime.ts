@@ -32,6 +32,9 @@ export async function startFakeRealtime(): Promise<{ url: string; stop: () => Pr
   const sessions = new Map<string, FakeTrack[]>();
   const calls: RecordedCall[] = [];
   let nextMid = 100;
+  /** A test can hold the next pull (tracks/new with remote tracks) until it releases it, to act while it is in flight. */
+  let holdNextPull = false;
+  let releaseHeld: (() => void) | null = null;
 
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -43,6 +46,17 @@ export async function startFakeRealtime(): Promise<{ url: string; stop: () => Pr
       res.end(JSON.stringify(body));
     };
     if (path === "/__calls") return reply(200, calls);
+    if (path === "/__hold-next-pull") {
+      holdNextPull = true;
+      return reply(200, {});
+    }
+    if (path === "/__release") {
+      releaseHeld?.();
+      releaseHeld = null;
+      return reply(200, {});
+    }
+    const inspected = /^\/__sessions\/([^/]+)$/.exec(path);
+    if (inspected) return reply(200, { tracks: sessions.get(inspected[1]) ?? [] });
     let body: Record<string, any> | null = null;
     try {
       body = text ? (JSON.parse(text) as Record<string, any>) : null;
@@ -64,6 +78,10 @@ export async function startFakeRealtime(): Promise<{ url: string; stop: () => Pr
     if (req.method === "GET" && rest === "") return reply(200, { tracks });
     if (req.method === "POST" && rest === "/tracks/new") {
       const asked = (body?.tracks ?? []) as { location: string; mid?: string; trackName: string; sessionId?: string }[];
+      if (holdNextPull && asked.some((t) => t.location === "remote")) {
+        holdNextPull = false;
+        await new Promise<void>((resolve) => (releaseHeld = resolve));
+      }
       if (asked.some((t) => t.location === "local") && body?.sessionDescription?.type !== "offer") return reply(400, { errorCode: "offer_required" });
       const results = asked.map((t) => {
         if (t.location === "local") {
@@ -103,4 +121,18 @@ export async function startFakeRealtime(): Promise<{ url: string; stop: () => Pr
 /** What the fake was asked, in order. */
 export async function realtimeCalls(url: string): Promise<RecordedCall[]> {
   return (await (await fetch(`${url}/__calls`)).json()) as RecordedCall[];
+}
+
+/** The next pull the fake receives waits until `releasePull` (it is recorded in `realtimeCalls` while it waits). */
+export async function holdNextPull(url: string): Promise<void> {
+  await fetch(`${url}/__hold-next-pull`);
+}
+
+export async function releasePull(url: string): Promise<void> {
+  await fetch(`${url}/__release`);
+}
+
+/** A session's tracks as the fake holds them (active or inactive). */
+export async function fakeSessionTracks(url: string, sessionId: string): Promise<{ mid: string; trackName: string; status: string }[]> {
+  return ((await (await fetch(`${url}/__sessions/${sessionId}`)).json()) as { tracks: { mid: string; trackName: string; status: string }[] }).tracks;
 }

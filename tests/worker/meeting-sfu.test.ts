@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Client } from "../helpers/client";
-import { realtimeCalls, TEST_SFU_APP_ID, TEST_SFU_APP_SECRET } from "../helpers/fake-realtime";
+import { fakeSessionTracks, holdNextPull, realtimeCalls, releasePull, TEST_SFU_APP_ID, TEST_SFU_APP_SECRET } from "../helpers/fake-realtime";
 import { SocketClient } from "../helpers/socket";
 import { addMember, eventually, startWorkspace } from "../helpers/workspace";
 
@@ -200,6 +200,34 @@ describe("video meetings through the SFU", () => {
     expect(close.body).toEqual({ tracks: [{ mid: pulledMid }], force: true });
     const after = await sfu(trustee.client, id, { action: "pull", participantId: sister.welcome.you, from: host.welcome.you });
     expect(after.status).toBe(409);
+    host.socket.close();
+  });
+
+  it("a pull still in flight when its maker is removed is closed on the SFU and refused, so the removed get nothing", async () => {
+    const id = await schedule(owner.client, [trustee.me.id, beneficiary.me.id, cousin.me.id]);
+    const host = await join(owner.client, id);
+    const sister = await join(trustee.client, id);
+    await sfu(owner.client, id, { action: "publish", participantId: host.welcome.you, offer, tracks: [{ mid: "0", trackName: "video", kind: "video" }] });
+    const before = (await realtimeCalls(realtimeUrl)).length;
+
+    await holdNextPull(realtimeUrl);
+    const pulling = sfu(trustee.client, id, { action: "pull", participantId: sister.welcome.you, from: host.welcome.you });
+    const held = await eventually(async () =>
+      (await realtimeCalls(realtimeUrl)).slice(before).find((c) => c.method === "POST" && c.path.endsWith("/tracks/new")),
+    );
+    const sisterSession = /sessions\/([0-9a-f]{32})/.exec(held.path)![1];
+    host.socket.send({ type: "remove", participantId: sister.welcome.you });
+    await host.socket.next((m) => m.type === "participant-left" && m.participantId === sister.welcome.you);
+    await releasePull(realtimeUrl);
+
+    const pulled = await pulling;
+    expect(pulled.status).toBe(409);
+    expect(((await pulled.json()) as { error: string }).error).toBe("You are not in this meeting right now; join it first.");
+    const tracks = await eventually(async () => {
+      const now = await fakeSessionTracks(realtimeUrl, sisterSession);
+      return now.length > 0 && now.every((t) => t.status === "inactive") ? now : null;
+    });
+    expect(tracks.map((t) => t.trackName)).toEqual(["video"]);
     host.socket.close();
   });
 });

@@ -105,8 +105,8 @@ describe("video meetings", () => {
     expect(sql(`SELECT action FROM audit_log WHERE target_id = '${id}' AND action = 'meeting.responded'`)).toHaveLength(1);
   });
 
-  it("lists and shows a meeting only to its host and invitees: 404 for other members and other workspaces", async () => {
-    const { id } = await schedule(owner.client, { inviteeIds: [beneficiary.me.id] });
+  it("lists and shows a meeting to its host and invitees, lets other members knock at its lobby, and 404 for other workspaces", async () => {
+    const { id } = await schedule(owner.client, { inviteeIds: [beneficiary.me.id], agenda: "1. The roof, in confidence" });
     const list = async (client: Client) =>
       (await (await client.get("/api/meetings")).json()) as { upcoming: { id: string; yourRole: string }[]; past: unknown[] };
     expect((await list(owner.client)).upcoming.find((m) => m.id === id)?.yourRole).toBe("host");
@@ -120,13 +120,24 @@ describe("video meetings", () => {
     };
     expect(detail.meeting.socketPath).toBe(`/meetings/${id}/ws`);
     expect(detail.invitees.map((i) => i.userId)).toEqual([beneficiary.me.id]);
-    for (const client of [cousin.client, stranger.client]) {
-      const hidden = await client.get(`/api/meetings/${id}`);
-      expect(hidden.status).toBe(404);
-      expect(((await hidden.json()) as { error: string }).error).toBe("There is no such meeting, or you are not invited to it.");
-      expect((await client.get(`/api/meetings/${id}/invite.ics`)).status).toBe(404);
-      expect((await client.get(`/api/meetings/${id}/ice-servers`)).status).toBe(404);
-    }
+    const hidden = await stranger.client.get(`/api/meetings/${id}`);
+    expect(hidden.status).toBe(404);
+    expect(((await hidden.json()) as { error: string }).error).toBe("There is no such meeting, or you are not invited to it.");
+    expect((await stranger.client.get(`/api/meetings/${id}/invite.ics`)).status).toBe(404);
+    expect((await stranger.client.get(`/api/meetings/${id}/ice-servers`)).status).toBe(404);
+    expect((await stranger.client.get(`/video-meetings/${id}`)).status).toBe(404);
+    // A member who is not invited sees only enough to knock at the lobby (the page, the room, ICE servers): nothing
+    // of the agenda, the invitees or the attendance, and no invitation file.
+    const knocking = await cousin.client.get(`/api/meetings/${id}`);
+    expect(knocking.status).toBe(200);
+    const lobbyView = (await knocking.json()) as { meeting: Record<string, unknown>; invitees: unknown[]; attendance: unknown[] };
+    expect(lobbyView.meeting).toMatchObject({ id, yourRole: "guest", agenda: null, icsUrl: null, socketPath: `/meetings/${id}/ws` });
+    expect(lobbyView.invitees).toEqual([]);
+    expect(lobbyView.attendance).toEqual([]);
+    expect((await cousin.client.get(`/video-meetings/${id}`)).status).toBe(200);
+    expect((await cousin.client.get(`/api/meetings/${id}/ice-servers`)).status).toBe(200);
+    expect((await cousin.client.get(`/api/meetings/${id}/invite.ics`)).status).toBe(404);
+    expect((await cousin.client.get(`/api/meetings/${id}/chat`)).status).toBe(404);
     expect((await owner.client.get("/api/meetings/not-a-uuid")).status).toBe(404);
     // Another workspace's member cannot open the room either; a member who is not invited may knock (the lobby).
     expect((await openRoom(stranger.client, id)).status).toBe(404);
@@ -292,6 +303,10 @@ describe("video meetings", () => {
     expect(attendance.map((a) => a.user_id)).toEqual([owner.me.id, beneficiary.me.id]);
     for (const row of attendance) expect(Number(row.left_at)).toBeGreaterThanOrEqual(Number(row.joined_at));
     expect((await openRoom(beneficiary.client, id)).status).toBe(404);
+    // No relay credentials are minted for a meeting that is over.
+    const ice = await beneficiary.client.get(`/api/meetings/${id}/ice-servers`);
+    expect(ice.status).toBe(409);
+    expect(((await ice.json()) as { error: string }).error).toBe("This meeting has already ended.");
     expect((await owner.client.postJson(`/api/meetings/${id}/end`, {})).status).toBe(409);
     const detail = (await (await owner.client.get(`/api/meetings/${id}`)).json()) as { meeting: { status: string }; attendance: unknown[] };
     expect(detail.meeting.status).toBe("ended");
@@ -318,6 +333,47 @@ describe("video meetings", () => {
     expect(removed.status).toBe(200);
     expect((await waitClosed(guest.socket)).code).toBe(4003);
     expect(await host.socket.next("participant-left")).toMatchObject({ participantId: lobby.waiting[0].id, reason: "access-ended" });
+    host.socket.close();
+  });
+
+  it("a meeting that requires end-to-end encryption turns away a browser that cannot encrypt, with a sentence", async () => {
+    const { id } = await schedule(owner.client, { inviteeIds: [beneficiary.me.id], e2eeRequired: true });
+    expect(((await (await owner.client.get(`/api/meetings/${id}`)).json()) as { meeting: { e2eeRequired: boolean } }).meeting.e2eeRequired).toBe(true);
+    const host = await join(owner.client, id);
+    expect(host.first.type).toBe("welcome");
+    for (const client of [beneficiary.client, cousin.client]) {
+      const socket = await SocketClient.connect(client, socketPath(id));
+      socket.send({ type: "join", e2ee: false });
+      expect(await socket.next("error")).toEqual({
+        type: "error",
+        code: "e2ee-required",
+        message: "This meeting is end-to-end encrypted only, and this browser cannot encrypt; join from a current Chrome, Edge, Firefox or Safari.",
+      });
+      expect((await waitClosed(socket)).code).toBe(4013);
+    }
+    // Nobody unencrypted got in or reached the lobby; an encrypting browser still joins.
+    const beneficiaryIn = await join(beneficiary.client, id);
+    expect(beneficiaryIn.first.type).toBe("welcome");
+    expect(await host.socket.next("participant-joined")).toMatchObject({ e2ee: { everyoneSupports: true, unsupported: [] } });
+    expect(host.socket.messages.some((m) => m.type === "lobby" && m.waiting.length > 0)).toBe(false);
+    host.socket.close();
+    beneficiaryIn.socket.close();
+  });
+
+  it("a flood is told once to slow down, then closed, and counts as leaving: the others are told and the key rotates", async () => {
+    const { id } = await schedule(owner.client, { inviteeIds: [beneficiary.me.id] });
+    const host = await join(owner.client, id);
+    const flooder = await join(beneficiary.client, id);
+    await host.socket.next("participant-joined");
+    for (let i = 0; i < 650; i++) flooder.socket.send({ type: "ping" });
+    expect((await waitClosed(flooder.socket)).code).toBe(1008);
+    expect(flooder.socket.messages.filter((m) => m.type === "error").map((m) => m.code)).toEqual(["rate-limited"]);
+    expect(await host.socket.next("participant-left")).toMatchObject({ participantId: flooder.first.you, reason: "left" });
+    expect(await host.socket.next("rekey")).toMatchObject({ keyDistributor: host.first.you });
+    const leftAt = await eventually(
+      async () => sql(`SELECT left_at FROM meeting_attendance WHERE meeting_id = '${id}' AND user_id = '${beneficiary.me.id}'`)[0]?.left_at,
+    );
+    expect(leftAt).toBeTruthy();
     host.socket.close();
   });
 });

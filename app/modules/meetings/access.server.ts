@@ -61,20 +61,45 @@ export async function requireMeeting(ctx: RequestContext, scope: MeetingScope, i
 export type MeetingRow = typeof meetings.$inferSelect;
 
 /**
+ * The meeting page's view: its host and invitees see the meeting (`lobby: false`); another member of its workspace,
+ * while it has not ended, sees enough to knock at its lobby (`lobby: true`), as the room lets them (roomRoleFor);
+ * anyone else gets requireMeeting's audited 404.
+ */
+export async function requireMeetingOrLobby(ctx: RequestContext, scope: MeetingScope, id: string): Promise<{ meeting: MeetingRow; lobby: boolean }> {
+  const row = isUuid(id)
+    ? await ctx.db
+        .select({ meeting: meetings, invited: meetingInvitees.userId })
+        .from(meetings)
+        .leftJoin(meetingInvitees, and(eq(meetingInvitees.meetingId, meetings.id), eq(meetingInvitees.userId, scope.userId)))
+        .where(and(eq(meetings.id, id), eq(meetings.workspaceId, scope.workspaceId)))
+        .get()
+    : undefined;
+  if (row && row.meeting.hostUserId !== scope.userId && !row.invited && row.meeting.status !== "ended") return { meeting: row.meeting, lobby: true };
+  return { meeting: await requireMeeting(ctx, scope, id), lobby: false };
+}
+
+/**
  * How a signed-in member may enter a meeting's room: the host and the invited go straight in, other members of the
- * meeting's workspace wait in the lobby for the host; null for everyone else and for a meeting that ended.
+ * meeting's workspace wait in the lobby for the host; null for everyone else and for a meeting that ended. Also
+ * whether the meeting admits only browsers that encrypt end to end (the room turns the others away on joining).
  */
 export async function roomRoleFor(db: Db, meetingId: string, session: { userId: string; workspaceId: string | null }) {
   if (!isUuid(meetingId) || !session.workspaceId) return null;
   const row = await db
-    .select({ id: meetings.id, hostUserId: meetings.hostUserId, status: meetings.status, invited: meetingInvitees.userId })
+    .select({
+      id: meetings.id,
+      hostUserId: meetings.hostUserId,
+      status: meetings.status,
+      e2eeRequired: meetings.e2eeRequired,
+      invited: meetingInvitees.userId,
+    })
     .from(meetings)
     .leftJoin(meetingInvitees, and(eq(meetingInvitees.meetingId, meetings.id), eq(meetingInvitees.userId, session.userId)))
     .where(and(eq(meetings.id, meetingId), eq(meetings.workspaceId, session.workspaceId)))
     .get();
   if (!row || row.status === "ended") return null;
-  if (row.hostUserId === session.userId) return "host" as const;
-  return row.invited ? ("invitee" as const) : ("guest" as const);
+  const role = row.hostUserId === session.userId ? ("host" as const) : row.invited ? ("invitee" as const) : ("guest" as const);
+  return { role, e2eeRequired: row.e2eeRequired };
 }
 
 /** mesh or sfu for a meeting (ADR 0030): its host and invitees against MEETINGS_SFU_FROM; no query without an SFU. */

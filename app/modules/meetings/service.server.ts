@@ -5,7 +5,7 @@ import { polls } from "~/modules/polls/schema";
 import { memberships } from "~/modules/workspaces/schema";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { canScheduleMeetings, requireMeeting, visibleMeetings, type MeetingRow, type MeetingScope } from "./access.server";
+import { canScheduleMeetings, requireMeeting, requireMeetingOrLobby, visibleMeetings, type MeetingRow, type MeetingScope } from "./access.server";
 import { IceServersUnavailable } from "./ice-servers.server";
 import { meetingMedia } from "./media.server";
 import { meetingIcs, type InvitationText } from "./ics";
@@ -157,7 +157,8 @@ export function startMeetingNow(ctx: RequestContext, scope: MeetingScope, input:
 
 /** GET /api/meetings/{id}: the meeting, who is invited, and (once it ran) who attended and how much was said. */
 export async function meetingDetail(ctx: RequestContext, scope: MeetingScope, id: string) {
-  const meeting = await requireMeeting(ctx, scope, id);
+  const { meeting, lobby } = await requireMeetingOrLobby(ctx, scope, id);
+  if (lobby) return lobbyDetail(ctx, scope, meeting);
   const [host, invitees, attendance, chat] = await ctx.db.batch([
     ...meetingPeopleQueries(ctx.db, meeting),
     ctx.db
@@ -180,6 +181,31 @@ export async function meetingDetail(ctx: RequestContext, scope: MeetingScope, id
     invitees,
     attendance: attendance.map((a) => ({ ...a, joinedAt: a.joinedAt.toISOString(), leftAt: a.leftAt?.toISOString() ?? null })),
     chatMessages: chat[0]?.count ?? 0,
+  };
+}
+
+/**
+ * A member who is not invited, at a meeting that has not ended: the title, time and host, and how to knock at the
+ * lobby; nothing of its agenda, invitees, attendance or chat until the host lets them in.
+ */
+async function lobbyDetail(ctx: RequestContext, scope: MeetingScope, meeting: MeetingRow) {
+  const host = meeting.hostUserId ? await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, meeting.hostUserId)).get() : undefined;
+  return {
+    meeting: {
+      ...summary({ ...meeting, hostName: host?.name ?? null }, scope, null),
+      yourRole: "guest" as const,
+      agenda: null,
+      pollId: null,
+      documentIds: [] as string[],
+      startedAt: meeting.startedAt?.toISOString() ?? null,
+      endedAt: null,
+      icsUrl: null,
+      socketPath: meetingSocketPath(meeting.id),
+      iceServersUrl: `/api/meetings/${meeting.id}/ice-servers`,
+    },
+    invitees: [] as { userId: string; name: string; response: string }[],
+    attendance: [] as { userId: string | null; name: string; joinedAt: string; leftAt: string | null }[],
+    chatMessages: 0,
   };
 }
 
@@ -238,9 +264,12 @@ export async function respondToInvitation(ctx: RequestContext, scope: MeetingSco
   return { id: meeting.id, response: input.response };
 }
 
-/** GET /api/meetings/{id}/ice-servers: for those who may see the meeting; minted on the server, the provider's key stays here. */
+/** GET /api/meetings/{id}/ice-servers: for those who may see the meeting or knock at its lobby; minted on the server, the provider's key stays here. */
 export async function meetingIceServers(ctx: RequestContext, scope: MeetingScope, id: string) {
-  const meeting = await requireMeeting(ctx, scope, id);
+  // A member waiting in the lobby needs them too, to connect once the host lets them in.
+  const { meeting } = await requireMeetingOrLobby(ctx, scope, id);
+  // Nobody can join an ended meeting, so nobody needs (TURN) credentials for it.
+  if (meeting.status === "ended") throw new Refusal(409, "errors.meetingEnded");
   try {
     return { ...(await meetingMedia(ctx.config).ice.forParticipant(scope.userId)) };
   } catch (error) {

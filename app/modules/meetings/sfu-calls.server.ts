@@ -32,7 +32,8 @@ export async function sfuCall(ctx: RequestContext, session: CurrentSession, meet
         );
         const failed = new Set(answer.tracks.filter((t) => t.errorCode).map((t) => t.trackName));
         const published: PublishedTrack[] = call.tracks.filter((t) => !failed.has(t.trackName)).map(({ trackName, kind }) => ({ trackName, kind }));
-        if (published.length) await room.published(call.participantId, session.sessionId, published);
+        // The caller may have left or been removed while the SFU answered: what it just opened is closed again.
+        if (published.length && !(await room.published(call.participantId, session.sessionId, published))) await gone(sfu, sessionId, answer);
         return { answer: answer.sessionDescription, tracks: answer.tracks.map(({ mid, trackName, errorCode }) => ({ mid, trackName, errorCode })) };
       }
       case "pull": {
@@ -44,6 +45,8 @@ export async function sfuCall(ctx: RequestContext, session: CurrentSession, meet
           sessionId,
           tracks.map((t) => ({ location: "remote" as const, sessionId: source.sessionId, trackName: t.trackName })),
         );
+        // Removed (or gone) while the SFU answered: the room closed the session's tracks before these existed.
+        if (!(await stillIn(room, call.participantId, session.sessionId, sessionId))) await gone(sfu, sessionId, answer);
         return pulled(answer, call.from, tracks);
       }
       case "renegotiate": {
@@ -62,6 +65,23 @@ export async function sfuCall(ctx: RequestContext, session: CurrentSession, meet
     console.warn(`SFU call ${call.action} for meeting ${meetingId}: ${error.message}`);
     throw new Refusal(503, "errors.sfuUnavailable");
   }
+}
+
+async function stillIn(room: ReturnType<typeof roomSfu>, participantId: string, authSessionId: string, sfuSessionId: string) {
+  return (await room.participant(participantId, authSessionId))?.sfuSessionId === sfuSessionId;
+}
+
+/**
+ * The caller is no longer admitted, yet the SFU call it started before leaving opened tracks on its session: they are
+ * closed at once (the room's own closing ran before they existed), and the caller is refused like any call from outside.
+ */
+async function gone(sfu: SfuProvider, sessionId: string, answer: SfuTracksAnswer): Promise<never> {
+  const mids = answer.tracks.flatMap((t) => (t.mid && !t.errorCode ? [t.mid] : []));
+  if (mids.length)
+    await sfu
+      .closeTracks(sessionId, mids, { force: true })
+      .catch((error: unknown) => console.warn(`Could not close SFU session ${sessionId}'s new tracks`, error));
+  throw new Refusal(409, "errors.sfuNotInMeeting");
 }
 
 /** The caller's SFU session: the one the room holds, or a new one the room then binds to this participant. */

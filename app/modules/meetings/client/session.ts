@@ -20,7 +20,7 @@ import { Mesh, type LinkQuality } from "./mesh";
 import { SfuLink } from "./sfu";
 
 export type MeetingPhase =
-  "connecting" | "reconnecting" | "waiting" | "in" | "denied" | "removed" | "ended" | "left" | "access-ended" | "signed-out" | "failed";
+  "connecting" | "reconnecting" | "waiting" | "in" | "denied" | "removed" | "ended" | "left" | "access-ended" | "signed-out" | "e2ee-required" | "failed";
 
 /** Closes that end the meeting for this browser; any other (a network change, a restart) is reconnected. */
 const FINAL_CLOSES = new Set<number>([1000, ...Object.values(MEETING_CLOSE)]);
@@ -192,7 +192,9 @@ export class MeetingSession {
               ? "access-ended"
               : code === MEETING_CLOSE.signedOut
                 ? "signed-out"
-                : "failed";
+                : code === MEETING_CLOSE.e2eeRequired
+                  ? "e2ee-required"
+                  : "failed";
     this.stop(phase);
   }
 

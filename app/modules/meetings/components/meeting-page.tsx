@@ -20,9 +20,10 @@ export interface MeetingDetail {
     status: string;
     agenda: string | null;
     host: { id: string; name: string } | null;
-    yourRole: "host" | "invitee";
+    /** guest: a member who is not invited, who knocks at the lobby (the host lets them in). */
+    yourRole: "host" | "invitee" | "guest";
     yourResponse: string | null;
-    icsUrl: string;
+    icsUrl: string | null;
     iceServersUrl: string;
   };
   invitees: { userId: string; name: string; response: string }[];
@@ -30,7 +31,7 @@ export interface MeetingDetail {
 }
 
 const NO_MEDIA: LocalMedia = { stream: null, audio: false, video: false, screen: false, problem: null };
-const ENDED_PHASES: MeetingPhase[] = ["denied", "removed", "ended", "left", "access-ended", "signed-out", "failed"];
+const ENDED_PHASES: MeetingPhase[] = ["denied", "removed", "ended", "left", "access-ended", "signed-out", "e2ee-required", "failed"];
 
 /** A meeting's page: what it is about, a preview of one's camera with device choice, then the meeting itself. */
 export function MeetingPage({ detail }: { detail: MeetingDetail }) {
@@ -106,9 +107,11 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
           <CalendarDays aria-hidden="true" className="h-4 w-4" />
           {t("page.when", { when, minutes: meeting.durationMinutes })}
           {meeting.host ? ` · ${t("page.hostedBy", { name: meeting.host.name })}` : ""}
-          <a href={meeting.icsUrl} download>
-            {t("page.addToCalendar")}
-          </a>
+          {meeting.icsUrl ? (
+            <a href={meeting.icsUrl} download>
+              {t("page.addToCalendar")}
+            </a>
+          ) : null}
         </p>
       </header>
 

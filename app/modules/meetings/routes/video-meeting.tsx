@@ -12,7 +12,7 @@ import { meetingDetail } from "../service.server";
 export const handle = { i18n: ["meetings"] } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Video Meeting · Legal Document Platform" }];
 
-/** One meeting, for its host and those invited; anyone else gets the same 404 as for a meeting that does not exist. */
+/** One meeting, for its host and those invited; another member of its workspace sees enough to knock at its lobby while it has not ended; anyone else gets the same 404 as for a meeting that does not exist. */
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
