@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { recordChat, recordJoin, recordLeave, recordRemoval, sessionIsOpen, type RoomPerson } from "../app/modules/meetings/room-records.server";
+import { recordChat, recordDenial, recordJoin, recordLeave, recordRemoval, sessionIsOpen, type RoomPerson } from "../app/modules/meetings/room-records.server";
 import { closeSfuSession } from "../app/modules/meetings/sfu.server";
 import { getConfig } from "../app/platform/env.server";
 import {
@@ -208,7 +208,8 @@ export class MeetingRoom extends Server<Env> {
         send(target, { type: "denied" });
         target.setState({ ...target.state!, status: "gone" });
         target.close(MEETING_CLOSE.denied, "Not admitted");
-        return this.#tellHostsLobby();
+        this.#tellHostsLobby();
+        return recordDenial(this.env, this.#person(seat), target.state?.userId ?? "");
       case "mute":
         return send(target, { type: "muted", by: connection.id });
       case "remove":

@@ -275,6 +275,14 @@ describe("video meetings", () => {
     host.socket.send({ type: "deny", participantId: lobby.waiting[0].id });
     expect(await again.socket.next("denied")).toEqual({ type: "denied" });
     expect((await waitClosed(again.socket)).code).toBe(4011);
+    // The host's refusal is in the audit log, naming whom.
+    const denied = await eventually(async () => {
+      const rows = sql(`SELECT actor_user_id, metadata FROM audit_log WHERE target_id = '${id}' AND action = 'meeting.lobby_denied'`);
+      return rows.length ? rows : null;
+    });
+    expect(denied).toHaveLength(1);
+    expect(denied[0].actor_user_id).toBe(owner.me.id);
+    expect(String(denied[0].metadata)).toContain(cousin.me.id);
     host.socket.close();
     invitee.socket.close();
   });

@@ -86,3 +86,15 @@ export async function recordRemoval(env: Env, host: RoomPerson, removedUserId: s
     metadata: { removedUserId },
   });
 }
+
+/** The host turned someone away at the lobby: who, and who decided (letting in shows as their `meeting.joined`). */
+export async function recordDenial(env: Env, host: RoomPerson, deniedUserId: string) {
+  await recordAudit(createDb(env.DB), {
+    action: "meeting.lobby_denied",
+    workspaceId: host.workspaceId,
+    actorUserId: host.userId,
+    targetType: "meeting",
+    targetId: host.meetingId,
+    metadata: { deniedUserId },
+  });
+}

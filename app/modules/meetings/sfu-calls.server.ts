@@ -1,6 +1,7 @@
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { Refusal } from "~/platform/http.server";
 import { isUuid } from "~/platform/ids";
+import { hitRateLimit, rateLimitRetryAfter, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import type { PublishedTrack } from "../../../party/meeting-protocol";
 import { roomSfu } from "./room-link.server";
@@ -15,9 +16,20 @@ import type { SfuCall } from "./validation";
  * publish or pull anything. A browser only ever names participants; SFU session ids stay between the Worker and the
  * room, so nobody can pull from (or close) a session that is not in their meeting.
  */
+/**
+ * Per person: joining a meeting of ten takes about twenty calls, a reconnect as many again; a client pulling the same
+ * tracks over and over (each pull opens new tracks on the SFU) is stopped well before it costs anything.
+ */
+export const SFU_CALL_LIMIT: Limit = { limit: 120, windowMs: 60_000 };
+
 export async function sfuCall(ctx: RequestContext, session: CurrentSession, meetingId: string, call: SfuCall) {
   const { sfu } = meetingMedia(ctx.config);
   if (!sfu || !isUuid(meetingId)) throw new Refusal(404, "errors.meetingNotFound");
+  const key = `sfu:user:${session.user.id}`;
+  if ((await hitRateLimit(ctx.db, key, SFU_CALL_LIMIT)) > SFU_CALL_LIMIT.limit) {
+    const seconds = Math.max(1, await rateLimitRetryAfter(ctx.db, key, SFU_CALL_LIMIT));
+    throw new Refusal(429, "errors.sfuRateLimited", { seconds }, undefined, { "Retry-After": String(seconds) });
+  }
   const room = roomSfu(ctx.env, meetingId);
   const caller = await room.participant(call.participantId, session.sessionId);
   if (!caller || caller.userId !== session.user.id) throw new Refusal(409, "errors.sfuNotInMeeting");
