@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { Client } from "../helpers/client";
 import { signInOperator } from "../helpers/ops";
-import { addMember, sql, startWorkspace } from "../helpers/workspace";
+import { addMember, eventually, sql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
 const persistTo = inject("persistTo");
@@ -169,5 +169,19 @@ describe("statuses and role boundaries", () => {
     expect((await operator.postJson(`/api/errors/reports/${created.id}/status`, { status: "investigating" })).status).toBe(200);
     const mine = (await (await member.client.get("/api/errors/reports")).json()) as { mine: { id: string; status: string }[] };
     expect(mine.mine.find((r) => r.id === created.id)?.status).toBe("investigating");
+  });
+});
+
+describe("the Worker's own errors", () => {
+  it("an endpoint's unexpected error answers a plain 500 and is kept, scrubbed, as a server error group", async () => {
+    const word = unique();
+    const response = await new Client(baseUrl).postJson("/api/dev/health-faults", { faults: [], throwMessage: `${word} bug near x@y.example` });
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toContain(word);
+    const group = await eventually(async () => (await groups(operator)).find((g) => g.message.includes(word)));
+    expect(group).toMatchObject({ count: 1, status: "open" });
+    expect(group.message).toBe(`${word} bug near [email]`);
+    const [event] = sql(persistTo, `SELECT e.route, g.source, g.type FROM error_events e JOIN error_groups g ON g.id = e.group_id WHERE g.id = '${group.id}'`);
+    expect(event).toEqual({ route: "POST /api/dev/health-faults", source: "worker", type: "TypeError" });
   });
 });
