@@ -2,6 +2,7 @@ import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/de
 import UnoCSS from "unocss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { execSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +18,16 @@ function localesVersion(): string {
   return hash.digest("hex").slice(0, 10);
 }
 
+/** The build's id for error reports (issue 21): RELEASE if given, else the git commit, else the build's time. */
+function releaseId(): string {
+  if (process.env.RELEASE) return process.env.RELEASE.slice(0, 64);
+  try {
+    return execSync("git rev-parse --short=12 HEAD", { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return `build-${Date.now().toString(36)}`;
+  }
+}
+
 declare module "@remix-run/cloudflare" {
   interface Future {
     v3_singleFetch: true;
@@ -24,7 +35,7 @@ declare module "@remix-run/cloudflare" {
 }
 
 export default defineConfig(({ command }) => ({
-  define: { __LOCALES_VERSION__: JSON.stringify(localesVersion()) },
+  define: { __LOCALES_VERSION__: JSON.stringify(localesVersion()), __RELEASE__: JSON.stringify(releaseId()) },
   plugins: [
     UnoCSS(),
     // Only the dev server needs wrangler's platform proxy; starting it during a build is wasted work.

@@ -57,6 +57,9 @@ declare namespace Cloudflare {
 		REALTIME_SFU_APP_SECRET?: string;
 		MEETINGS_SFU_FROM?: string;
 		REALTIME_API_BASE_URL?: string;
+		// Operations (ADR 0031): the platform's operators, and optional Sentry forwarding (a secret).
+		OPERATOR_EMAILS?: string;
+		SENTRY_DSN?: string;
 	}
 }
 interface Env extends Cloudflare.Env {}

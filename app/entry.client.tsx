@@ -6,6 +6,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "./i18n";
+import { installErrorCapture } from "./modules/ops/client/capture";
 import { translationLoadPath } from "./modules/preferences/translation-loading";
 
 // Spec section 8: a language that fails to load is logged as a warning and English is used
@@ -14,6 +15,9 @@ i18next.on("failedLoading", (lng: string, ns: string, message: string) => {
   if (lng === i18nConfig.fallbackLng) console.error(`English translations (${ns}) failed to load: ${message}`);
   else console.warn(`Translations ${lng}/${ns} failed to load; using English. ${message}`);
 });
+
+// Uncaught errors and unhandled rejections go to /error-reporting (issue 21).
+installErrorCapture();
 
 async function hydrate() {
   await i18next

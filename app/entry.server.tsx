@@ -18,11 +18,11 @@ export { runJob, scheduledWork } from "./platform/jobs.server";
  * Remix's log of an unexpected error, with a reference like the signed-in pages' own (see
  * withErrorReferences, which gives those to the page): a render error, a page outside the layout, an API route.
  */
-export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
   // The router's own refusals (no action for a POST) carry the underlying Error, as Remix's default logs it.
   const underlying = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  logUnexpectedError(newErrorReference(), underlying ?? error, request);
+  logUnexpectedError(newErrorReference(), underlying ?? error, request, context);
 }
 
 export default async function handleRequest(request: Request, status: number, headers: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {

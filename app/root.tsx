@@ -35,6 +35,7 @@ import { isLanguageCode, languageDirection } from "./modules/preferences/languag
 import { resolveDisplayPreferences } from "./modules/preferences/preferences.server";
 import { prePaintScript } from "./modules/preferences/pre-paint-script";
 import { DEFAULT_THEME } from "./modules/preferences/themes";
+import { useBoundaryReport, useNavigationBreadcrumbs } from "./modules/ops/client/use-error-capture";
 
 export const handle = { i18n: ["common", "auth", "tour"] };
 
@@ -99,6 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** "Navigated to X" for screen readers after each client-side navigation (the page's h1 names it). */
 function RouteAnnouncements() {
   const location = useLocation();
+  useNavigationBreadcrumbs();
   const { announceNavigation, announce: say } = useAnnouncer();
   const { t } = useTranslation();
   // Only a change of page announces; a language change re-creates the announcer but is not a navigation.
@@ -160,6 +162,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
+  useBoundaryReport(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <>

@@ -51,6 +51,14 @@ export class UserRoom extends Server<Env> {
   #rates = new Map<string, RateWindow>();
   #lastPrune = 0;
 
+  /**
+   * /system-health's rooms probe, reached by the Worker through partyserver's router as /ws is. The Worker never
+   * forwards a plain request from outside (it lets only WebSocket upgrades through), so this answers nothing else.
+   */
+  onRequest(request: Request): Response {
+    return new URL(request.url).pathname === "/ops-ping" ? new Response("pong") : new Response("Not found", { status: 404 });
+  }
+
   onConnect(connection: Connection<ConnectionState>, ctx: ConnectionContext) {
     const userId = ctx.request.headers.get(VERIFIED_USER_ID_HEADER);
     if (!userId || userId !== this.name) {

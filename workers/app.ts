@@ -5,6 +5,7 @@ import * as build from "../build/server";
 import { SIGNED_IN_LAYOUT_ID } from "../app/modules/navigation/route-sets";
 import { loadSession } from "../app/modules/auth/session.server";
 import { sealPendingChains } from "../app/modules/audit/chain.server";
+import { captureWorkerError } from "../app/modules/ops/capture.server";
 import { serverT } from "../app/i18n.server";
 import { createDb } from "../app/platform/db.server";
 import { getConfig, isOwnHost } from "../app/platform/env.server";
@@ -122,6 +123,7 @@ export default {
         message.ack();
       } catch (error) {
         console.error(`Job ${message.body.type} failed (attempt ${message.attempts})`, error);
+        ctx.waitUntil(captureWorkerError(env, error, { route: `queue: ${message.body.type}` }));
         // Exponential backoff: 10 s, 20 s, 40 s … until max_retries.
         message.retry({ delaySeconds: Math.min(10 * 2 ** (message.attempts - 1), 3600) });
       }

@@ -14,6 +14,7 @@ import { MobileMenu, Sidebar } from "./area-nav";
 import { Button } from "./ui/button";
 import { Tooltip } from "./ui/tooltip";
 import { UserAvatar } from "./user-avatar";
+import { ReportProblemButton } from "~/modules/ops/components/report-problem";
 
 function VerifyEmailBanner() {
   const { t } = useTranslation("auth");
@@ -95,6 +96,7 @@ function Header({ user }: { user: PublicUser }) {
           <IconLink to="/chat" label={t("nav.chat")} icon={MessagesSquare} testId="chat-link" />
           <NotificationCenter />
           <IconLink to="/help" label={t("nav.help")} icon={CircleHelp} testId="help-link" />
+          <ReportProblemButton />
           <TourButton />
           <LanguageSwitcher />
           <ThemePopover />

@@ -103,7 +103,7 @@ describe("module registry", () => {
   it("finds each registered module's Worker half and its jobs, cron work and dashboard figures", () => {
     expect(SERVER_MODULES.map((m) => m.id)).toEqual(expect.arrayContaining(["documents", "mail", "auth", "polls", "workspaces", "compliance"]));
     const jobs = SERVER_MODULES.flatMap((m) => Object.keys(m.jobs ?? {}));
-    expect(jobs.sort()).toEqual(["document.analyze", "mail.deliver", "workspace.export"]);
+    expect(jobs.sort()).toEqual(["document.analyze", "mail.deliver", "ops.probe", "workspace.export"]);
     const keys = SERVER_MODULES.flatMap((m) => (m.dashboard ? [m.dashboard.key] : []));
     // Every card a module claims reads figures some module's server half provides.
     for (const card of Object.values(DASHBOARD_CARDS)) expect(keys).toContain(card?.figures);

@@ -17,6 +17,7 @@ import { mailModule } from "./mail/module";
 import { marketingModule } from "./marketing/module";
 import { meetingsModule } from "./meetings/module";
 import { notificationsModule } from "./notifications/module";
+import { opsModule } from "./ops/module";
 import { plannedModule } from "./planned/module";
 import { pollsModule } from "./polls/module";
 import { portalModule } from "./portal/module";
@@ -48,6 +49,7 @@ export const MODULES = [
   taxModule,
   portalModule,
   plannedModule,
+  opsModule,
   authModule,
   preferencesModule,
   profileModule,

@@ -1,3 +1,4 @@
+import { reportError } from "~/modules/ops/client/capture";
 /**
  * The browser's one way to call our JSON API: cookies sent, JSON in and out, and any answer that is
  * not a success thrown as an `ApiError` with the spec's message (section 8).
@@ -68,6 +69,8 @@ export async function apiRequest(path: string, options: ApiFetchOptions = {}): P
   });
   if (!response.ok) {
     const text = await response.text().catch(() => "");
+    // Our own API failing is an error of ours, whoever called it (issue 21).
+    if (response.status >= 500) reportError(new Error(`${method} ${path.split("?")[0]} answered ${response.status}`), "api");
     throw new ApiError(response.status, response.statusText, text, parseJson(text) ?? null);
   }
   return response;

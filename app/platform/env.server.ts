@@ -89,6 +89,24 @@ const envSchema = z
     /** Cloudflare Realtime's API root (TURN and SFU); tests point it at a local fake. */
     REALTIME_API_BASE_URL: z.string().url().default("https://rtc.live.cloudflare.com/v1"),
     /**
+     * The platform's operators (comma-separated e-mail addresses, ADR 0031): once their address is verified they see
+     * /system-health and /error-reporting for every workspace. Nobody by default.
+     */
+    OPERATOR_EMAILS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    /** Optional: forward captured errors to Sentry as well as the built-in store (ADR 0031). */
+    SENTRY_DSN: z
+      .string()
+      .regex(/^https:\/\/[^@\s]+@[^/\s]+\/\d+$/, "SENTRY_DSN looks like https://<key>@<host>/<project id>")
+      .optional(),
+    /**
      * Secret: the ECDSA P-256 private key (PKCS#8, base64 or PEM) that signs audit bundles. Without it a key kept in
      * the database signs them, which a person with database access could replace (ADR 0023).
      */

@@ -1,4 +1,5 @@
-import { data, type ServerBuild } from "@remix-run/cloudflare";
+import { type AppLoadContext, data, type ServerBuild } from "@remix-run/cloudflare";
+import { captureWorkerError } from "~/modules/ops/capture.server";
 import type { UnexpectedErrorBody } from "./route-error";
 
 // Crockford's base32: no I, L, O or U, so a reference read out over the phone is not misheard.
@@ -9,9 +10,15 @@ export function newErrorReference(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => ALPHABET[byte & 31]).join("");
 }
 
-/** One line in the Worker's log per unexpected error, found again by its reference. The query may hold tokens: left out. */
-export function logUnexpectedError(reference: string, error: unknown, request: Request): void {
-  console.error(`Unexpected error [ref ${reference}] ${request.method} ${new URL(request.url).pathname}`, error);
+/**
+ * One line in the Worker's log per unexpected error, found again by its reference, and the error kept for
+ * /error-reporting once the answer is on its way. The query may hold tokens: left out.
+ */
+export function logUnexpectedError(reference: string, error: unknown, request: Request, context?: AppLoadContext): void {
+  const path = new URL(request.url).pathname;
+  console.error(`Unexpected error [ref ${reference}] ${request.method} ${path}`, error);
+  const cloudflare = context?.cloudflare;
+  if (cloudflare?.env?.DB) cloudflare.ctx.waitUntil(captureWorkerError(cloudflare.env, error, { route: `${request.method} ${path}` }));
 }
 
 /**
@@ -27,7 +34,7 @@ function referenced<Args extends { request: Request }, Result>(run: (args: Args)
       // An aborted request is nobody's error (Remix throws the abort reason).
       if (!(error instanceof Error) || args.request.signal.aborted) throw error;
       const reference = newErrorReference();
-      logUnexpectedError(reference, error, args.request);
+      logUnexpectedError(reference, error, args.request, (args as { context?: AppLoadContext }).context);
       throw data({ reference } satisfies UnexpectedErrorBody, { status: 500 });
     }
   };

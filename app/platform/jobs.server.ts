@@ -1,4 +1,7 @@
+import { captureWorkerError } from "~/modules/ops/capture.server";
+import { recordCronRun } from "~/modules/ops/beacons.server";
 import { SERVER_MODULES } from "~/modules/registry.server";
+import { createDb } from "./db.server";
 import type { AnyJobHandler } from "./module-manifest.server";
 import type { JobMessage } from "./job-message";
 
@@ -17,9 +20,18 @@ export async function runJob(env: Env, job: JobMessage, attempt = 1): Promise<vo
   await handler.run(env, parsed.data as never, attempt);
 }
 
-/** The cron trigger's work from every module; one failing never stops the others. */
+/** The cron trigger's work from every module; one failing never stops the others. Each run's outcome is kept for /system-health. */
 export function scheduledWork(env: Env, now: Date): Promise<unknown>[] {
-  return SERVER_MODULES.flatMap((m) => m.scheduled ?? []).map((work) =>
-    work.run(env, now).catch((error) => console.error(`Scheduled job ${work.name} failed`, error)),
-  );
+  const db = createDb(env.DB);
+  return SERVER_MODULES.flatMap((m) => m.scheduled ?? []).map(async (work) => {
+    const startedAt = Date.now();
+    try {
+      await work.run(env, now);
+      await recordCronRun(db, work.name, { startedAt, finishedAt: Date.now(), ok: true });
+    } catch (error) {
+      console.error(`Scheduled job ${work.name} failed`, error);
+      await captureWorkerError(env, error, { route: `cron: ${work.name}` });
+      await recordCronRun(db, work.name, { startedAt, finishedAt: Date.now(), ok: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  });
 }

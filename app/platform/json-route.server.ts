@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { requireApiSession } from "~/modules/auth/guard.server";
+import { captureWorkerError } from "~/modules/ops/capture.server";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { handleJson, HttpError, jsonResponse, methodNotAllowed, parseWith, readJsonBody, Refusal } from "./http.server";
 import { getRequestContext, type RequestContext } from "./request-context.server";
@@ -71,21 +72,38 @@ export function jsonRoute(t: (request: Request) => Translate, endpoints: Partial
     const endpoint =
       endpoints[(method === "HEAD" ? "GET" : method) as Method] ?? (options.writesAsPost && method !== "GET" && method !== "HEAD" ? endpoints.POST : undefined);
     if (!endpoint) return methodNotAllowed(translate, allowed);
-    return handleJson(translate, async () => {
-      const session = endpoint.session === "none" ? null : await requireApiSession(args);
-      if (session && endpoint.allow && !endpoint.allow(session)) throw new HttpError(403, translate(endpoint.forbidden ?? "errors.forbidden"));
-      const body = endpoint.body
-        ? parseWith(endpoint.body(translate) as z.ZodTypeAny, await readJsonBody(args.request, translate, endpoint.bodyLimit), translate)
-        : undefined;
-      const ctx = getRequestContext(args.request, args.context);
-      const query = new URL(args.request.url).searchParams;
-      const result = await endpoint.run({ args, request: args.request, query, ctx, session, t: translate, body, params: args.params } as never);
-      if (result instanceof Response) return result;
-      const status = typeof endpoint.status === "function" ? endpoint.status(result) : (endpoint.status ?? 200);
-      return jsonResponse({ success: true, ...result }, { status });
-    });
+    return handleJson(translate, () =>
+      captureUnexpected(args, async () => {
+        const session = endpoint.session === "none" ? null : await requireApiSession(args);
+        if (session && endpoint.allow && !endpoint.allow(session)) throw new HttpError(403, translate(endpoint.forbidden ?? "errors.forbidden"));
+        const body = endpoint.body
+          ? parseWith(endpoint.body(translate) as z.ZodTypeAny, await readJsonBody(args.request, translate, endpoint.bodyLimit), translate)
+          : undefined;
+        const ctx = getRequestContext(args.request, args.context);
+        const query = new URL(args.request.url).searchParams;
+        const result = await endpoint.run({ args, request: args.request, query, ctx, session, t: translate, body, params: args.params } as never);
+        if (result instanceof Response) return result;
+        const status = typeof endpoint.status === "function" ? endpoint.status(result) : (endpoint.status ?? 200);
+        return jsonResponse({ success: true, ...result }, { status });
+      }),
+    );
   };
   return handle;
+}
+
+/** An endpoint's unexpected error (not a refusal) is kept for /error-reporting before it becomes the 500. */
+async function captureUnexpected(args: RouteArgs, run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    const expected = error instanceof Response || error instanceof HttpError || error instanceof Refusal;
+    const cloudflare = args.context?.cloudflare;
+    if (!expected && !args.request.signal.aborted && cloudflare?.env?.DB) {
+      const path = new URL(args.request.url).pathname;
+      cloudflare.ctx.waitUntil(captureWorkerError(cloudflare.env, error, { route: `${args.request.method} ${path}` }));
+    }
+    throw error;
+  }
 }
 
 type RouteHandler = ReturnType<typeof jsonRoute>;

@@ -7,6 +7,7 @@ import { toPublicUser, type PublicUser } from "~/modules/auth/public-user";
 import { SIGNED_IN_LAYOUT_ID } from "~/modules/navigation/route-sets";
 import { summarizeRouteError } from "~/platform/route-error";
 import { useRootData } from "~/root";
+import { useBoundaryReport } from "~/modules/ops/client/use-error-capture";
 
 /** What a page under this layout may say in its route `handle`. */
 export interface SignedInPageHandle {
@@ -67,6 +68,7 @@ export default function SignedInLayout() {
  */
 export function ErrorBoundary() {
   const error = useRouteError();
+  useBoundaryReport(error);
   const layout = useRouteLoaderData<typeof loader>(SIGNED_IN_LAYOUT_ID);
   const root = useRootData();
   const user = layout?.user ?? root?.user;

@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { ensureDevVars, migrate, startServer } from "../../scripts/lib.mjs";
 import { freePort } from "../helpers/ports";
 import { startFakeRealtime, TEST_SFU_APP_ID, TEST_SFU_APP_SECRET, TEST_SFU_FROM } from "../helpers/fake-realtime";
+import { TEST_OPERATOR_EMAIL } from "../helpers/ops";
 import { TEST_TWILIO_AUTH_TOKEN } from "../helpers/sms";
 
 declare module "vitest" {
@@ -30,6 +31,8 @@ export default async function setup(project: TestProject) {
     REALTIME_SFU_APP_SECRET: TEST_SFU_APP_SECRET,
     REALTIME_API_BASE_URL: `${realtime.url}/v1`,
     MEETINGS_SFU_FROM: String(TEST_SFU_FROM),
+    // The operator of the operations tests (ADR 0031): sees every workspace's health and errors once verified.
+    OPERATOR_EMAILS: TEST_OPERATOR_EMAIL,
   };
   const server = await startServer({ port: await freePort(), persistTo, vars, testScheduled: true });
   project.provide("baseUrl", server.url);

@@ -1,5 +1,6 @@
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { serverT } from "~/i18n.server";
+import { recordAiFallback } from "~/modules/ops/beacons.server";
 import { Refusal } from "~/platform/http.server";
 import { hitRateLimit, rateLimitRetryAfter, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
@@ -150,6 +151,8 @@ export async function askAssistant(ctx: RequestContext, session: CurrentSession,
           if (!(error instanceof TextModelError)) throw error;
           // The model could not answer: the quotes stand, and the person is told why.
           console.warn("AI answer fell back to the offline engine", { engine: model.engine, status: error.status ?? null });
+          // /system-health tells the operators the configured engine is failing.
+          ctx.waitUntil(recordAiFallback(ctx.db, model.engine));
           content = `${t("offline.modelUnavailable")}\n\n${draft.body}`;
         }
       }

@@ -1,4 +1,4 @@
-import { Activity, Bug, Mail } from "lucide-react";
+import { Mail } from "lucide-react";
 import { area, defineModule } from "../../platform/module-manifest";
 
 /**
@@ -7,9 +7,5 @@ import { area, defineModule } from "../../platform/module-manifest";
  */
 export const plannedModule = defineModule({
   id: "planned",
-  areas: [
-    area("/email-personalization", "conversations", Mail, false),
-    area("/system-health", "administration", Activity, false, { adminOnly: true }),
-    area("/error-reporting", "administration", Bug, false),
-  ],
+  areas: [area("/email-personalization", "conversations", Mail, false)],
 });

@@ -1,0 +1,69 @@
+/**
+ * An error's group (issue 21): the normalised stack frames of our own code (function and file, without the build's
+ * hash, line or column, which change with every release); else its type and message with numbers and ids stripped.
+ */
+const MAX_FRAMES = 5;
+
+interface Frame {
+  fn: string;
+  file: string;
+}
+
+/** V8 ("at fn (url:1:2)", "at url:1:2") and Firefox/Safari ("fn@url:1:2") frames. */
+function parseFrame(line: string): Frame | null {
+  const v8 = /^\s*at\s+(?:(.+?)\s+\()?(.+?):\d+(?::\d+)?\)?\s*$/.exec(line);
+  const gecko = v8 ? null : /^\s*([^@\s]*)@(.+?):\d+(?::\d+)?\s*$/.exec(line);
+  const match = v8 ?? gecko;
+  if (!match) return null;
+  return { fn: (match[1] ?? "").replace(/^async\s+/, "") || "?", file: match[2] ?? "" };
+}
+
+/** Our code: the app's bundles (/assets/…), the Worker's (index.js, build/server) and the sources (app/, party/). */
+function isOwn(file: string): boolean {
+  if (/node_modules|chrome-extension:|moz-extension:|safari-extension:/.test(file)) return false;
+  return /\/assets\/|(^|\/)(app|party|workers|build)\/|(^|\/)index\.js$/.test(file);
+}
+
+function normaliseFile(file: string): string {
+  const base =
+    file
+      .replace(/^[a-z]+:\/\/[^/]+/, "")
+      .split("/")
+      .pop() ?? file;
+  // root-B2x9Qk1a.js → root.js: the build's content hash changes with every release.
+  return base.replace(/-[A-Za-z0-9_]{6,}(?=\.m?js$)/, "");
+}
+
+export function ownFrames(stack: string | null | undefined): string[] {
+  if (!stack) return [];
+  return stack
+    .split("\n")
+    .map(parseFrame)
+    .filter((f): f is Frame => f !== null && isOwn(f.file))
+    .slice(0, MAX_FRAMES)
+    .map((f) => `${f.fn}@${normaliseFile(f.file)}`);
+}
+
+export function normaliseMessage(message: string): string {
+  return message
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "<id>")
+    .replace(/\b[0-9a-f]{8,}\b/gi, "<id>")
+    .replace(/\d+/g, "<n>")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** What is hashed: the frames when there are any of ours, else "Type: message". */
+export function fingerprintSource(type: string, message: string, stack: string | null | undefined): string {
+  const frames = ownFrames(stack);
+  return frames.length > 0 ? `${type}\n${frames.join("\n")}` : `${type}: ${normaliseMessage(message)}`;
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function fingerprint(type: string, message: string, stack: string | null | undefined): Promise<string> {
+  return (await sha256Hex(fingerprintSource(type, message, stack))).slice(0, 32);
+}
