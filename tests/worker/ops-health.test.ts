@@ -6,6 +6,13 @@ import { addMember, eventually, sql, startWorkspace } from "../helpers/workspace
 const baseUrl = inject("baseUrl");
 const persistTo = inject("persistTo");
 const SERVICES = ["d1", "r2", "queue", "rooms", "ai", "mail", "sms", "cron"];
+/**
+ * Mail and SMS report the platform's real deliveries of the last hour, and the other worker tests share this server
+ * (the SMS tests fail deliveries on purpose): seen from here they may be degraded, never down.
+ */
+const DELIVERY = ["mail", "sms"];
+const unwell = (services: Health["services"], except?: string) =>
+  services.filter((s) => s.service !== except && s.status !== "healthy" && !(DELIVERY.includes(s.service) && s.status === "degraded"));
 
 interface Health {
   status: string;
@@ -47,8 +54,8 @@ describe("GET /api/health", () => {
     );
     await setFaults(baseUrl, []); // forgets the cached answer
     const { response, body } = await health(operator);
-    expect(body.services.filter((s) => s.status !== "healthy")).toEqual([]);
-    expect(response.status).toBe(200);
+    expect(unwell(body.services)).toEqual([]);
+    expect(response.status).toBe(body.status === "healthy" ? 200 : 503);
     expect(sql(persistTo, "SELECT count(*) AS n FROM health_probes")[0]?.n).toBeGreaterThanOrEqual(8);
   });
 
@@ -61,7 +68,7 @@ describe("GET /api/health", () => {
     expect(failed.status).toBe("down");
     expect(failed.error).toMatch(/made to fail/);
     expect(body.services.map((s) => s.service)).toEqual(SERVICES);
-    expect(body.services.filter((s) => s.service !== service).every((s) => s.status === "healthy")).toBe(true);
+    expect(unwell(body.services, service)).toEqual([]);
     // Someone signed out learns the status, never the error.
     const anonymous = await health(new Client(baseUrl));
     expect(anonymous.response.status).toBe(503);
