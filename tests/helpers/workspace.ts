@@ -21,13 +21,25 @@ export async function startWorkspace(baseUrl: string, prefix: string, trustName:
   return { client, account, me };
 }
 
-/** Runs SQL against the test server's local D1. */
+/**
+ * Runs SQL against the test server's local D1. The Worker may hold the database's write lock at that moment (a cron
+ * run writes probes, sends messages): wrangler then prints an error instead of JSON, and the query is tried again.
+ */
 export function sql(persistTo: string, query: string) {
-  const result = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", query], {
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
-  return JSON.parse(result.stdout)[0].results as Record<string, unknown>[];
+  let last = "";
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const result = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", query], {
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    });
+    try {
+      return JSON.parse(result.stdout)[0].results as Record<string, unknown>[];
+    } catch {
+      last = `${result.stdout}\n${result.stderr}`.trim();
+      spawnSync("sleep", [String(0.2 * (attempt + 1))]);
+    }
+  }
+  throw new Error(`SQL failed after 5 tries: ${query}\n${last.slice(0, 2000)}`);
 }
 
 /** Invites a new person with a role into the owner's workspace and returns them signed in there. */
