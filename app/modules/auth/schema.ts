@@ -19,6 +19,12 @@ export const users = sqliteTable(
     language: text("language"),
     theme: text("theme"),
     darkMode: integer("dark_mode", { mode: "boolean" }),
+    /** The person's IANA time zone ("Europe/Paris"), checked with Intl; null until they choose one (ADR 0033). */
+    timeZone: text("time_zone"),
+    /** No non-urgent e-mail or text between start and end ("HH:MM" on their clock; may wrap midnight). Off by default. */
+    quietHoursEnabled: integer("quiet_hours_enabled", { mode: "boolean" }).notNull().default(false),
+    quietHoursStart: text("quiet_hours_start"),
+    quietHoursEnd: text("quiet_hours_end"),
     /** Self-describing: algorithm, iterations, salt, hash and pepper version (see password.server.ts). */
     passwordHash: text("password_hash").notNull(),
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),

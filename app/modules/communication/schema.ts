@@ -45,7 +45,14 @@ export const scheduledMessages = sqliteTable(
     subject: text("subject"),
     /** As written, merge fields and all: they are filled when it is sent, with the values of that day. */
     body: text("body").notNull(),
+    /** The UTC instant it goes; with `localTime`, resolved from it in `timeZone` when it was saved. */
     sendAt: integer("send_at", { mode: "timestamp_ms" }).notNull(),
+    /** The recipient's-local-time option: the wall-clock time the author chose ("2026-12-01T09:00"), else null. */
+    localTime: text("local_time"),
+    /** The zone `localTime` was read in: the recipient's, or the author's when the recipient had none (ADR 0033). */
+    timeZone: text("time_zone"),
+    /** Marked urgent by its author: it ignores the recipient's quiet hours. */
+    urgent: integer("urgent", { mode: "boolean" }).notNull().default(false),
     status: text("status", { enum: SCHEDULED_STATUSES }).notNull(),
     /** The chat message or outbox mail it became. */
     sentRef: text("sent_ref"),

@@ -15,10 +15,17 @@ export const mailOutbox = sqliteTable(
     kind: text("kind").notNull(),
     /** The workspace the mail is about (an invitation, a notice), so its owners see their deliveries; null for account mail. */
     workspaceId: text("workspace_id"),
-    status: text("status", { enum: ["recorded", "queued", "sent", "failed"] }).notNull(),
+    /** "held": inside the recipient's quiet hours, released by the cron at `sendAfter` (ADR 0033). */
+    status: text("status", { enum: ["recorded", "queued", "sent", "failed", "held"] }).notNull(),
     error: text("error"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    /** A held mail goes once this time has come (the end of the recipient's quiet hours). */
+    sendAfter: integer("send_after", { mode: "timestamp_ms" }),
   },
-  (t) => [index("mail_outbox_created_idx").on(t.createdAt), index("mail_outbox_ws_created_idx").on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index("mail_outbox_created_idx").on(t.createdAt),
+    index("mail_outbox_ws_created_idx").on(t.workspaceId, t.createdAt),
+    index("mail_outbox_held_idx").on(t.status, t.sendAfter),
+  ],
 );

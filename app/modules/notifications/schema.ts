@@ -69,3 +69,29 @@ export const complianceReminderPreferences = sqliteTable("compliance_reminder_pr
   overdueDaily: integer("overdue_daily", { mode: "boolean" }).notNull(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * A notice's text held because it came inside the person's quiet hours (ADR 0033). The cron claims it once
+ * (held → released) when `sendAfter` has come and texts it to the phone on their profile of that moment.
+ */
+export const heldTexts = sqliteTable(
+  "held_texts",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    body: text("body").notNull(),
+    sendAfter: integer("send_after", { mode: "timestamp_ms" }).notNull(),
+    status: text("status", { enum: ["held", "released"] }).notNull(),
+    /** What sending it gave: sent, no_number, opted_out or failed. */
+    outcome: text("outcome"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    releasedAt: integer("released_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("held_texts_due_idx").on(t.status, t.sendAfter)],
+);
