@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte } from "drizzle-orm";
 import { mailOutbox } from "~/modules/mail/schema";
 import type { AppConfig } from "./env.server";
 import type { Db } from "./db.server";
@@ -12,6 +12,11 @@ export interface MailMessage {
   kind: string;
   /** The workspace it is about, so that its owners see how their family's mail fared; none for account mail. */
   workspaceId?: string | null;
+  /**
+   * Inside the recipient's quiet hours: recorded as "held" and released by the cron once this time has come
+   * (ADR 0033). Never given for account mail (verification, reset, invitations) nor for urgent notices.
+   */
+  holdUntil?: Date | null;
 }
 
 export type { JobMessage, JobsQueue } from "./job-message";
@@ -23,6 +28,7 @@ export type { JobMessage, JobsQueue } from "./job-message";
 export async function sendMail(db: Db, config: AppConfig, jobs: JobsQueue, message: MailMessage): Promise<string> {
   const id = crypto.randomUUID();
   const queued = config.MAIL_PROVIDER === "http";
+  const held = message.holdUntil && message.holdUntil.getTime() > Date.now() ? message.holdUntil : null;
   await db.insert(mailOutbox).values({
     id,
     toAddress: message.to,
@@ -30,17 +36,44 @@ export async function sendMail(db: Db, config: AppConfig, jobs: JobsQueue, messa
     textBody: message.text,
     kind: message.kind,
     workspaceId: message.workspaceId ?? null,
-    status: queued ? "queued" : "recorded",
+    status: held ? "held" : queued ? "queued" : "recorded",
+    sendAfter: held,
     createdAt: new Date(),
   });
-  if (queued) await jobs.send({ type: "mail.deliver", outboxId: id });
+  if (queued && !held) await jobs.send({ type: "mail.deliver", outboxId: id });
   return id;
+}
+
+/**
+ * The cron: held mail whose time has come goes on as if sent now. Each is claimed by one conditional update
+ * (held → queued or recorded), so two runs at once never both deliver it. Returns how many were released.
+ */
+export async function releaseHeldMail(db: Db, config: AppConfig, jobs: JobsQueue, now: Date): Promise<number> {
+  const queued = config.MAIL_PROVIDER === "http";
+  const due = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "held"), lte(mailOutbox.sendAfter, now)))
+    .orderBy(asc(mailOutbox.sendAfter))
+    .limit(200);
+  let released = 0;
+  for (const { id } of due) {
+    const claimed = await db
+      .update(mailOutbox)
+      .set({ status: queued ? "queued" : "recorded" })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "held")))
+      .returning({ id: mailOutbox.id });
+    if (!claimed.length) continue;
+    if (queued) await jobs.send({ type: "mail.deliver", outboxId: id });
+    released++;
+  }
+  return released;
 }
 
 /** The HTTP mail adapter: POSTs JSON to MAIL_API_URL with a bearer key. Throws so the queue retries. */
 export async function deliverMail(db: Db, config: AppConfig, outboxId: string, fetcher: typeof fetch = fetch) {
   const mail = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId)).get();
-  if (!mail || mail.status === "sent") return;
+  if (!mail || mail.status === "sent" || mail.status === "held") return;
   if (!config.MAIL_API_URL || !config.MAIL_API_KEY) throw new Error("The HTTP mail provider is not configured");
   const response = await fetcher(config.MAIL_API_URL, {
     method: "POST",
