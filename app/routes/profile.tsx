@@ -16,6 +16,8 @@ import { LanguageChoice } from "~/modules/preferences/components/language-choice
 import { DarkModeSwitch, ThemeCards } from "~/modules/preferences/components/theme-popover";
 import { listDevices, signOutDevice, signOutOtherDevices } from "~/modules/auth/devices/devices.server";
 import { DevicesList } from "~/modules/profile/components/devices-list";
+import { QuietHoursForm } from "~/modules/profile/components/quiet-hours-form";
+import { quietSettingsOf } from "~/modules/profile/quiet-hours.server";
 import { changePassword, removeAvatar, setAvatar, updateProfileDetails } from "~/modules/profile/service.server";
 import { MyWorkspaces } from "~/modules/workspaces/components/my-workspaces";
 import { workspacesT } from "~/modules/workspaces/i18n.server";
@@ -46,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
     listUserWorkspaces(ctx, session.user.id),
     offersTo(ctx, session.user.id),
   ]);
-  return { sessions, workspaces, offers, currentWorkspaceId: session.workspace?.id ?? null };
+  return { sessions, workspaces, offers, currentWorkspaceId: session.workspace?.id ?? null, quiet: quietSettingsOf(session.user) };
 }
 
 type Intent = "details" | "password" | "avatar" | "remove-avatar" | "sign-out-others" | "sign-out-device" | "leave-workspace" | "answer-offer";
@@ -279,7 +281,7 @@ function AvatarForm({ busy }: { busy: boolean }) {
 }
 
 export default function ProfileRoute() {
-  const { sessions, workspaces, offers, currentWorkspaceId } = useLoaderData<typeof loader>();
+  const { sessions, workspaces, offers, currentWorkspaceId, quiet } = useLoaderData<typeof loader>();
   const user = useSignedInUser();
   const { t } = useTranslation("profile");
   const { t: tAuth } = useTranslation("auth");
@@ -318,6 +320,10 @@ export default function ProfileRoute() {
         <Section id="password-heading" title={t("password.title")}>
           <p className="m-0 text-sm text-muted-foreground">{t("password.intro")}</p>
           <PasswordForm />
+        </Section>
+        <Section id="quiet-heading" title={t("quiet.title")}>
+          <p className="m-0 text-sm text-muted-foreground">{t("quiet.intro")}</p>
+          <QuietHoursForm saved={quiet} />
         </Section>
       </div>
       <Section id="workspaces-heading" title={t("mine.title", { ns: "workspaces" })}>

@@ -3,6 +3,7 @@ import { registerFields, withPasswordsMatch, type Translate } from "~/modules/au
 import { LANGUAGE_CODES } from "~/modules/preferences/languages";
 import { THEME_IDS } from "~/modules/preferences/themes";
 import { unknownVariant } from "~/platform/union-error";
+import { clockMinutes, isTimeZone } from "./quiet-hours";
 
 /** Profile pictures: images only, at most 5 MB. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -71,3 +72,40 @@ export function profileCommandSchema(t: Translate) {
     { errorMap: unknownVariant(t("errors.unknownAction")) },
   );
 }
+
+/**
+ * GET/PUT /api/profile/quiet-hours: `{ timeZone, quietHours: { enabled, start, end } }`. The zone is an IANA name the
+ * runtime knows (or null); the times are "HH:MM" and may wrap midnight; quiet hours need a zone to be read in.
+ */
+export function quietHoursSchema(t: Translate) {
+  const clock = (field: "start" | "end") =>
+    z
+      .string({ required_error: t(`quiet.errors.${field}`), invalid_type_error: t(`quiet.errors.${field}`) })
+      .refine((v) => clockMinutes(v) !== null, t(`quiet.errors.${field}`));
+  return z
+    .object({
+      timeZone: z
+        .string({ invalid_type_error: t("quiet.errors.timeZone") })
+        .trim()
+        .max(64, t("quiet.errors.timeZone"))
+        .nullable()
+        .transform((v) => v || null)
+        .refine((v) => v === null || isTimeZone(v), t("quiet.errors.timeZone")),
+      quietHours: z
+        .object(
+          {
+            enabled: z.boolean({ required_error: t("quiet.errors.enabled"), invalid_type_error: t("quiet.errors.enabled") }),
+            start: clock("start"),
+            end: clock("end"),
+          },
+          { required_error: t("quiet.errors.quietHours"), invalid_type_error: t("quiet.errors.quietHours") },
+        )
+        .strict()
+        .refine((v) => v.start !== v.end, { message: t("quiet.errors.same"), path: ["end"] }),
+    })
+    .strict()
+    .superRefine((v, ctx) => {
+      if (v.quietHours.enabled && !v.timeZone) ctx.addIssue({ code: "custom", path: ["timeZone"], message: t("quiet.errors.zoneNeeded") });
+    });
+}
+export type QuietHoursInput = z.infer<ReturnType<typeof quietHoursSchema>>;
