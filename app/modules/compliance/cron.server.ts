@@ -141,6 +141,8 @@ export async function sendReminders(db: Db, env: Env, workspaceId: string, now: 
           workspaceId,
           type: overdue ? "compliance_overdue" : "compliance_deadline",
           recipients: [recipient],
+          // A legal deadline already missed is urgent: each night held costs the trust a day (ADR 0033).
+          urgent: overdue,
           metadata: {
             itemId: item.id,
             title: item.title,

@@ -1,4 +1,5 @@
 import { defineServerModule } from "~/platform/module-manifest.server";
+import { releaseHeldTexts } from "./held-texts.server";
 import { endRoomAccess } from "./service.server";
 
 export const notificationsServer = defineServerModule({
@@ -9,4 +10,6 @@ export const notificationsServer = defineServerModule({
       await endRoomAccess(env, userId, { sessionIds, workspaceId });
     },
   },
+  // Texts held for the recipient's quiet hours go once they end (ADR 0033).
+  scheduled: [{ name: "release held texts", run: (env, now) => releaseHeldTexts(env, now) }],
 });

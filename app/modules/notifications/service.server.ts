@@ -10,6 +10,8 @@ import type { Db } from "~/platform/db.server";
 import type { AppConfig } from "~/platform/env.server";
 import { sendMail } from "~/platform/mail.server";
 import { sendNoticeSms } from "~/modules/conversations/sms/outbound.server";
+import { quietHolds } from "~/modules/profile/quiet-hours.server";
+import { holdText } from "./held-texts.server";
 import { resolvePreference } from "./preferences";
 import { notificationPreferences, notifications, type NotificationChannel, type NotificationType } from "./schema";
 
@@ -51,6 +53,11 @@ export interface NotifyRequest {
   sms?: (recipient: Recipient) => string;
   /** Where each recipient wants it, when their own settings for this kind of event live elsewhere (compliance reminders). */
   channels?: (recipient: Recipient) => { in_app: boolean; email: boolean; sms?: boolean };
+  /**
+   * Marked urgent by its sender (or by the rule that raises it, such as an overdue legal deadline): its e-mails and
+   * texts ignore the recipients' quiet hours. Otherwise they are held until those end (ADR 0033).
+   */
+  urgent?: boolean;
 }
 
 interface NotifyDeps {
@@ -139,25 +146,36 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
     }
   });
   const compose = request.mail ?? describedMail(request, config.PUBLIC_ORIGIN);
-  const mails = recipients
-    .filter((r) => wants(r.userId, "email"))
-    .map((recipient) => {
-      const mail = compose(recipient);
-      return sendMail(db, config, env.JOBS, {
-        to: recipient.email,
-        subject: mail.subject,
-        text: mail.text,
-        kind: `notification.${request.type}`,
-        workspaceId: request.workspaceId,
-      });
-    });
-  // Texts go to the phone on the person's profile (read here when the caller did not), with the bell's words and link.
+  const mailed = recipients.filter((r) => wants(r.userId, "email"));
   const texters = recipients.filter((r) => wants(r.userId, "sms"));
+  // In-app notifications are never held; e-mails and texts wait for the end of the recipient's quiet hours.
+  const holds = request.urgent
+    ? new Map<string, Date>()
+    : await quietHolds(
+        db,
+        [...mailed, ...texters].map((r) => r.userId),
+        now,
+      );
+  const mails = mailed.map((recipient) => {
+    const mail = compose(recipient);
+    return sendMail(db, config, env.JOBS, {
+      to: recipient.email,
+      subject: mail.subject,
+      text: mail.text,
+      kind: `notification.${request.type}`,
+      workspaceId: request.workspaceId,
+      holdUntil: holds.get(recipient.userId),
+    });
+  });
+  // Texts go to the phone on the person's profile (read here when the caller did not), with the bell's words and link.
   const unread = texters.filter((r) => r.phone === undefined).map((r) => r.userId);
   const phones = new Map((await recipientsFor(db, unread)).map((r) => [r.userId, r.phone]));
   const texts = texters.map((recipient) => {
     const body = request.sms?.(recipient) ?? describedText(request, config.PUBLIC_ORIGIN)(recipient);
     const phone = recipient.phone === undefined ? phones.get(recipient.userId) : recipient.phone;
+    const heldUntil = holds.get(recipient.userId);
+    // A held text reads the phone again when it goes: the number may change overnight.
+    if (heldUntil && phone) return holdText(db, { workspaceId: request.workspaceId, userId: recipient.userId, type: request.type, body, sendAfter: heldUntil });
     return sendNoticeSms(db, config, { workspaceId: request.workspaceId, phone, body }).catch((error) => {
       console.warn(`Could not text notification ${request.type} to ${recipient.userId}`, error);
       return "failed" as const;
