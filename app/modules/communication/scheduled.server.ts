@@ -16,6 +16,7 @@ import { communicationTIn } from "./i18n.server";
 import { mergeValues } from "./merge-data.server";
 import { fieldsIn, perRecipientFields, plainText, renderTemplate } from "./merge-fields";
 import { scheduledMessages, type ScheduledTarget } from "./schema";
+import { holdFor, resolveSendTime } from "./send-time.server";
 import { checkFields, memberOf } from "./service.server";
 
 type Row = typeof scheduledMessages.$inferSelect;
@@ -30,7 +31,12 @@ export interface ScheduledInput {
   recipientId?: string | null;
   subject: string | null;
   body: string;
-  sendAt: Date;
+  sendAt?: Date | null;
+  /** The recipient's-local-time option (an e-mail to one member): a wall-clock time read in their zone. */
+  localTime: string | null;
+  authorTimeZone: string | null;
+  /** Ignores the recipient's quiet hours. */
+  urgent: boolean;
 }
 
 /** POST /api/communication/scheduled: checked now as it will be sent (fields, channel, recipient), audited. */
@@ -46,6 +52,8 @@ export async function scheduleMessage(ctx: RequestContext, session: CurrentSessi
     if (perRecipient.length) throw new Refusal(400, "errors.perRecipient", { fields: perRecipient.map((f) => `{{${f}}}`).join(", ") });
     channelId = await postableChannel(ctx, session, input.channelId ?? "");
   } else recipientId = await memberOf(ctx, scope, input.recipientId ?? "");
+  const when = await resolveSendTime(ctx.db, input, { recipientId, authorId: scope.userId });
+  if (!when) throw new Refusal(400, "errors.sendAtInvalid", undefined, { sendAt: "errors.sendAtInvalid" });
   const now = new Date();
   const row: Row = {
     id: crypto.randomUUID(),
@@ -56,7 +64,8 @@ export async function scheduleMessage(ctx: RequestContext, session: CurrentSessi
     recipientId,
     subject,
     body,
-    sendAt: input.sendAt,
+    ...when,
+    urgent: input.urgent,
     status: "scheduled",
     sentRef: null,
     sentAt: null,
@@ -81,8 +90,15 @@ export async function listScheduled(ctx: RequestContext, scope: CommunicationSco
 }
 
 /** PUT /api/communication/scheduled/{id}: its author changes the text or the time while it has not gone. */
-export async function reschedule(ctx: RequestContext, scope: CommunicationScope, id: string, input: { body?: string; subject: string | null; sendAt?: Date }) {
+export async function reschedule(
+  ctx: RequestContext,
+  scope: CommunicationScope,
+  id: string,
+  input: { body?: string; subject: string | null; sendAt?: Date | null; localTime: string | null; authorTimeZone: string | null; urgent?: boolean },
+) {
   const row = await authorsOwn(ctx, scope, id);
+  if (input.localTime && row.target !== "email") throw new Refusal(400, "errors.localTimeOnePerson", undefined, { localTime: "errors.localTimeOnePerson" });
+  const when = await resolveSendTime(ctx.db, input, { recipientId: row.recipientId, authorId: row.authorId });
   const body = input.body ? plainText(input.body).text : row.body;
   checkFields(body);
   if (row.target === "channel") {
@@ -93,14 +109,25 @@ export async function reschedule(ctx: RequestContext, scope: CommunicationScope,
     ...row,
     body,
     subject: row.target === "email" ? (input.subject ?? row.subject) : null,
-    sendAt: input.sendAt ?? row.sendAt,
+    sendAt: when?.sendAt ?? row.sendAt,
+    localTime: when ? when.localTime : row.localTime,
+    timeZone: when ? when.timeZone : row.timeZone,
+    urgent: input.urgent ?? row.urgent,
     updatedAt: new Date(),
   };
   // Only while still scheduled: a cron run that claimed it meanwhile wins, and the change is refused.
   const [changed] = await ctx.db.batch([
     ctx.db
       .update(scheduledMessages)
-      .set({ body: next.body, subject: next.subject, sendAt: next.sendAt, updatedAt: next.updatedAt })
+      .set({
+        body: next.body,
+        subject: next.subject,
+        sendAt: next.sendAt,
+        localTime: next.localTime,
+        timeZone: next.timeZone,
+        urgent: next.urgent,
+        updatedAt: next.updatedAt,
+      })
       .where(and(eq(scheduledMessages.id, row.id), eq(scheduledMessages.status, "scheduled")))
       .returning({ id: scheduledMessages.id }),
     ctx.auditStatement(audit(scope, next, "communication.scheduled_changed")),
@@ -211,6 +238,8 @@ async function deliver(ctx: RequestContext, row: Row, now: Date): Promise<string
     text: `${fill(row.body)}\n\n— ${t("mail.sentBy", { name: session.user.name, trust: session.workspace?.name ?? "" })}`,
     kind: "scheduled_message",
     workspaceId: row.workspaceId,
+    // Inside the recipient's quiet hours it waits for their end, unless its author marked it urgent (ADR 0033).
+    holdUntil: await holdFor(ctx.db, recipient.id, row.urgent, now),
   });
 }
 
@@ -283,13 +312,20 @@ async function views(ctx: RequestContext, rows: Row[]) {
     subject: r.subject,
     body: r.body,
     sendAt: r.sendAt.toISOString(),
+    localTime: r.localTime,
+    timeZone: r.timeZone,
+    urgent: r.urgent,
     status: r.status,
     sentAt: r.sentAt?.toISOString() ?? null,
     error: r.error,
   }));
 }
 
-function audit(scope: { workspaceId: string; userId: string }, row: Pick<Row, "id" | "target" | "sendAt">, action: string) {
+function audit(
+  scope: { workspaceId: string; userId: string },
+  row: Pick<Row, "id" | "target" | "sendAt" | "urgent" | "localTime" | "timeZone">,
+  action: string,
+) {
   return {
     action,
     outcome: "success" as const,
@@ -297,6 +333,6 @@ function audit(scope: { workspaceId: string; userId: string }, row: Pick<Row, "i
     actorUserId: scope.userId,
     targetType: "scheduled_message",
     targetId: row.id,
-    metadata: { target: row.target, sendAt: row.sendAt.toISOString() },
+    metadata: { target: row.target, sendAt: row.sendAt.toISOString(), urgent: row.urgent, localTime: row.localTime, timeZone: row.timeZone },
   };
 }

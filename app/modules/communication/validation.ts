@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES } from "~/modules/preferences/languages";
+import { isTimeZone } from "~/modules/profile/quiet-hours";
 import { SCHEDULED_TARGETS } from "./schema";
 import { TEMPLATE_LIMITS, TONES } from "./templates";
 
@@ -44,7 +45,28 @@ const sendAt = (t: Translate, now: number) =>
     .refine((d) => d.getTime() > now, t("errors.sendAtPast"))
     .refine((d) => d.getTime() <= now + SCHEDULE_AHEAD_MAX_MS, t("errors.sendAtFar"));
 
-/** POST /api/communication/scheduled: to a channel (`channelId`), or by e-mail to one member (`recipientId`, `subject`). */
+/** The recipient's-local-time option: a wall-clock date and time ("2026-12-01T09:00"), read in their zone on saving. */
+const localTime = (t: Translate) =>
+  z
+    .string({ invalid_type_error: t("errors.localTimeInvalid") })
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, t("errors.localTimeInvalid"))
+    .nullish()
+    .transform((v) => v || null);
+
+const urgent = (t: Translate) => z.boolean({ invalid_type_error: t("errors.urgentInvalid") });
+
+/** The author's own zone (their browser's), used when neither the recipient nor the author saved one. */
+const authorTimeZone = (t: Translate) =>
+  z
+    .string({ invalid_type_error: t("errors.timeZoneInvalid") })
+    .refine(isTimeZone, t("errors.timeZoneInvalid"))
+    .nullish()
+    .transform((v) => v || null);
+
+/**
+ * POST /api/communication/scheduled: to a channel (`channelId`), or by e-mail to one member (`recipientId`, `subject`),
+ * at `sendAt` or, for an e-mail, at `localTime` on the recipient's clock; `urgent` ignores their quiet hours.
+ */
 export const scheduleSchema = (t: Translate, now = Date.now()) =>
   z
     .object({
@@ -53,17 +75,29 @@ export const scheduleSchema = (t: Translate, now = Date.now()) =>
       recipientId: z.string().trim().min(1).max(64).optional().nullable(),
       subject: subject(t),
       body: body(t),
-      sendAt: sendAt(t, now),
+      sendAt: sendAt(t, now).nullish(),
+      localTime: localTime(t),
+      authorTimeZone: authorTimeZone(t),
+      urgent: urgent(t).default(false),
     })
     .superRefine((v, ctx) => {
+      if (!v.sendAt && !v.localTime) ctx.addIssue({ code: "custom", path: ["sendAt"], message: t("errors.sendAtInvalid") });
+      if (v.localTime && v.target !== "email") ctx.addIssue({ code: "custom", path: ["localTime"], message: t("errors.localTimeOnePerson") });
       if (v.target === "channel" && !v.channelId) ctx.addIssue({ code: "custom", path: ["channelId"], message: t("errors.channelMissing") });
       if (v.target === "email" && !v.recipientId) ctx.addIssue({ code: "custom", path: ["recipientId"], message: t("errors.recipientMissing") });
       if (v.target === "email" && !v.subject) ctx.addIssue({ code: "custom", path: ["subject"], message: t("errors.subjectMissing") });
     });
 
-/** PUT /api/communication/scheduled/{id}: a new text, subject or time while it has not gone. */
+/** PUT /api/communication/scheduled/{id}: a new text, subject, time (exact, or on the recipient's clock) or urgency while it has not gone. */
 export const rescheduleSchema = (t: Translate, now = Date.now()) =>
-  z.object({ body: body(t).optional(), subject: subject(t), sendAt: sendAt(t, now).optional() });
+  z.object({
+    body: body(t).optional(),
+    subject: subject(t),
+    sendAt: sendAt(t, now).nullish(),
+    localTime: localTime(t),
+    authorTimeZone: authorTimeZone(t),
+    urgent: urgent(t).optional(),
+  });
 
 const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [string, ...string[]];
 

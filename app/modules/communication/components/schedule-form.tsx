@@ -15,13 +15,20 @@ export interface Draft {
   subject: string | null;
   sendAt?: string;
   target?: "channel" | "email";
+  urgent?: boolean;
+  /** Set when it goes at the recipient's local time: the wall-clock time chosen. */
+  localTime?: string | null;
 }
 
 const area = "min-h-32 w-full rounded-md border border-solid border-input bg-background p-2 font-inherit";
 const select = "rounded-md border border-solid border-input bg-background p-1.5";
 
-/** The browser's local date and time for a datetime-local field. */
-function localInput(iso: string | undefined): string {
+/** The browser's zone, sent as the author's when neither the recipient nor the author saved one. */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The browser's local date and time for a datetime-local field (or the wall-clock time chosen for the recipient). */
+function localInput(iso: string | undefined, localTime?: string | null): string {
+  if (localTime) return localTime;
   const date = iso ? new Date(iso) : new Date(Date.now() + 3600_000);
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
@@ -46,6 +53,8 @@ export function ScheduleForm({
   const [target, setTarget] = useState<"channel" | "email">(draft?.target ?? "channel");
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [recipientClock, setRecipientClock] = useState(Boolean(draft?.localTime));
+  const [urgent, setUrgent] = useState(Boolean(draft?.urgent));
   const formRef = useRef<HTMLFormElement>(null);
   const editing = draft?.id;
 
@@ -55,6 +64,8 @@ export function ScheduleForm({
     (form.elements.namedItem("body") as HTMLTextAreaElement).value = draft.body;
     (form.elements.namedItem("subject") as HTMLInputElement | null)?.setAttribute("value", draft.subject ?? "");
     if (draft.target) setTarget(draft.target);
+    setRecipientClock(Boolean(draft.localTime));
+    setUrgent(Boolean(draft.urgent));
     form.scrollIntoView({ block: "nearest" });
     (form.elements.namedItem("body") as HTMLTextAreaElement).focus();
   }, [draft]);
@@ -64,14 +75,18 @@ export function ScheduleForm({
     const form = event.currentTarget;
     const data = new FormData(form);
     const when = String(data.get("sendAt") ?? "");
-    const sendAt = when ? new Date(when).toISOString() : "";
+    const onTheirClock = target === "email" && recipientClock;
+    // At the recipient's local time the wall-clock time goes as chosen; otherwise it is an instant in this browser's zone.
+    const timing = onTheirClock
+      ? { sendAt: null, localTime: when, authorTimeZone: browserZone() }
+      : { sendAt: when ? new Date(when).toISOString() : "", localTime: null };
     setBusy(true);
     setStatus(null);
     try {
       const answer = editing
         ? await apiFetch<{ scheduled: ScheduledView }>(`/api/communication/scheduled/${editing}`, {
             method: "PUT",
-            body: { body: data.get("body"), subject: data.get("subject") || null, sendAt },
+            body: { body: data.get("body"), subject: data.get("subject") || null, ...timing, urgent },
           })
         : await apiFetch<{ scheduled: ScheduledView }>("/api/communication/scheduled", {
             method: "POST",
@@ -81,7 +96,8 @@ export function ScheduleForm({
               recipientId: target === "email" ? data.get("recipientId") : null,
               subject: target === "email" ? data.get("subject") : null,
               body: data.get("body"),
-              sendAt,
+              ...timing,
+              urgent,
             },
           });
       onSaved(answer.scheduled);
@@ -170,8 +186,21 @@ export function ScheduleForm({
         <Label htmlFor="schedule-body">{t("schedule.body")}</Label>
         <textarea id="schedule-body" name="body" className={area} maxLength={4000} defaultValue={draft?.body ?? ""} />
         <Label htmlFor="schedule-at">{t("schedule.sendAt")}</Label>
-        <Input id="schedule-at" name="sendAt" type="datetime-local" defaultValue={localInput(draft?.sendAt)} key={`at-${draft?.id ?? ""}`} />
-        <p className="m-0 text-sm text-muted-foreground">{t("schedule.zone", { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}</p>
+        <Input id="schedule-at" name="sendAt" type="datetime-local" defaultValue={localInput(draft?.sendAt, draft?.localTime)} key={`at-${draft?.id ?? ""}`} />
+        {target === "email" ? (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="recipientClock" checked={recipientClock} onChange={(e) => setRecipientClock(e.target.checked)} />
+            {t("schedule.localTime")}
+          </label>
+        ) : null}
+        <p className="m-0 text-sm text-muted-foreground">
+          {target === "email" && recipientClock ? t("schedule.localTimeHint", { zone: browserZone() }) : t("schedule.zone", { zone: browserZone() })}
+        </p>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="urgent" checked={urgent} onChange={(e) => setUrgent(e.target.checked)} />
+          {t("schedule.urgent")}
+        </label>
+        <p className="m-0 text-sm text-muted-foreground">{t("schedule.urgentHint")}</p>
         <div className="flex gap-2">
           <Button type="submit" disabled={busy}>
             {editing ? t("schedule.saveChange") : t("schedule.submit")}

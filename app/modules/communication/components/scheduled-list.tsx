@@ -12,6 +12,9 @@ export interface ScheduledView {
   subject: string | null;
   body: string;
   sendAt: string;
+  localTime: string | null;
+  timeZone: string | null;
+  urgent: boolean;
   status: "scheduled" | "sending" | "sent" | "failed" | "cancelled";
   sentAt: string | null;
   error: string | null;
@@ -58,6 +61,16 @@ export function ScheduledList({
               {" · "}
               {t(`scheduled.status.${item.status}`, { when: when(item.sentAt ?? item.sendAt) })}
             </p>
+            {item.localTime || item.urgent ? (
+              <p className="m-0 text-sm text-muted-foreground">
+                {[
+                  item.localTime ? t("scheduled.localTime", { time: item.localTime.replace("T", " "), zone: item.timeZone ?? "UTC" }) : null,
+                  item.urgent ? t("scheduled.urgent") : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </p>
+            ) : null}
             {item.subject ? <p className="m-0 text-sm">{item.subject}</p> : null}
             <p className="m-0 line-clamp-3 whitespace-pre-wrap text-sm text-muted-foreground">{item.body}</p>
             {item.status === "failed" && item.error ? (

@@ -48,7 +48,17 @@ export function SmartCommunicationPage({ page }: { page: PageData }) {
           <ScheduledList
             items={scheduled}
             onChanged={(item) => setScheduled((list) => list.map((x) => (x.id === item.id ? item : x)))}
-            onEdit={(item) => setDraft({ id: item.id, body: item.body, subject: item.subject, sendAt: item.sendAt, target: item.target })}
+            onEdit={(item) =>
+              setDraft({
+                id: item.id,
+                body: item.body,
+                subject: item.subject,
+                sendAt: item.sendAt,
+                target: item.target,
+                urgent: item.urgent,
+                localTime: item.localTime,
+              })
+            }
           />
         </>
       )}
