@@ -22,6 +22,7 @@ const NOT_EXPORTED: Record<string, string> = {
   ai_usage: "counts of calls to the assistant",
   mail_outbox: "the platform's delivery queue",
   notifications: "each person's inbox",
+  held_texts: "a notice's text waiting for the end of someone's quiet hours, then sent (its copy is in sms_messages)",
   problem_reports: "a person's report to the platform's operators about the product, not a record of the trust",
 };
 
