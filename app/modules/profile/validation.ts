@@ -85,7 +85,7 @@ export function quietHoursSchema(t: Translate) {
   return z
     .object({
       timeZone: z
-        .string({ invalid_type_error: t("quiet.errors.timeZone") })
+        .string({ required_error: t("quiet.errors.timeZone"), invalid_type_error: t("quiet.errors.timeZone") })
         .trim()
         .max(64, t("quiet.errors.timeZone"))
         .nullable()
