@@ -22,6 +22,7 @@ const NOT_EXPORTED: Record<string, string> = {
   ai_usage: "counts of calls to the assistant",
   mail_outbox: "the platform's delivery queue",
   notifications: "each person's inbox",
+  email_digest_items: "notification e-mails waiting for a person's digest; the notifications themselves are exported",
   problem_reports: "a person's report to the platform's operators about the product, not a record of the trust",
 };
 
