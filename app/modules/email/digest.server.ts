@@ -83,6 +83,23 @@ async function sendDigestsOf(
     .set({ sentIn: batch })
     .where(and(eq(emailDigestItems.userId, person.userId), isNull(emailDigestItems.sentIn)));
   const items = await db.select().from(emailDigestItems).where(eq(emailDigestItems.sentIn, batch)).orderBy(asc(emailDigestItems.createdAt));
+  try {
+    return await writeDigests(db, env, config, person, items, now);
+  } catch (error) {
+    // Not sent: the items go back to waiting for the next run rather than being lost with this one.
+    await db.update(emailDigestItems).set({ sentIn: null }).where(eq(emailDigestItems.sentIn, batch));
+    throw error;
+  }
+}
+
+async function writeDigests(
+  db: Db,
+  env: Env,
+  config: ReturnType<typeof getConfig>,
+  person: { userId: string; email: string; name: string; firstName: string | null; language: string | null; mode: DigestMode | null },
+  items: (typeof emailDigestItems.$inferSelect)[],
+  now: Date,
+): Promise<number> {
   // Someone who left a workspace since gets nothing more of it.
   const member = new Set(
     (await db.select({ workspaceId: memberships.workspaceId }).from(memberships).where(eq(memberships.userId, person.userId))).map((m) => m.workspaceId),
@@ -114,10 +131,14 @@ async function sendDigestsOf(
       },
       look,
     );
+    // Sent: this workspace's held copies go (the notifications themselves stay in the bell).
+    await db.delete(emailDigestItems).where(and(eq(emailDigestItems.workspaceId, workspaceId), eq(emailDigestItems.sentIn, list[0]!.sentIn!)));
   }
   await db
     .insert(emailSettings)
     .values({ userId: person.userId, digest: person.mode ?? "off", lastDigestAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: emailSettings.userId, set: { lastDigestAt: now } });
+  // Items of workspaces the person left go too.
+  await db.delete(emailDigestItems).where(eq(emailDigestItems.sentIn, items[0]?.sentIn ?? ""));
   return byWorkspace.size;
 }
