@@ -12,6 +12,7 @@ import de_dashboard from "../public/locales/de/dashboard.json";
 import de_demo from "../public/locales/de/demo.json";
 import de_documents from "../public/locales/de/documents.json";
 import de_drafting from "../public/locales/de/drafting.json";
+import de_email from "../public/locales/de/email.json";
 import de_exports from "../public/locales/de/exports.json";
 import de_finance from "../public/locales/de/finance.json";
 import de_guides from "../public/locales/de/guides.json";
@@ -42,6 +43,7 @@ import en_dashboard from "../public/locales/en/dashboard.json";
 import en_demo from "../public/locales/en/demo.json";
 import en_documents from "../public/locales/en/documents.json";
 import en_drafting from "../public/locales/en/drafting.json";
+import en_email from "../public/locales/en/email.json";
 import en_exports from "../public/locales/en/exports.json";
 import en_finance from "../public/locales/en/finance.json";
 import en_guides from "../public/locales/en/guides.json";
@@ -72,6 +74,7 @@ import es_dashboard from "../public/locales/es/dashboard.json";
 import es_demo from "../public/locales/es/demo.json";
 import es_documents from "../public/locales/es/documents.json";
 import es_drafting from "../public/locales/es/drafting.json";
+import es_email from "../public/locales/es/email.json";
 import es_exports from "../public/locales/es/exports.json";
 import es_finance from "../public/locales/es/finance.json";
 import es_guides from "../public/locales/es/guides.json";
@@ -102,6 +105,7 @@ import fr_dashboard from "../public/locales/fr/dashboard.json";
 import fr_demo from "../public/locales/fr/demo.json";
 import fr_documents from "../public/locales/fr/documents.json";
 import fr_drafting from "../public/locales/fr/drafting.json";
+import fr_email from "../public/locales/fr/email.json";
 import fr_exports from "../public/locales/fr/exports.json";
 import fr_finance from "../public/locales/fr/finance.json";
 import fr_guides from "../public/locales/fr/guides.json";
@@ -132,6 +136,7 @@ import ja_dashboard from "../public/locales/ja/dashboard.json";
 import ja_demo from "../public/locales/ja/demo.json";
 import ja_documents from "../public/locales/ja/documents.json";
 import ja_drafting from "../public/locales/ja/drafting.json";
+import ja_email from "../public/locales/ja/email.json";
 import ja_exports from "../public/locales/ja/exports.json";
 import ja_finance from "../public/locales/ja/finance.json";
 import ja_guides from "../public/locales/ja/guides.json";
@@ -162,6 +167,7 @@ import zh_dashboard from "../public/locales/zh/dashboard.json";
 import zh_demo from "../public/locales/zh/demo.json";
 import zh_documents from "../public/locales/zh/documents.json";
 import zh_drafting from "../public/locales/zh/drafting.json";
+import zh_email from "../public/locales/zh/email.json";
 import zh_exports from "../public/locales/zh/exports.json";
 import zh_finance from "../public/locales/zh/finance.json";
 import zh_guides from "../public/locales/zh/guides.json";
@@ -181,10 +187,10 @@ import zh_translator from "../public/locales/zh/translator.json";
 import zh_workspaces from "../public/locales/zh/workspaces.json";
 
 export const bundledResources = {
-  "de": { "accounting": de_accounting, "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "banking": de_banking, "common": de_common, "communication": de_communication, "compliance": de_compliance, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "exports": de_exports, "finance": de_finance, "guides": de_guides, "help": de_help, "instruments": de_instruments, "landing": de_landing, "meetings": de_meetings, "notifications": de_notifications, "ops": de_ops, "polls": de_polls, "portal": de_portal, "profile": de_profile, "scanner": de_scanner, "tax": de_tax, "tour": de_tour, "translator": de_translator, "workspaces": de_workspaces },
-  "en": { "accounting": en_accounting, "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "banking": en_banking, "common": en_common, "communication": en_communication, "compliance": en_compliance, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "exports": en_exports, "finance": en_finance, "guides": en_guides, "help": en_help, "instruments": en_instruments, "landing": en_landing, "meetings": en_meetings, "notifications": en_notifications, "ops": en_ops, "polls": en_polls, "portal": en_portal, "profile": en_profile, "scanner": en_scanner, "tax": en_tax, "tour": en_tour, "translator": en_translator, "workspaces": en_workspaces },
-  "es": { "accounting": es_accounting, "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "banking": es_banking, "common": es_common, "communication": es_communication, "compliance": es_compliance, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "exports": es_exports, "finance": es_finance, "guides": es_guides, "help": es_help, "instruments": es_instruments, "landing": es_landing, "meetings": es_meetings, "notifications": es_notifications, "ops": es_ops, "polls": es_polls, "portal": es_portal, "profile": es_profile, "scanner": es_scanner, "tax": es_tax, "tour": es_tour, "translator": es_translator, "workspaces": es_workspaces },
-  "fr": { "accounting": fr_accounting, "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "banking": fr_banking, "common": fr_common, "communication": fr_communication, "compliance": fr_compliance, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "exports": fr_exports, "finance": fr_finance, "guides": fr_guides, "help": fr_help, "instruments": fr_instruments, "landing": fr_landing, "meetings": fr_meetings, "notifications": fr_notifications, "ops": fr_ops, "polls": fr_polls, "portal": fr_portal, "profile": fr_profile, "scanner": fr_scanner, "tax": fr_tax, "tour": fr_tour, "translator": fr_translator, "workspaces": fr_workspaces },
-  "ja": { "accounting": ja_accounting, "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "banking": ja_banking, "common": ja_common, "communication": ja_communication, "compliance": ja_compliance, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "exports": ja_exports, "finance": ja_finance, "guides": ja_guides, "help": ja_help, "instruments": ja_instruments, "landing": ja_landing, "meetings": ja_meetings, "notifications": ja_notifications, "ops": ja_ops, "polls": ja_polls, "portal": ja_portal, "profile": ja_profile, "scanner": ja_scanner, "tax": ja_tax, "tour": ja_tour, "translator": ja_translator, "workspaces": ja_workspaces },
-  "zh": { "accounting": zh_accounting, "ai": zh_ai, "assistant": zh_assistant, "auth": zh_auth, "banking": zh_banking, "common": zh_common, "communication": zh_communication, "compliance": zh_compliance, "conversations": zh_conversations, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "drafting": zh_drafting, "exports": zh_exports, "finance": zh_finance, "guides": zh_guides, "help": zh_help, "instruments": zh_instruments, "landing": zh_landing, "meetings": zh_meetings, "notifications": zh_notifications, "ops": zh_ops, "polls": zh_polls, "portal": zh_portal, "profile": zh_profile, "scanner": zh_scanner, "tax": zh_tax, "tour": zh_tour, "translator": zh_translator, "workspaces": zh_workspaces },
+  "de": { "accounting": de_accounting, "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "banking": de_banking, "common": de_common, "communication": de_communication, "compliance": de_compliance, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "email": de_email, "exports": de_exports, "finance": de_finance, "guides": de_guides, "help": de_help, "instruments": de_instruments, "landing": de_landing, "meetings": de_meetings, "notifications": de_notifications, "ops": de_ops, "polls": de_polls, "portal": de_portal, "profile": de_profile, "scanner": de_scanner, "tax": de_tax, "tour": de_tour, "translator": de_translator, "workspaces": de_workspaces },
+  "en": { "accounting": en_accounting, "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "banking": en_banking, "common": en_common, "communication": en_communication, "compliance": en_compliance, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "email": en_email, "exports": en_exports, "finance": en_finance, "guides": en_guides, "help": en_help, "instruments": en_instruments, "landing": en_landing, "meetings": en_meetings, "notifications": en_notifications, "ops": en_ops, "polls": en_polls, "portal": en_portal, "profile": en_profile, "scanner": en_scanner, "tax": en_tax, "tour": en_tour, "translator": en_translator, "workspaces": en_workspaces },
+  "es": { "accounting": es_accounting, "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "banking": es_banking, "common": es_common, "communication": es_communication, "compliance": es_compliance, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "email": es_email, "exports": es_exports, "finance": es_finance, "guides": es_guides, "help": es_help, "instruments": es_instruments, "landing": es_landing, "meetings": es_meetings, "notifications": es_notifications, "ops": es_ops, "polls": es_polls, "portal": es_portal, "profile": es_profile, "scanner": es_scanner, "tax": es_tax, "tour": es_tour, "translator": es_translator, "workspaces": es_workspaces },
+  "fr": { "accounting": fr_accounting, "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "banking": fr_banking, "common": fr_common, "communication": fr_communication, "compliance": fr_compliance, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "email": fr_email, "exports": fr_exports, "finance": fr_finance, "guides": fr_guides, "help": fr_help, "instruments": fr_instruments, "landing": fr_landing, "meetings": fr_meetings, "notifications": fr_notifications, "ops": fr_ops, "polls": fr_polls, "portal": fr_portal, "profile": fr_profile, "scanner": fr_scanner, "tax": fr_tax, "tour": fr_tour, "translator": fr_translator, "workspaces": fr_workspaces },
+  "ja": { "accounting": ja_accounting, "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "banking": ja_banking, "common": ja_common, "communication": ja_communication, "compliance": ja_compliance, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "email": ja_email, "exports": ja_exports, "finance": ja_finance, "guides": ja_guides, "help": ja_help, "instruments": ja_instruments, "landing": ja_landing, "meetings": ja_meetings, "notifications": ja_notifications, "ops": ja_ops, "polls": ja_polls, "portal": ja_portal, "profile": ja_profile, "scanner": ja_scanner, "tax": ja_tax, "tour": ja_tour, "translator": ja_translator, "workspaces": ja_workspaces },
+  "zh": { "accounting": zh_accounting, "ai": zh_ai, "assistant": zh_assistant, "auth": zh_auth, "banking": zh_banking, "common": zh_common, "communication": zh_communication, "compliance": zh_compliance, "conversations": zh_conversations, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "drafting": zh_drafting, "email": zh_email, "exports": zh_exports, "finance": zh_finance, "guides": zh_guides, "help": zh_help, "instruments": zh_instruments, "landing": zh_landing, "meetings": zh_meetings, "notifications": zh_notifications, "ops": zh_ops, "polls": zh_polls, "portal": zh_portal, "profile": zh_profile, "scanner": zh_scanner, "tax": zh_tax, "tour": zh_tour, "translator": zh_translator, "workspaces": zh_workspaces },
 };

@@ -9,6 +9,7 @@ import { conversationsModule } from "./conversations/module";
 import { dashboardModule } from "./dashboard/module";
 import { documentsModule } from "./documents/module";
 import { draftingModule } from "./drafting/module";
+import { emailModule } from "./email/module";
 import { exportsModule } from "./exports/module";
 import { financeModule } from "./finance/module";
 import { helpModule } from "./help/module";
@@ -42,6 +43,7 @@ export const MODULES = [
   complianceModule,
   conversationsModule,
   communicationModule,
+  emailModule,
   pollsModule,
   meetingsModule,
   bankingModule,

@@ -8,6 +8,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part; every mail keeps its plain-text part too. */
+  html?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post for mail a person can stop). */
+  headers?: Record<string, string>;
   /** What the mail is for (verify_email, reset_password, invitation…): shown in the dev outbox and logs. */
   kind: string;
   /** The workspace it is about, so that its owners see how their family's mail fared; none for account mail. */
@@ -34,6 +38,8 @@ export async function sendMail(db: Db, config: AppConfig, jobs: JobsQueue, messa
     toAddress: message.to,
     subject: message.subject,
     textBody: message.text,
+    htmlBody: message.html ?? null,
+    headers: message.headers ?? null,
     kind: message.kind,
     workspaceId: message.workspaceId ?? null,
     status: held ? "held" : queued ? "queued" : "recorded",
@@ -78,7 +84,14 @@ export async function deliverMail(db: Db, config: AppConfig, outboxId: string, f
   const response = await fetcher(config.MAIL_API_URL, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${config.MAIL_API_KEY}` },
-    body: JSON.stringify({ from: config.MAIL_FROM, to: mail.toAddress, subject: mail.subject, text: mail.textBody }),
+    body: JSON.stringify({
+      from: config.MAIL_FROM,
+      to: mail.toAddress,
+      subject: mail.subject,
+      text: mail.textBody,
+      ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
+      ...(mail.headers ? { headers: mail.headers } : {}),
+    }),
   });
   if (!response.ok) {
     const error = `Mail provider answered ${response.status}`;
@@ -88,7 +101,7 @@ export async function deliverMail(db: Db, config: AppConfig, outboxId: string, f
   // Delivered: drop the body so single-use links do not stay readable in the database.
   await db
     .update(mailOutbox)
-    .set({ status: "sent", sentAt: new Date(), error: null, textBody: "(delivered; body removed)" })
+    .set({ status: "sent", sentAt: new Date(), error: null, textBody: "(delivered; body removed)", htmlBody: null, headers: null })
     .where(eq(mailOutbox.id, outboxId));
 }
 

@@ -43,6 +43,8 @@ export interface NotificationKind {
   namespace?: string;
   /** Its name in the preferences table and the filter, in `namespace`; without one, notifications.json's `type.<type>`. */
   labelKey?: string;
+  /** Which of the product's e-mails carries it (/email-personalization): a reminder of something owed, or a notification. */
+  email?: "reminder" | "notification";
   /** The notification in the reader's words, and where it leads: the bell, the centre, the toasts and e-mails use this one text. */
   describe: (metadata: NotificationMetadata, t: TFunction) => NotificationWords;
   /** A live toast for the event: its title key and how long it stays (spec section 9). Absent: no toast. */

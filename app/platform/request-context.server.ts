@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { AuditEntry } from "~/modules/audit/audit.server";
 import { auditInsert, recordAudit } from "~/modules/audit/audit.server";
 import { requestT, serverT } from "~/i18n.server";
+import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
 import { type AppConfig, devToolsEnabled, getConfig } from "./env.server";
 import { createDb, type Db } from "./db.server";
 
@@ -21,6 +22,8 @@ export interface RequestContext {
   /** The development tools answer (DEV_TOOLS=on, outside production, reached on loopback). */
   devTools: boolean;
   t: (key: string, options?: Record<string, unknown>) => string;
+  /** The caller's language (cookie, ?lng or Accept-Language), for what is written to them now (a verification mail). */
+  language: string;
   audit: (entry: AuditEntry) => Promise<void>;
   /** The audit entry as a statement, for a D1 batch with the change it records (both or neither are written). */
   auditStatement: (entry: AuditEntry) => ReturnType<typeof auditInsert>;
@@ -60,6 +63,7 @@ export function getRequestContext(request: Request, context: AppLoadContext): Re
     devTools: devToolsEnabled(config, url),
     // API messages in the caller's language (cookie, ?lng or Accept-Language), English by default.
     t: requestT(request),
+    language: resolveDisplayPreferences(request).language,
     audit: (entry) => recordAudit(db, { ip, userAgent, ...entry }),
     auditStatement: (entry) => auditInsert(db, { ip, userAgent, ...entry }),
   };
@@ -88,6 +92,7 @@ export function backgroundContext(env: Env, label: string): { ctx: RequestContex
     secure: config.PUBLIC_ORIGIN.startsWith("https:"),
     devTools: false,
     t: serverT("auth", "en"),
+    language: "en",
     audit: (entry) => recordAudit(db, { ip: "scheduled", userAgent: label, ...entry }),
     auditStatement: (entry) => auditInsert(db, { ip: "scheduled", userAgent: label, ...entry }),
   };

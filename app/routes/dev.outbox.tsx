@@ -45,6 +45,20 @@ export default function OutboxRoute() {
           <pre className="whitespace-pre-wrap font-sans text-sm">
             <Linkified text={mail.textBody} />
           </pre>
+          {mail.headers ? (
+            <p className="text-xs text-muted-foreground" data-testid="outbox-headers">
+              {Object.entries(mail.headers)
+                .map(([name, value]) => `${name}: ${value}`)
+                .join(" · ")}
+            </p>
+          ) : null}
+          {mail.htmlBody ? (
+            <details>
+              <summary>{t("outbox.html")}</summary>
+              {/* Sandboxed without scripts: the mail's HTML is shown as a mail app would, never run. */}
+              <iframe title={mail.subject} sandbox="" srcDoc={mail.htmlBody} className="h-120 w-full border-0 bg-white" data-testid="outbox-html" />
+            </details>
+          ) : null}
         </article>
       ))}
     </main>

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { sha256Hex } from "~/platform/crypto.server";
 import { publishDomainEvent } from "~/platform/domain-events.server";
 import { HttpError } from "~/platform/http.server";
-import { sendMail } from "~/platform/mail.server";
+import { coreContent, firstWorkspaceOf, sendEmail } from "~/modules/email/compose.server";
 import { clearRateLimit, hitRateLimit, rateLimitRetryAfter, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./password.server";
@@ -65,13 +65,24 @@ async function sendVerificationMail(ctx: RequestContext, user: Pick<UserRow, "id
   }
   const token = await issueToken(ctx.db, user.id, "verify_email");
   const link = `${ctx.publicOrigin}/verify-email?token=${token}`;
-  await sendMail(ctx.db, ctx.config, ctx.env.JOBS, {
-    to: user.email,
-    kind: "verify_email",
-    subject: ctx.t("mail.verify.subject"),
-    text: ctx.t("mail.verify.body", { name: user.firstName ?? user.name, link }),
-  });
+  await sendAccountMail(ctx, user, "verify_email", link);
   return true;
+}
+
+/** A security mail (verification, reset): the product's words and look, in the caller's language, with the family's greeting. */
+async function sendAccountMail(
+  ctx: RequestContext,
+  user: Pick<UserRow, "id" | "email" | "firstName" | "name">,
+  key: "verify_email" | "reset_password",
+  link: string,
+) {
+  await sendEmail(ctx.db, ctx.config, ctx.env.JOBS, {
+    key,
+    kind: key,
+    workspaceId: await firstWorkspaceOf(ctx.db, user.id),
+    to: { userId: user.id, email: user.email, name: user.name, firstName: user.firstName, language: ctx.language },
+    content: coreContent(key, ctx.language, {}, link),
+  });
 }
 
 /** Counts a self-service sign-up against the caller's address; past the limit it is refused and audited. */
@@ -232,12 +243,7 @@ export async function requestPasswordReset(ctx: RequestContext, rawEmail: string
   });
   if (!user || accountCount > RESET_LIMITS.account.limit) return;
   const token = await issueToken(ctx.db, user.id, "reset_password");
-  await sendMail(ctx.db, ctx.config, ctx.env.JOBS, {
-    to: user.email,
-    kind: "reset_password",
-    subject: ctx.t("mail.reset.subject"),
-    text: ctx.t("mail.reset.body", { name: user.firstName ?? user.name, link: `${ctx.publicOrigin}/reset-password?token=${token}` }),
-  });
+  await sendAccountMail(ctx, user, "reset_password", `${ctx.publicOrigin}/reset-password?token=${token}`);
 }
 
 /** Sets the new password and ends every session of the account. */

@@ -9,7 +9,7 @@ import { canAdminister } from "~/modules/workspaces/roles";
 import { createDb } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import { isUuid } from "~/platform/ids";
-import { sendMail } from "~/platform/mail.server";
+import { sendEmail } from "~/modules/email/compose.server";
 import { backgroundContext, type RequestContext } from "~/platform/request-context.server";
 import type { CommunicationScope } from "./access.server";
 import { communicationTIn } from "./i18n.server";
@@ -215,7 +215,7 @@ async function deliver(ctx: RequestContext, row: Row, now: Date): Promise<string
     return message.id;
   }
   const recipient = await ctx.db
-    .select({ id: users.id, email: users.email, language: users.language })
+    .select({ id: users.id, email: users.email, language: users.language, name: users.name, firstName: users.firstName })
     .from(users)
     .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.workspaceId, row.workspaceId)))
     .where(eq(users.id, row.recipientId ?? ""))
@@ -232,12 +232,16 @@ async function deliver(ctx: RequestContext, row: Row, now: Date): Promise<string
     now,
   });
   const fill = (text: string) => renderTemplate(text, values, (f) => t(`missing.${f.replace(".", "_")}`));
-  return sendMail(ctx.db, ctx.config, ctx.env.JOBS, {
-    to: recipient.email,
-    subject: fill(row.subject ?? ""),
-    text: `${fill(row.body)}\n\n— ${t("mail.sentBy", { name: session.user.name, trust: session.workspace?.name ?? "" })}`,
+  // A member writing to another: the workspace's look (/email-personalization), the author named under the words.
+  return sendEmail(ctx.db, ctx.config, ctx.env.JOBS, {
+    key: "message",
     kind: "scheduled_message",
     workspaceId: row.workspaceId,
+    to: { userId: recipient.id, email: recipient.email, name: recipient.name, firstName: recipient.firstName, language },
+    content: {
+      subject: fill(row.subject ?? ""),
+      paragraphs: [...fill(row.body).split(/\n{2,}/), `— ${t("mail.sentBy", { name: session.user.name, trust: session.workspace?.name ?? "" })}`],
+    },
     // Inside the recipient's quiet hours it waits for their end, unless its author marked it urgent (ADR 0033).
     holdUntil: await holdFor(ctx.db, recipient.id, row.urgent, now),
   });

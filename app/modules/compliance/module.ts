@@ -65,6 +65,7 @@ export const complianceModule = defineModule({
   dashboardCards: { "compliance-monitoring": complianceMonitoringCard },
   notifications: {
     compliance_deadline: {
+      email: "reminder",
       defaults: { in_app: true, email: true, sms: false },
       namespace: "notifications",
       labelKey: "complianceNotice.deadlineLabel",
@@ -74,6 +75,7 @@ export const complianceModule = defineModule({
       }),
     },
     compliance_overdue: {
+      email: "reminder",
       defaults: { in_app: true, email: true, sms: false },
       namespace: "notifications",
       labelKey: "complianceNotice.overdueLabel",

@@ -23,6 +23,7 @@ const NOT_EXPORTED: Record<string, string> = {
   mail_outbox: "the platform's delivery queue",
   notifications: "each person's inbox",
   held_texts: "a notice's text waiting for the end of someone's quiet hours, then sent (its copy is in sms_messages)",
+  email_digest_items: "notification e-mails waiting for a person's digest; the notifications themselves are exported",
   problem_reports: "a person's report to the platform's operators about the product, not a record of the trust",
 };
 

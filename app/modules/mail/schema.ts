@@ -12,6 +12,10 @@ export const mailOutbox = sqliteTable(
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
+    /** The HTML part (modules/email renders both); null for mail recorded before it had one. */
+    htmlBody: text("html_body"),
+    /** Extra headers, such as List-Unsubscribe for mail a person can stop. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
     kind: text("kind").notNull(),
     /** The workspace the mail is about (an invitation, a notice), so its owners see their deliveries; null for account mail. */
     workspaceId: text("workspace_id"),

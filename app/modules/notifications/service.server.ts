@@ -8,7 +8,7 @@ import type { CurrentSession } from "~/modules/auth/session.server";
 import { chunks, D1_IN_LIST, inChunks } from "~/platform/batching";
 import type { Db } from "~/platform/db.server";
 import type { AppConfig } from "~/platform/env.server";
-import { sendMail } from "~/platform/mail.server";
+import { sendNotificationMails } from "~/modules/email/notification-mail.server";
 import { sendNoticeSms } from "~/modules/conversations/sms/outbound.server";
 import { quietHolds } from "~/modules/profile/quiet-hours.server";
 import { holdText } from "./held-texts.server";
@@ -145,7 +145,6 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
       await db.update(notifications).set({ deliveredAt: new Date() }).where(inArray(notifications.id, slice));
     }
   });
-  const compose = request.mail ?? describedMail(request, config.PUBLIC_ORIGIN);
   const mailed = recipients.filter((r) => wants(r.userId, "email"));
   const texters = recipients.filter((r) => wants(r.userId, "sms"));
   // In-app notifications are never held; e-mails and texts wait for the end of the recipient's quiet hours.
@@ -156,16 +155,13 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
         [...mailed, ...texters].map((r) => r.userId),
         now,
       );
-  const mails = mailed.map((recipient) => {
-    const mail = compose(recipient);
-    return sendMail(db, config, env.JOBS, {
-      to: recipient.email,
-      subject: mail.subject,
-      text: mail.text,
-      kind: `notification.${request.type}`,
-      workspaceId: request.workspaceId,
-      holdUntil: holds.get(recipient.userId),
-    });
+  const mails = sendNotificationMails(db, config, env.JOBS, {
+    workspaceId: request.workspaceId,
+    type: request.type,
+    template: NOTIFICATION_KINDS[request.type]?.email === "reminder" ? "reminder" : "notification",
+    recipients: mailed,
+    compose: request.mail ?? describedMail(request, config.PUBLIC_ORIGIN),
+    holds,
   });
   // Texts go to the phone on the person's profile (read here when the caller did not), with the bell's words and link.
   const unread = texters.filter((r) => r.phone === undefined).map((r) => r.userId);
@@ -181,7 +177,7 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
       return "failed" as const;
     });
   });
-  await Promise.all([pushes, ...mails, ...texts]);
+  await Promise.all([pushes, mails, ...texts]);
   return new Map(inApp.map(({ recipient, id }) => [recipient.userId, id]));
 }
 

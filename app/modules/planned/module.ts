@@ -1,5 +1,4 @@
-import { Mail } from "lucide-react";
-import { area, defineModule } from "../../platform/module-manifest";
+import { type area, defineModule } from "../../platform/module-manifest";
 
 /**
  * The spec's areas that have no domain yet (they show "being built"): listed so that the navigation, /modules
@@ -7,5 +6,5 @@ import { area, defineModule } from "../../platform/module-manifest";
  */
 export const plannedModule = defineModule({
   id: "planned",
-  areas: [area("/email-personalization", "conversations", Mail, false)],
+  areas: [] as ReturnType<typeof area>[],
 });

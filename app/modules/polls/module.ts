@@ -60,6 +60,7 @@ export const pollsModule = defineModule({
       toast: { titleKey: "realtime.pollCompletedTitle", durationMs: REALTIME_TOAST_MS.poll_completed },
     },
     vote_reminder: {
+      email: "reminder",
       defaults: { in_app: true, email: true, sms: false },
       describe: (m, t) => ({ text: t("notifications.reminder", { poll: metadataText(m, "pollTitle") }), href: pollLink(m) }),
     },

@@ -30,6 +30,7 @@ export const taxModule = defineModule({
   helpTopics: ["tax"],
   notifications: {
     tax_deadline: {
+      email: "reminder",
       defaults: { in_app: true, email: true, sms: false },
       namespace: "tax",
       labelKey: "notifications.deadlineLabel",

@@ -3,7 +3,7 @@ import { users } from "~/modules/auth/schema";
 import { setSessionWorkspace, type CurrentSession } from "~/modules/auth/session.server";
 import { randomToken, sha256Hex } from "~/platform/crypto.server";
 import { HttpError } from "~/platform/http.server";
-import { sendMail } from "~/platform/mail.server";
+import { coreContent, sendEmail } from "~/modules/email/compose.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { canAdminister } from "./roles";
 import { invitations, memberships, workspaces } from "./schema";
@@ -124,17 +124,15 @@ export async function inviteMember(ctx: RequestContext, session: CurrentSession,
     createdAt: new Date(now),
   };
   await ctx.db.insert(invitations).values(invitation);
-  await sendMail(ctx.db, ctx.config, ctx.env.JOBS, {
-    to: email,
+  const words = { inviter: session.user.name, workspace: workspace.name, role: ctx.t(`roles.${input.role}`) };
+  await sendEmail(ctx.db, ctx.config, ctx.env.JOBS, {
+    key: "invitation",
     kind: "invitation",
     workspaceId: workspace.id,
-    subject: ctx.t("mail.invite.subject", { workspace: workspace.name }),
-    text: ctx.t("mail.invite.body", {
-      inviter: session.user.name,
-      workspace: workspace.name,
-      role: ctx.t(`roles.${input.role}`),
-      link: `${ctx.publicOrigin}/invite-signup?token=${token}`,
-    }),
+    inviter: session.user.name,
+    // Nobody here knows the invited person's language yet: the inviter's is the best guess.
+    to: { userId: null, email, name: null, firstName: null, language: ctx.language },
+    content: coreContent("invitation", ctx.language, words, `${ctx.publicOrigin}/invite-signup?token=${token}`),
   });
   await ctx.audit({
     action: "workspace.invitation_sent",

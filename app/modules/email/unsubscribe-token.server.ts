@@ -1,0 +1,47 @@
+import { fromBase64Url, timingSafeEqual, toBase64Url } from "~/platform/crypto.server";
+
+/** What an unsubscribe link stops: one person's mail of one kind (or `all`) from one workspace. */
+export interface UnsubscribeClaim {
+  userId: string;
+  workspaceId: string;
+  scope: string;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The link's key, derived from the pepper with HKDF under its own label, so the link needs no stored row and
+ * proves nothing else. Rotating the pepper retires old links, which then say so and point to the settings page.
+ */
+async function linkKey(pepper: string): Promise<CryptoKey> {
+  const base = await crypto.subtle.importKey("raw", encoder.encode(pepper), "HKDF", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode("email-unsubscribe-v1") },
+    base,
+    { name: "HMAC", hash: "SHA-256", length: 256 },
+    false,
+    ["sign"],
+  );
+}
+
+export async function signUnsubscribe(pepper: string, claim: UnsubscribeClaim): Promise<string> {
+  const payload = toBase64Url(encoder.encode(JSON.stringify([claim.userId, claim.workspaceId, claim.scope])));
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await linkKey(pepper), encoder.encode(payload)));
+  return `${payload}.${toBase64Url(mac.slice(0, 20))}`;
+}
+
+/** The claim of a genuine link; null for anything altered, truncated or made up. */
+export async function readUnsubscribe(pepper: string, token: string): Promise<UnsubscribeClaim | null> {
+  const [payload, mac, ...rest] = token.split(".");
+  if (!payload || !mac || rest.length || token.length > 600) return null;
+  try {
+    const expected = new Uint8Array(await crypto.subtle.sign("HMAC", await linkKey(pepper), encoder.encode(payload))).slice(0, 20);
+    if (!timingSafeEqual(expected, fromBase64Url(mac))) return null;
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(fromBase64Url(payload)));
+    if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((part) => typeof part === "string" && part.length > 0 && part.length < 100)) return null;
+    const [userId, workspaceId, scope] = parsed as string[];
+    return { userId: userId!, workspaceId: workspaceId!, scope: scope! };
+  } catch {
+    return null;
+  }
+}
