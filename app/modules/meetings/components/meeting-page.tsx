@@ -7,6 +7,7 @@ import { useLanguage } from "~/modules/preferences/display";
 import { apiFetch } from "~/platform/api-fetch";
 import type { MeetingPhase } from "../client/session";
 import { openCameraAndMicrophone, useMeeting, type DeviceChoice, type LocalMedia } from "../client/use-meeting";
+import { browserTimeZone, withTimeZone } from "../time-zone";
 import { InvitationAnswer } from "./invitation-answer";
 import { MeetingRoom } from "./meeting-room";
 import { MinutesLink } from "./minutes-link";
@@ -43,9 +44,13 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
   const [choice, setChoice] = useState<DeviceChoice>({});
   const [iceServers, setIceServers] = useState<RTCIceServer[] | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // The browser's zone, known only after hydration: the calendar file's description then gives the time in it.
+  const [zone, setZone] = useState<string | null>(null);
   const camera = useRef<MediaStream | null>(null);
   const { state, send, leave } = useMeeting(meeting.id, iceServers, attempt, media);
   const ended = meeting.status === "ended";
+
+  useEffect(() => setZone(browserTimeZone()), []);
 
   useEffect(() => {
     if (ended) return;
@@ -108,7 +113,7 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
           {t("page.when", { when, minutes: meeting.durationMinutes })}
           {meeting.host ? ` · ${t("page.hostedBy", { name: meeting.host.name })}` : ""}
           {meeting.icsUrl ? (
-            <a href={meeting.icsUrl} download>
+            <a href={withTimeZone(meeting.icsUrl, zone)} download data-testid="add-to-calendar">
               {t("page.addToCalendar")}
             </a>
           ) : null}
