@@ -1,5 +1,7 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import config from "../../playwright.config";
+import { JAMES } from "./meeting-support";
 import { hydrated, isolateClientAddress, randomClientAddress, signInAsDemo } from "./support";
 
 // The meeting page's gaps found in review (issue 20): the calendar file's zone, linked poll and documents, the chat
@@ -27,6 +29,11 @@ async function meetingNow(eleanor: Page, title: string, inviteeIds: string[], st
   return (await created.json()) as { id: string; url: string };
 }
 
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
+}
+
 test.describe("the meeting page", () => {
   test("the calendar link carries the browser's zone, and the file gives the start in it rather than in UTC", async ({ browser }) => {
     const eleanor = await signedIn(browser, { timezoneId: "Asia/Tokyo" });
@@ -39,6 +46,48 @@ test.describe("the meeting page", () => {
       expect(ics).toContain("DTSTART:20270304T153000Z");
       // 15:30 UTC is half past midnight the next day in Tokyo.
       expect(ics).toMatch(/DESCRIPTION:Starts: [^\n]*March 5[^\n]*12:30[^\n]*GMT\+9/);
+    } finally {
+      await eleanor.context().close();
+    }
+  });
+
+  test("a poll and documents picked in the schedule form are linked on the meeting's page, for the host and the invited", async ({ browser }) => {
+    test.setTimeout(90_000);
+    const eleanor = await signedIn(browser);
+    try {
+      const pollTitle = `Replace the roof this year? ${Date.now().toString(36)}`;
+      const poll = await eleanor.request.post("/api/polls", {
+        data: { title: pollTitle, type: "yes_no", closesAt: new Date(Date.now() + 3_600_000).toISOString() },
+        headers: origin,
+      });
+      expect(poll.status(), await poll.text()).toBe(201);
+      const pollId = ((await poll.json()) as { poll: { id: string } }).poll.id;
+
+      await hydrated(eleanor, "/video-meetings");
+      await eleanor.getByRole("button", { name: "Schedule a meeting" }).click();
+      const form = eleanor.getByRole("form", { name: "Schedule a meeting" });
+      await form.getByLabel("Title").fill(`Roof and trust deed ${Date.now().toString(36)}`);
+      await form.getByRole("checkbox", { name: "James Hartwell" }).check();
+      await form.getByLabel("Poll to discuss (optional)").selectOption({ label: pollTitle });
+      const documents = form.getByRole("group", { name: "Documents to discuss (optional)" });
+      await documents.getByRole("checkbox", { name: "The Hartwell Family Revocable Living Trust", exact: true }).check();
+      expect(await seriousViolations(eleanor, "#schedule-form")).toEqual([]);
+      await form.getByRole("button", { name: "Schedule and invite" }).click();
+      await eleanor.waitForURL(/\/video-meetings\/[0-9a-f-]{36}$/);
+      const id = eleanor.url().split("/").pop()!;
+
+      const linked = eleanor.getByRole("region", { name: "To discuss" });
+      await expect(linked.getByRole("link", { name: pollTitle })).toHaveAttribute("href", `/polling/${pollId}`);
+      const document = linked.getByRole("link", { name: "The Hartwell Family Revocable Living Trust", exact: true });
+      await expect(document).toHaveAttribute("href", /^\/documents\/[0-9a-zA-Z-]+$/);
+      const detail = (await (await eleanor.request.get(`/api/meetings/${id}`)).json()) as { meeting: { pollId: string; documentIds: string[] } };
+      expect(detail.meeting.pollId).toBe(pollId);
+      expect(detail.meeting.documentIds).toEqual([(await document.getAttribute("href"))!.split("/").pop()]);
+
+      const james = await signedIn(browser, { email: JAMES });
+      await hydrated(james, `/video-meetings/${id}`);
+      await expect(james.getByRole("region", { name: "To discuss" }).getByRole("link", { name: pollTitle })).toBeVisible();
+      await james.context().close();
     } finally {
       await eleanor.context().close();
     }

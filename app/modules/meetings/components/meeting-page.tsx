@@ -9,6 +9,7 @@ import type { MeetingPhase } from "../client/session";
 import { openCameraAndMicrophone, useMeeting, type DeviceChoice, type LocalMedia } from "../client/use-meeting";
 import { browserTimeZone, withTimeZone } from "../time-zone";
 import { InvitationAnswer } from "./invitation-answer";
+import { LinkedItems, type LinkedItemView } from "./linked-items";
 import { MeetingRoom } from "./meeting-room";
 import { MinutesLink } from "./minutes-link";
 
@@ -29,6 +30,7 @@ export interface MeetingDetail {
   };
   invitees: { userId: string; name: string; response: string }[];
   attendance: { userId: string | null; name: string; joinedAt: string; leftAt: string | null }[];
+  linked: { poll: LinkedItemView | null; documents: LinkedItemView[] };
 }
 
 const NO_MEDIA: LocalMedia = { stream: null, audio: false, video: false, screen: false, problem: null };
@@ -119,6 +121,7 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
           ) : null}
         </p>
       </header>
+      <LinkedItems poll={detail.linked.poll} documents={detail.linked.documents} />
 
       {inRoom && state.phase === "in" ? (
         <MeetingRoom
