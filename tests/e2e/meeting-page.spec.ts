@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import config from "../../playwright.config";
+import { DEMO as FAMILY } from "../../app/modules/workspaces/demo-family";
 import { JAMES } from "./meeting-support";
 import { hydrated, isolateClientAddress, randomClientAddress, signInAsDemo } from "./support";
 
@@ -87,6 +88,45 @@ test.describe("the meeting page", () => {
       const james = await signedIn(browser, { email: JAMES });
       await hydrated(james, `/video-meetings/${id}`);
       await expect(james.getByRole("region", { name: "To discuss" }).getByRole("link", { name: pollTitle })).toBeVisible();
+      await james.context().close();
+    } finally {
+      await eleanor.context().close();
+    }
+  });
+
+  test("an ended meeting's page shows its chat log to the host and to the invited", async ({ browser }) => {
+    const eleanor = await signedIn(browser);
+    try {
+      const { id, url } = await meetingNow(eleanor, `Chat kept ${Date.now().toString(36)}`, [FAMILY.coTrustee.id]);
+      await hydrated(eleanor, url);
+      await expect(eleanor.getByRole("region", { name: "Chat log" })).toHaveCount(0);
+      // Said in the meeting's room over its socket (no camera needed for the chat).
+      await eleanor.evaluate(async (meetingId) => {
+        const socketUrl = new URL(`/meetings/${meetingId}/ws`, window.location.href);
+        socketUrl.protocol = socketUrl.protocol === "https:" ? "wss:" : "ws:";
+        await new Promise<void>((resolve, reject) => {
+          const socket = new WebSocket(socketUrl);
+          socket.onopen = () => socket.send(JSON.stringify({ type: "join", e2ee: false }));
+          socket.onerror = () => reject(new Error("socket failed"));
+          socket.onmessage = (event) => {
+            const message = JSON.parse(String(event.data)) as { type: string };
+            if (message.type === "welcome") socket.send(JSON.stringify({ type: "chat", text: "Shall we start with the roof?" }));
+            if (message.type === "chat") {
+              socket.send(JSON.stringify({ type: "leave" }));
+              resolve();
+            }
+          };
+        });
+      }, id);
+      expect((await eleanor.request.post(`/api/meetings/${id}/end`, { headers: origin })).status()).toBe(200);
+
+      await hydrated(eleanor, url);
+      const log = eleanor.getByRole("region", { name: "Chat log" });
+      await expect(log.getByRole("listitem")).toHaveCount(1);
+      await expect(log).toContainText("Eleanor Hartwell: Shall we start with the roof?");
+      const james = await signedIn(browser, { email: JAMES });
+      await hydrated(james, url);
+      await expect(james.getByRole("region", { name: "Chat log" })).toContainText("Eleanor Hartwell: Shall we start with the roof?");
       await james.context().close();
     } finally {
       await eleanor.context().close();

@@ -8,6 +8,7 @@ import { apiFetch } from "~/platform/api-fetch";
 import type { MeetingPhase } from "../client/session";
 import { openCameraAndMicrophone, useMeeting, type DeviceChoice, type LocalMedia } from "../client/use-meeting";
 import { browserTimeZone, withTimeZone } from "../time-zone";
+import { ChatLog, type ChatLogLine } from "./chat-log";
 import { InvitationAnswer } from "./invitation-answer";
 import { LinkedItems, type LinkedItemView } from "./linked-items";
 import { MeetingRoom } from "./meeting-room";
@@ -31,6 +32,8 @@ export interface MeetingDetail {
   invitees: { userId: string; name: string; response: string }[];
   attendance: { userId: string | null; name: string; joinedAt: string; leftAt: string | null }[];
   linked: { poll: LinkedItemView | null; documents: LinkedItemView[] };
+  /** An ended meeting's chat, for its host and invitees; null before it ended. */
+  chatLog: ChatLogLine[] | null;
 }
 
 const NO_MEDIA: LocalMedia = { stream: null, audio: false, video: false, screen: false, problem: null };
@@ -211,6 +214,7 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
           </ul>
         </section>
       ) : null}
+      {detail.chatLog ? <ChatLog messages={detail.chatLog} /> : null}
       {ended || detail.attendance.length > 0 ? <MinutesLink meetingId={meeting.id} /> : null}
     </div>
   );

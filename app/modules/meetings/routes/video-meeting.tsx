@@ -12,7 +12,7 @@ export const handle = { i18n: ["meetings"] } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Video Meeting · Legal Document Platform" }];
 
 /**
- * One meeting, for its host and those invited (with its linked poll and documents);
+ * One meeting, for its host and those invited (with its linked poll and documents, and its chat log once it ended);
  * another member of its workspace sees enough to knock at its lobby while it has not ended; anyone else gets the
  * same 404 as for a meeting that does not exist.
  */
