@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import config from "../../playwright.config";
 import { DEMO as FAMILY } from "../../app/modules/workspaces/demo-family";
-import { JAMES } from "./meeting-support";
+import { fakeMediaBrowser, JAMES } from "./meeting-support";
 import { hydrated, isolateClientAddress, randomClientAddress, signInAsDemo } from "./support";
 
 // The meeting page's gaps found in review (issue 20): the calendar file's zone, linked poll and documents, the chat
@@ -33,6 +33,34 @@ async function meetingNow(eleanor: Page, title: string, inviteeIds: string[], st
 async function seriousViolations(page: Page, selector: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
+}
+
+/** Eleanor and James, each in a page of `browser`, in a meeting Eleanor calls now, both in and seeing each other. */
+async function bothInMeeting(browser: Browser) {
+  const eleanor = await signedIn(browser);
+  const { url } = await meetingNow(eleanor, "Family check-in", [FAMILY.coTrustee.id]);
+  const james = await signedIn(browser, { email: JAMES });
+  for (const page of [eleanor, james]) {
+    await hydrated(page, url);
+    await page.getByTestId("join-meeting").click();
+  }
+  for (const page of [eleanor, james]) await expect(page.getByTestId("peer-tile")).toHaveCount(1, { timeout: 30_000 });
+  return { eleanor, james };
+}
+
+/** A property of the page's own (self-view) track of this kind. */
+function selfTrack(page: Page, kind: "audio" | "video", property: "enabled" | "deviceId") {
+  return page
+    .getByTestId("self-tile")
+    .locator("video")
+    .evaluate(
+      (video: HTMLVideoElement, [k, p]) => {
+        const stream = video.srcObject as MediaStream | null;
+        const track = (k === "audio" ? stream?.getAudioTracks() : stream?.getVideoTracks())?.[0];
+        return p === "enabled" ? track?.enabled : track?.getSettings().deviceId;
+      },
+      [kind, property] as const,
+    );
 }
 
 test.describe("the meeting page", () => {
@@ -130,6 +158,32 @@ test.describe("the meeting page", () => {
       await james.context().close();
     } finally {
       await eleanor.context().close();
+    }
+  });
+
+  test("muted by the host, the person's button says Unmute at once and one press turns the microphone back on", async () => {
+    test.setTimeout(120_000);
+    const browser = await fakeMediaBrowser();
+    try {
+      const { eleanor, james } = await bothInMeeting(browser);
+      const muteJames = eleanor.getByRole("button", { name: "Mute James Hartwell" });
+      await expect(muteJames).toBeEnabled({ timeout: 15_000 });
+      await muteJames.click();
+      await expect(james.getByRole("status").filter({ hasText: "The host muted your microphone" })).toBeVisible();
+      const toggle = james.getByTestId("toggle-audio");
+      await expect(toggle).toHaveText("Unmute");
+      await expect(toggle).toHaveAttribute("aria-pressed", "true");
+      expect(await selfTrack(james, "audio", "enabled")).toBe(false);
+      await expect(muteJames).toBeDisabled();
+      await toggle.click();
+      await expect(toggle).toHaveText("Mute");
+      await expect(toggle).toHaveAttribute("aria-pressed", "false");
+      expect(await selfTrack(james, "audio", "enabled")).toBe(true);
+      // The room heard it too: the host may mute James again.
+      await expect(muteJames).toBeEnabled();
+      await expect(james.getByTestId("muted-by-host")).toHaveCount(0);
+    } finally {
+      await browser.close();
     }
   });
 });

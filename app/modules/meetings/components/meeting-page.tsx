@@ -54,6 +54,7 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
   const camera = useRef<MediaStream | null>(null);
   const { state, send, leave } = useMeeting(meeting.id, iceServers, attempt, media);
   const ended = meeting.status === "ended";
+  const mutedBy = state?.mutedBy ?? null;
 
   useEffect(() => setZone(browserTimeZone()), []);
 
@@ -73,6 +74,11 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
   }, [choice, ended]);
 
   useEffect(() => () => camera.current?.getTracks().forEach((track) => track.stop()), []);
+
+  // The host muted this person: the session turned the microphone off, and the button now says "Unmute".
+  useEffect(() => {
+    if (mutedBy) setMedia((m) => (m.audio ? { ...m, audio: false } : m));
+  }, [mutedBy]);
 
   async function join() {
     const answer = await apiFetch<{ iceServers: RTCIceServer[] }>(meeting.iceServersUrl).catch(() => ({ iceServers: [] }));
