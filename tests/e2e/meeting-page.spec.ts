@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
 import config from "../../playwright.config";
 import { DEMO as FAMILY } from "../../app/modules/workspaces/demo-family";
 import { fakeMediaBrowser, JAMES } from "./meeting-support";
@@ -10,6 +10,12 @@ import { hydrated, isolateClientAddress, randomClientAddress, signInAsDemo } fro
 isolateClientAddress();
 
 const origin = { Origin: config.use!.baseURL! };
+
+/** A browser with two fake cameras (and Chromium's fake microphones), allowed without asking. */
+function twoCameraBrowser(): Promise<Browser> {
+  const launch = config.use?.launchOptions ?? {};
+  return chromium.launch({ ...launch, args: [...(launch.args ?? []), "--use-fake-device-for-media-stream=device-count=2", "--use-fake-ui-for-media-stream"] });
+}
 
 /** A page of its own in `browser`, signed in as Eleanor or the given demo member, in the given time zone. */
 async function signedIn(browser: Browser, options: { email?: string; timezoneId?: string } = {}): Promise<Page> {
@@ -182,6 +188,53 @@ test.describe("the meeting page", () => {
       // The room heard it too: the host may mute James again.
       await expect(muteJames).toBeEnabled();
       await expect(james.getByTestId("muted-by-host")).toHaveCount(0);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test("in the meeting, the toolbar offers the microphones and cameras by name; the chosen one is sent instead", async () => {
+    test.setTimeout(120_000);
+    const browser = await twoCameraBrowser();
+    try {
+      const { eleanor, james } = await bothInMeeting(browser);
+      const toolbar = james.getByRole("toolbar", { name: "Meeting controls" });
+      const microphone = toolbar.getByRole("combobox", { name: "Microphone" });
+      const camera = toolbar.getByRole("combobox", { name: "Camera" });
+      for (const [select, kind] of [
+        [microphone, "audio"],
+        [camera, "video"],
+      ] as const) {
+        const choices = await select.locator("option").evaluateAll((options: HTMLOptionElement[]) => options.map((o) => o.value));
+        expect(choices.length, `${kind} inputs`).toBeGreaterThan(1);
+        const current = await selfTrack(james, kind, "deviceId");
+        const next = choices.find((id) => id !== current)!;
+        await select.selectOption(next);
+        await expect.poll(() => selfTrack(james, kind, "deviceId"), { timeout: 15_000 }).toBe(next);
+        await expect(select).toHaveValue(next);
+      }
+      // Muted before a change, muted after it.
+      await james.getByTestId("toggle-audio").click();
+      await expect(james.getByTestId("toggle-audio")).toHaveText("Unmute");
+      const mics = await microphone.locator("option").evaluateAll((options: HTMLOptionElement[]) => options.map((o) => o.value));
+      const chosen = await microphone.inputValue();
+      const other = mics.find((id) => id !== chosen)!;
+      await microphone.selectOption(other);
+      await expect.poll(() => selfTrack(james, "audio", "deviceId"), { timeout: 15_000 }).toBe(other);
+      expect(await selfTrack(james, "audio", "enabled")).toBe(false);
+      await expect(james.getByTestId("toggle-audio")).toHaveText("Unmute");
+      // Eleanor still sees James, through the new camera.
+      await expect
+        .poll(
+          () =>
+            eleanor
+              .getByTestId("peer-tile")
+              .first()
+              .locator("video")
+              .evaluate((v: HTMLVideoElement) => v.videoWidth),
+          { timeout: 30_000 },
+        )
+        .toBeGreaterThan(0);
     } finally {
       await browser.close();
     }

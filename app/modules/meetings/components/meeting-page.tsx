@@ -9,6 +9,7 @@ import type { MeetingPhase } from "../client/session";
 import { openCameraAndMicrophone, useMeeting, type DeviceChoice, type LocalMedia } from "../client/use-meeting";
 import { browserTimeZone, withTimeZone } from "../time-zone";
 import { ChatLog, type ChatLogLine } from "./chat-log";
+import { DeviceSelect } from "./device-select";
 import { InvitationAnswer } from "./invitation-answer";
 import { LinkedItems, type LinkedItemView } from "./linked-items";
 import { MeetingRoom } from "./meeting-room";
@@ -52,6 +53,8 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
   // The browser's zone, known only after hydration: the calendar file's description then gives the time in it.
   const [zone, setZone] = useState<string | null>(null);
   const camera = useRef<MediaStream | null>(null);
+  const mediaNow = useRef(media);
+  mediaNow.current = media;
   const { state, send, leave } = useMeeting(meeting.id, iceServers, attempt, media);
   const ended = meeting.status === "ended";
   const mutedBy = state?.mutedBy ?? null;
@@ -63,6 +66,16 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
     let cancelled = false;
     void openCameraAndMicrophone(choice).then(async (opened) => {
       if (cancelled) return opened.stream?.getTracks().forEach((track) => track.stop());
+      // Another microphone or camera keeps what the person had turned off (muted stays muted).
+      const before = mediaNow.current;
+      for (const kind of ["audio", "video"] as const) {
+        const tracks = kind === "audio" ? opened.stream?.getAudioTracks() : opened.stream?.getVideoTracks();
+        const had = kind === "audio" ? before.stream?.getAudioTracks() : before.stream?.getVideoTracks();
+        if (!before.screen && !before[kind] && had?.length && tracks?.length) {
+          tracks.forEach((track) => (track.enabled = false));
+          opened[kind] = false;
+        }
+      }
       camera.current?.getTracks().forEach((track) => track.stop());
       camera.current = opened.stream;
       setMedia(opened);
@@ -142,6 +155,9 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
           onToggleVideo={() => toggle("video")}
           onShareScreen={shareScreen}
           onLeave={leave}
+          devices={devices}
+          choice={choice}
+          onChoose={setChoice}
         />
       ) : inRoom ? (
         <p role="status" className="m-0 rounded-md border border-solid border-border bg-card p-4" data-testid="meeting-phase">
@@ -233,29 +249,4 @@ function Preview({ stream }: { stream: MediaStream | null }) {
     if (video.current) video.current.srcObject = stream;
   }, [stream]);
   return <video ref={video} autoPlay playsInline muted className="aspect-video w-full rounded-md bg-black object-cover" aria-label={t("prejoin.preview")} />;
-}
-
-function DeviceSelect(props: { kind: MediaDeviceKind; label: string; devices: MediaDeviceInfo[]; value?: string; onChange: (id: string) => void }) {
-  const options = props.devices.filter((d) => d.kind === props.kind && d.deviceId);
-  if (options.length === 0) return null;
-  const id = `device-${props.kind}`;
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {props.label}
-      </label>
-      <select
-        id={id}
-        value={props.value ?? ""}
-        onChange={(e) => props.onChange(e.target.value)}
-        className="rounded-md border border-solid border-input bg-background p-2"
-      >
-        {options.map((d, i) => (
-          <option key={d.deviceId} value={d.deviceId}>
-            {d.label || `${props.label} ${i + 1}`}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
