@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/modules/preferences/display";
 import { apiFetch } from "~/platform/api-fetch";
-import type { MeetingPhase } from "../client/session";
+import type { IceAnswer, MeetingPhase } from "../client/session";
 import { openCameraAndMicrophone, useMeeting, type DeviceChoice, type LocalMedia } from "../client/use-meeting";
 import { browserTimeZone, withTimeZone } from "../time-zone";
 import { ChatLog, type ChatLogLine } from "./chat-log";
@@ -48,14 +48,15 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
   const [media, setMedia] = useState<LocalMedia>(NO_MEDIA);
   const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
   const [choice, setChoice] = useState<DeviceChoice>({});
-  const [iceServers, setIceServers] = useState<RTCIceServer[] | null>(null);
+  const [ice, setIce] = useState<IceAnswer | null>(null);
   const [attempt, setAttempt] = useState(0);
   // The browser's zone, known only after hydration: the calendar file's description then gives the time in it.
   const [zone, setZone] = useState<string | null>(null);
   const camera = useRef<MediaStream | null>(null);
   const mediaNow = useRef(media);
   mediaNow.current = media;
-  const { state, send, leave } = useMeeting(meeting.id, iceServers, attempt, media);
+  const fetchIce = () => apiFetch<IceAnswer>(meeting.iceServersUrl).catch(() => null);
+  const { state, send, leave } = useMeeting(meeting.id, ice, attempt, media, fetchIce);
   const ended = meeting.status === "ended";
   const mutedBy = state?.mutedBy ?? null;
 
@@ -94,8 +95,8 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
   }, [mutedBy]);
 
   async function join() {
-    const answer = await apiFetch<{ iceServers: RTCIceServer[] }>(meeting.iceServersUrl).catch(() => ({ iceServers: [] }));
-    setIceServers(answer.iceServers);
+    // Unreachable now: direct connections only, asked again within minutes (a rejoin, or someone arriving).
+    setIce((await fetchIce()) ?? { iceServers: [], ttlSeconds: 600 });
     setAttempt((n) => n + 1);
   }
 
