@@ -103,6 +103,8 @@ export class MeetingSession {
   /** The room's messages, handled one at a time in order (a welcome may wait for fresh ICE servers). */
   private inbox: Promise<void> = Promise.resolve();
   private welcomed = false;
+  /** What this browser sends, as last told to the room; told again on each welcome (sent before that, it was lost). */
+  private media = { audio: false, video: false, screen: false };
   private iceFetchedAt = Date.now();
   private iceTtlMs: number;
 
@@ -162,7 +164,7 @@ export class MeetingSession {
     this.local = stream;
     this.mesh?.setLocalTracks(stream);
     this.sfu?.setLocalTracks(stream);
-    this.send({ type: "media", ...media });
+    this.announceMedia(media);
     if (media.audio) this.set({ mutedBy: null });
   }
 
@@ -286,6 +288,8 @@ export class MeetingSession {
           topology: message.topology,
           recording: message.recording,
         });
+        // The others see this person's microphone and camera as they are (and the host may mute them).
+        this.announceMedia(this.media);
         this.keyDistributor = message.keyDistributor;
         this.epoch = message.epoch;
         if (message.topology === "sfu") this.openSfu(message.you);
@@ -353,7 +357,7 @@ export class MeetingSession {
         return this.set({ recording: message.recording });
       case "muted":
         this.local?.getAudioTracks().forEach((track) => (track.enabled = false));
-        this.send({ type: "media", audio: false, video: this.local?.getVideoTracks().some((t) => t.enabled) ?? false, screen: false });
+        this.announceMedia({ ...this.media, audio: false });
         return this.set({ mutedBy: message.by });
       case "error":
         return this.set({ error: message.message });
@@ -372,6 +376,13 @@ export class MeetingSession {
     this.iceServers = answer.iceServers;
     this.iceTtlMs = answer.ttlSeconds * 1000;
     this.iceFetchedAt = Date.now();
+  }
+
+  /** Tells the room (and this page's own tile) what this browser sends. */
+  private announceMedia(media: { audio: boolean; video: boolean; screen: boolean }) {
+    this.media = media;
+    this.send({ type: "media", ...media });
+    if (this.state.you) this.patchParticipant(this.state.you, { media });
   }
 
   private patchParticipant(id: string, patch: Partial<ParticipantView>) {
