@@ -306,6 +306,11 @@ export class MeetingRoom extends Server<Env> {
     return [...people].map(([userId, name]) => ({ userId, name }));
   }
 
+  /** Called by the Worker (RPC) before it hands relay credentials to someone not invited: admitted now, on this session? */
+  isAdmitted(userId: string, sessionId: string): boolean {
+    return this.#admitted().some((c) => c.state!.userId === userId && c.state!.sessionId === sessionId);
+  }
+
   /** Called by the Worker (RPC) when a recording changes: everyone is told, and newcomers learn of it on arrival. */
   async announceRecording(recording: RecordingView): Promise<void> {
     if (recording.status === "consent" || recording.status === "recording") await this.ctx.storage.put("recording", recording);

@@ -4,6 +4,12 @@ import type { AddressInfo } from "node:net";
 /** The SFU app the test Worker is configured with (tests/worker/global-setup.ts). */
 export const TEST_SFU_APP_ID = "test-sfu-app-0001";
 export const TEST_SFU_APP_SECRET = "test-sfu-app-secret-0123456789";
+/** The TURN key the test Worker mints relay credentials with; its calls are counted apart from the SFU's. */
+export const TEST_TURN_KEY_ID = "test-turn-key-0001";
+export const TEST_TURN_KEY_API_TOKEN = "test-turn-key-token-0123456789";
+/** The STUN server the test Worker is configured with (MEETINGS_STUN_URLS): what someone knocking at a lobby gets. */
+export const TEST_STUN_URL = "stun:stun.test.example:3478";
+
 /** Meetings of this many people (host and invitees) or more go through the SFU in the worker tests. */
 export const TEST_SFU_FROM = 4;
 
@@ -32,6 +38,7 @@ export async function startFakeRealtime(): Promise<{ url: string; stop: () => Pr
   const sessions = new Map<string, FakeTrack[]>();
   const calls: RecordedCall[] = [];
   let nextMid = 100;
+  let turnMinted = 0;
   /** A test can hold the next pull (tracks/new with remote tracks) until it releases it, to act while it is in flight. */
   let holdNextPull = false;
   let releaseHeld: (() => void) | null = null;
@@ -46,6 +53,7 @@ export async function startFakeRealtime(): Promise<{ url: string; stop: () => Pr
       res.end(JSON.stringify(body));
     };
     if (path === "/__calls") return reply(200, calls);
+    if (path === "/__turn-minted") return reply(200, { count: turnMinted });
     if (path === "/__hold-next-pull") {
       holdNextPull = true;
       return reply(200, {});
@@ -62,6 +70,22 @@ export async function startFakeRealtime(): Promise<{ url: string; stop: () => Pr
       body = text ? (JSON.parse(text) as Record<string, any>) : null;
     } catch {
       return reply(400, { errorCode: "invalid_json" });
+    }
+    // TURN: relay credentials for the key's token, as Cloudflare Realtime mints them (counted, not in `calls`).
+    const turn = /^\/v1\/turn\/keys\/([^/]+)\/credentials\/generate-ice-servers$/.exec(path);
+    if (turn) {
+      if (req.method !== "POST" || turn[1] !== TEST_TURN_KEY_ID || req.headers.authorization !== `Bearer ${TEST_TURN_KEY_API_TOKEN}`)
+        return reply(401, { errorCode: "unauthorized" });
+      turnMinted++;
+      return reply(201, {
+        iceServers: [
+          {
+            urls: ["stun:stun.cloudflare.com:3478", "turn:turn.cloudflare.com:3478?transport=udp"],
+            username: `turn-user-${turnMinted}`,
+            credential: `ttl-${body?.ttl}`,
+          },
+        ],
+      });
     }
     calls.push({ method: req.method ?? "", path, authorization: req.headers.authorization ?? null, body });
     if (req.headers.authorization !== `Bearer ${TEST_SFU_APP_SECRET}`) return reply(401, { errorCode: "unauthorized" });
@@ -116,6 +140,11 @@ export async function startFakeRealtime(): Promise<{ url: string; stop: () => Pr
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** How many relay credentials the fake minted so far. */
+export async function turnMinted(url: string): Promise<number> {
+  return ((await (await fetch(`${url}/__turn-minted`)).json()) as { count: number }).count;
 }
 
 /** What the fake was asked, in order. */

@@ -6,7 +6,15 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureDevVars, migrate, startServer } from "../../scripts/lib.mjs";
 import { freePort } from "../helpers/ports";
-import { startFakeRealtime, TEST_SFU_APP_ID, TEST_SFU_APP_SECRET, TEST_SFU_FROM } from "../helpers/fake-realtime";
+import {
+  startFakeRealtime,
+  TEST_SFU_APP_ID,
+  TEST_SFU_APP_SECRET,
+  TEST_SFU_FROM,
+  TEST_STUN_URL,
+  TEST_TURN_KEY_API_TOKEN,
+  TEST_TURN_KEY_ID,
+} from "../helpers/fake-realtime";
 import { TEST_OPERATOR_EMAIL } from "../helpers/ops";
 import { TEST_TWILIO_AUTH_TOKEN } from "../helpers/sms";
 
@@ -24,6 +32,7 @@ export default async function setup(project: TestProject) {
   migrate(persistTo);
   // A Twilio auth token lets the SMS webhook tests sign requests; sending stays in the embedded outbox. Meetings of
   // TEST_SFU_FROM people or more go through a stand-in for Cloudflare Realtime's SFU API; smaller ones stay a mesh.
+  // The same stand-in mints TURN credentials; those knocking at a lobby get the STUN server alone.
   const realtime = await startFakeRealtime();
   const vars = {
     TWILIO_AUTH_TOKEN: TEST_TWILIO_AUTH_TOKEN,
@@ -31,6 +40,9 @@ export default async function setup(project: TestProject) {
     REALTIME_SFU_APP_SECRET: TEST_SFU_APP_SECRET,
     REALTIME_API_BASE_URL: `${realtime.url}/v1`,
     MEETINGS_SFU_FROM: String(TEST_SFU_FROM),
+    REALTIME_TURN_KEY_ID: TEST_TURN_KEY_ID,
+    REALTIME_TURN_KEY_API_TOKEN: TEST_TURN_KEY_API_TOKEN,
+    MEETINGS_STUN_URLS: TEST_STUN_URL,
     // The operator of the operations tests (ADR 0031): sees every workspace's health and errors once verified.
     OPERATOR_EMAILS: TEST_OPERATOR_EMAIL,
   };

@@ -1,13 +1,16 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Client } from "../helpers/client";
+import { TEST_STUN_URL, turnMinted } from "../helpers/fake-realtime";
 import { SocketClient } from "../helpers/socket";
 import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
 const persistTo = inject("persistTo");
+const realtimeUrl = inject("realtimeUrl");
 const sql = (query: string) => runSql(persistTo, query);
 
 type Person = Awaited<ReturnType<typeof addMember>>;
+type IceAnswer = { iceServers: { urls: string | string[]; username?: string; credential?: string }[]; provider: string; ttlSeconds: number };
 const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
 
 async function schedule(client: Client, body: Record<string, unknown>) {
@@ -144,7 +147,7 @@ describe("video meetings", () => {
     expect((await openRoom(cousin.client, id)).socket).toBeDefined();
   });
 
-  it("hands out the invitation as iCalendar and the ICE servers (embedded here)", async () => {
+  it("hands out the invitation as iCalendar and the ICE servers (relay credentials for an hour, minted on the server)", async () => {
     const { id } = await schedule(owner.client, {
       title: "Roof, repairs; budget",
       inviteeIds: [beneficiary.me.id],
@@ -163,8 +166,56 @@ describe("video meetings", () => {
     expect(text).toContain("Début");
     expect(text).toContain("16:30");
 
-    const ice = (await (await beneficiary.client.get(`/api/meetings/${id}/ice-servers`)).json()) as Record<string, unknown>;
-    expect(ice).toEqual({ success: true, iceServers: [], provider: "embedded", ttlSeconds: 86400 });
+    const ice = (await (await beneficiary.client.get(`/api/meetings/${id}/ice-servers`)).json()) as IceAnswer;
+    expect(ice).toMatchObject({ success: true, provider: "cloudflare-realtime", ttlSeconds: 3600 });
+    expect(ice.iceServers[0]).toMatchObject({ username: expect.stringMatching(/^turn-user-\d+$/), credential: "ttl-3600" });
+    expect(JSON.stringify(ice)).not.toContain("test-turn-key-token");
+  });
+
+  it("gives relay credentials only to the invited and to those the host let in; someone knocking gets STUN alone", async () => {
+    const { id } = await schedule(owner.client, { inviteeIds: [trustee.me.id] });
+    const ice = async (client: Client) => {
+      const response = await client.get(`/api/meetings/${id}/ice-servers`);
+      expect(response.status, await response.clone().text()).toBe(200);
+      return (await response.json()) as IceAnswer;
+    };
+    const stunOnly = { success: true, iceServers: [{ urls: [TEST_STUN_URL] }], provider: "embedded", ttlSeconds: 3600 };
+    const minted = await turnMinted(realtimeUrl);
+    // A member who is not invited, before knocking and while knocking: no credentials, and none minted for them.
+    expect(await ice(cousin.client)).toEqual(stunOnly);
+    const host = await join(owner.client, id);
+    const knocking = await join(cousin.client, id);
+    expect(knocking.first).toEqual({ type: "waiting" });
+    expect(await ice(cousin.client)).toEqual(stunOnly);
+    expect(await turnMinted(realtimeUrl)).toBe(minted);
+    // The invitee gets them without being in the room yet.
+    expect((await ice(trustee.client)).provider).toBe("cloudflare-realtime");
+
+    const lobby = await host.socket.next((m) => m.type === "lobby" && m.waiting.length === 1);
+    host.socket.send({ type: "admit", participantId: lobby.waiting[0].id });
+    await knocking.socket.next("welcome");
+    const admitted = await ice(cousin.client);
+    expect(admitted.provider).toBe("cloudflare-realtime");
+    expect(admitted.iceServers[0]).toMatchObject({ credential: "ttl-3600" });
+    expect(await turnMinted(realtimeUrl)).toBe(minted + 2);
+
+    // Gone from the room, they are a knocking member again.
+    knocking.socket.send({ type: "leave" });
+    await waitClosed(knocking.socket);
+    expect(await eventually(async () => ((await ice(cousin.client)).provider === "embedded" ? true : null))).toBe(true);
+    host.socket.close();
+  });
+
+  it("limits ICE server requests per person, like the SFU calls: 429 with Retry-After", async () => {
+    const asking = await addMember(baseUrl, owner.client, "beneficiary", "mticeflood");
+    const { id } = await schedule(owner.client, { inviteeIds: [asking.me.id] });
+    for (let i = 0; i < 30; i++) expect((await asking.client.get(`/api/meetings/${id}/ice-servers`)).status).toBe(200);
+    const refused = await asking.client.get(`/api/meetings/${id}/ice-servers`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many requests for the meeting's connection servers; wait \d+ seconds\.$/);
+    // Someone else is not held back by it.
+    expect((await owner.client.get(`/api/meetings/${id}/ice-servers`)).status).toBe(200);
   });
 
   it("refuses an upgrade without a session, from a foreign origin, or without the upgrade header", async () => {

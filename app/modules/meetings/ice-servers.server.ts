@@ -24,8 +24,11 @@ export interface IceServerProvider {
   forParticipant(userId: string): Promise<IceServers>;
 }
 
-/** A day: as long as any meeting, short enough that a leaked credential soon stops working. */
-export const TURN_TTL_SECONDS = 86_400;
+/**
+ * An hour (ADR 0027): a leaked relay credential soon stops working. The page asks again on a rejoin and when a
+ * credential nears expiry, so a longer meeting reconnects with fresh ones.
+ */
+export const TURN_TTL_SECONDS = 3600;
 
 /** The embedded default: the configured STUN servers (none unless MEETINGS_STUN_URLS is set), no relay. */
 export function embeddedIceProvider(stunUrls: readonly string[]): IceServerProvider {

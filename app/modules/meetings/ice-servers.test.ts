@@ -15,7 +15,7 @@ const config = (extra: Partial<AppConfig>) => ({ MEETINGS_STUN_URLS: [], ...extr
 
 describe("ICE servers", () => {
   it("embedded: the configured STUN servers, or none, and says so", async () => {
-    expect(await embeddedIceProvider([]).forParticipant("u1")).toEqual({ iceServers: [], provider: "embedded", ttlSeconds: 86400 });
+    expect(await embeddedIceProvider([]).forParticipant("u1")).toEqual({ iceServers: [], provider: "embedded", ttlSeconds: 3600 });
     expect((await embeddedIceProvider(["stun:stun.example.com:3478"]).forParticipant("u1")).iceServers).toEqual([{ urls: ["stun:stun.example.com:3478"] }]);
     expect(chooseIceProvider(config({})).id).toBe("embedded");
   });
@@ -26,13 +26,13 @@ describe("ICE servers", () => {
     const provider = chooseIceProvider(config({ REALTIME_TURN_KEY_ID: "key123456", REALTIME_TURN_KEY_API_TOKEN: "secret-token-0123456789" }), fake.fetch);
     expect(provider.id).toBe("cloudflare-realtime");
     const answer = await provider.forParticipant("u1");
-    expect(answer).toEqual({ iceServers: [minted], provider: "cloudflare-realtime", ttlSeconds: 86400 });
+    expect(answer).toEqual({ iceServers: [minted], provider: "cloudflare-realtime", ttlSeconds: 3600 });
     expect(JSON.stringify(answer)).not.toContain("secret-token");
     const [call] = fake.calls;
     expect(call.url).toBe("https://rtc.live.cloudflare.com/v1/turn/keys/key123456/credentials/generate-ice-servers");
     expect(call.init.method).toBe("POST");
     expect((call.init.headers as Record<string, string>).authorization).toBe("Bearer secret-token-0123456789");
-    expect(JSON.parse(String(call.init.body))).toEqual({ ttl: 86400 });
+    expect(JSON.parse(String(call.init.body))).toEqual({ ttl: 3600 });
   });
 
   it("accepts a list of servers, and refuses a refusal, an unreachable API or an answer without servers", async () => {

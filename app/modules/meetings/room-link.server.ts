@@ -65,6 +65,16 @@ export async function endMeetingAccess(env: Env, meetingIds: readonly string[], 
   return closed.reduce((a, b) => a + b, 0);
 }
 
+/** Whether this person is in the meeting now on this signed-in session (let in from the lobby); false when the room cannot say. */
+export async function admittedInRoom(env: Env, meetingId: string, userId: string, sessionId: string): Promise<boolean> {
+  try {
+    return await roomOf(env, meetingId).isAdmitted(userId, sessionId);
+  } catch (error) {
+    console.warn(`Could not ask the room of meeting ${meetingId} whether ${userId} is in it`, error);
+    return false;
+  }
+}
+
 /** The room's view of a browser making an SFU call (ADR 0030): null unless admitted now, on this signed-in session. */
 export function roomSfu(env: Env, meetingId: string) {
   const room = roomOf(env, meetingId);

@@ -6,8 +6,6 @@ import { memberships } from "~/modules/workspaces/schema";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { canScheduleMeetings, requireMeeting, requireMeetingOrLobby, visibleMeetings, type MeetingRow, type MeetingScope } from "./access.server";
-import { IceServersUnavailable } from "./ice-servers.server";
-import { meetingMedia } from "./media.server";
 import { meetingIcs, type InvitationText } from "./ics";
 import { sendInvitations } from "./invitations.server";
 import { meetingPeopleQueries } from "./people.server";
@@ -262,21 +260,6 @@ export async function respondToInvitation(ctx: RequestContext, scope: MeetingSco
     metadata: { response: input.response },
   });
   return { id: meeting.id, response: input.response };
-}
-
-/** GET /api/meetings/{id}/ice-servers: for those who may see the meeting or knock at its lobby; minted on the server, the provider's key stays here. */
-export async function meetingIceServers(ctx: RequestContext, scope: MeetingScope, id: string) {
-  // A member waiting in the lobby needs them too, to connect once the host lets them in.
-  const { meeting } = await requireMeetingOrLobby(ctx, scope, id);
-  // Nobody can join an ended meeting, so nobody needs (TURN) credentials for it.
-  if (meeting.status === "ended") throw new Refusal(409, "errors.meetingEnded");
-  try {
-    return { ...(await meetingMedia(ctx.config).ice.forParticipant(scope.userId)) };
-  } catch (error) {
-    if (!(error instanceof IceServersUnavailable)) throw error;
-    console.warn(`ICE servers for meeting ${meeting.id}: ${error.message}`);
-    throw new Refusal(503, "errors.iceUnavailable");
-  }
 }
 
 /** GET /api/meetings/{id}/invite.ics: the invitation for the caller's calendar, in their language and time zone. */

@@ -16,6 +16,7 @@ import { MEETING_CLOSE } from "../../../../party/meeting-protocol";
 import { noFrames } from "../e2ee/frames";
 import type { WrappedKey } from "../e2ee/keys";
 import { MeetingEncryption, type FrameCounts } from "./encryption";
+import { iceStale, needsFreshIce } from "./ice-refresh";
 import { Mesh, type LinkQuality } from "./mesh";
 import { SfuLink } from "./sfu";
 
@@ -27,6 +28,12 @@ const FINAL_CLOSES = new Set<number>([1000, ...Object.values(MEETING_CLOSE)]);
 /** Tries after a dropped connection before giving up, waiting 1, 2, 4, 8, then 10 s (or until the network is back). */
 const RECONNECT_TRIES = 6;
 const reconnectDelay = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 10_000);
+/** GET /api/meetings/{id}/ice-servers, as the page fetches it; null when it could not. */
+export interface IceAnswer {
+  iceServers: RTCIceServer[];
+  ttlSeconds: number;
+}
+export type FetchIce = () => Promise<IceAnswer | null>;
 
 export interface ChatLine {
   id: string;
@@ -93,12 +100,22 @@ export class MeetingSession {
   private closed = false;
   private reconnects = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The room's messages, handled one at a time in order (a welcome may wait for fresh ICE servers). */
+  private inbox: Promise<void> = Promise.resolve();
+  private welcomed = false;
+  /** What this browser sends, as last told to the room; told again on each welcome (sent before that, it was lost). */
+  private media = { audio: false, video: false, screen: false };
+  private iceFetchedAt = Date.now();
+  private iceTtlMs: number;
 
   constructor(
     private readonly meetingId: string,
-    private readonly iceServers: RTCIceServer[],
+    private iceServers: RTCIceServer[],
     private local: MediaStream | null,
-  ) {}
+    private readonly ice: { ttlSeconds?: number; fetch?: FetchIce } = {},
+  ) {
+    this.iceTtlMs = (ice.ttlSeconds ?? 3600) * 1000;
+  }
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -125,7 +142,8 @@ export class MeetingSession {
     socket.onopen = () => this.send({ type: "join", e2ee: this.encryption !== null, publicKey: this.encryption?.publicKey });
     socket.onmessage = (event) => {
       if (typeof event.data !== "string") return;
-      void this.handle(JSON.parse(event.data) as MeetingServerMessage).catch((error) => console.error("Meeting message failed", error));
+      const message = JSON.parse(event.data) as MeetingServerMessage;
+      this.inbox = this.inbox.then(() => this.handle(message)).catch((error) => console.error("Meeting message failed", error));
     };
     socket.onclose = (event) => {
       if (socket === this.socket) this.closedBy(event.code);
@@ -146,7 +164,7 @@ export class MeetingSession {
     this.local = stream;
     this.mesh?.setLocalTracks(stream);
     this.sfu?.setLocalTracks(stream);
-    this.send({ type: "media", ...media });
+    this.announceMedia(media);
     if (media.audio) this.set({ mutedBy: null });
   }
 
@@ -209,9 +227,13 @@ export class MeetingSession {
 
   /** Encrypt the link to a peer only when both browsers can; the room's summary says when not everyone can. */
   private openMesh(you: string) {
+    const latestIce = () => this.iceServers;
     this.mesh = new Mesh({
       self: you,
-      iceServers: this.iceServers,
+      // Read for each new peer connection: those made late in a long meeting use the credentials fetched last.
+      get iceServers() {
+        return latestIce();
+      },
       // The browser fills in every SDP; the room checks the shape again.
       send: (message) => this.send(message as MeetingClientMessage),
       onStream: (peerId, stream) => this.set({ streams: { ...this.state.streams, [peerId]: stream } }),
@@ -252,6 +274,8 @@ export class MeetingSession {
   private async handle(message: MeetingServerMessage) {
     switch (message.type) {
       case "welcome": {
+        await this.freshIce(message.role);
+        this.welcomed = true;
         this.reconnects = 0;
         this.set({
           phase: "in",
@@ -264,6 +288,8 @@ export class MeetingSession {
           topology: message.topology,
           recording: message.recording,
         });
+        // The others see this person's microphone and camera as they are (and the host may mute them).
+        this.announceMedia(this.media);
         this.keyDistributor = message.keyDistributor;
         this.epoch = message.epoch;
         if (message.topology === "sfu") this.openSfu(message.you);
@@ -278,6 +304,8 @@ export class MeetingSession {
       case "waiting":
         return this.set({ phase: "waiting" });
       case "participant-joined": {
+        // Someone arriving late in a long meeting: a new link, so fresh credentials first if these are near expiry.
+        await this.freshIce(null);
         this.set({ participants: [...this.state.participants.filter((p) => p.id !== message.participant.id), message.participant] });
         this.setE2ee(message.e2ee);
         if (this.keyDistributor === this.state.you) await this.sendKeyTo(message.participant);
@@ -329,13 +357,32 @@ export class MeetingSession {
         return this.set({ recording: message.recording });
       case "muted":
         this.local?.getAudioTracks().forEach((track) => (track.enabled = false));
-        this.send({ type: "media", audio: false, video: this.local?.getVideoTracks().some((t) => t.enabled) ?? false, screen: false });
+        this.announceMedia({ ...this.media, audio: false });
         return this.set({ mutedBy: message.by });
       case "error":
         return this.set({ error: message.message });
       case "pong":
         return;
     }
+  }
+
+  /** Relay (TURN) credentials are short-lived and given only to those let in: asked for again when needsFreshIce says. */
+  private async freshIce(welcomeAs: MeetingRole | null) {
+    const at = { now: Date.now(), fetchedAt: this.iceFetchedAt, ttlMs: this.iceTtlMs };
+    const wanted = welcomeAs ? needsFreshIce({ ...at, rejoin: this.welcomed, role: welcomeAs }) : iceStale(at);
+    if (!this.ice.fetch || !wanted) return;
+    const answer = await this.ice.fetch().catch(() => null);
+    if (!answer) return; // the servers held so far still serve direct connections
+    this.iceServers = answer.iceServers;
+    this.iceTtlMs = answer.ttlSeconds * 1000;
+    this.iceFetchedAt = Date.now();
+  }
+
+  /** Tells the room (and this page's own tile) what this browser sends. */
+  private announceMedia(media: { audio: boolean; video: boolean; screen: boolean }) {
+    this.media = media;
+    this.send({ type: "media", ...media });
+    if (this.state.you) this.patchParticipant(this.state.you, { media });
   }
 
   private patchParticipant(id: string, patch: Partial<ParticipantView>) {

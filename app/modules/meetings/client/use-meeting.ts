@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { MeetingSession, type MeetingState } from "./session";
+import { MeetingSession, type FetchIce, type IceAnswer, type MeetingState } from "./session";
 
 export interface LocalMedia {
   stream: MediaStream | null;
@@ -35,16 +35,22 @@ export async function openCameraAndMicrophone(choice: DeviceChoice): Promise<Loc
 
 /**
  * A meeting on the page: joins on each new `attempt` (0: not yet) once the ICE servers are known, with the media
- * already opened before joining, and leaves on unmount. Returns the room's state and the person's commands.
+ * already opened before joining, and leaves on unmount; `fetchIce` asks for them again (admitted from the lobby, a
+ * rejoin, credentials near expiry). Returns the room's state and the person's commands.
  */
-export function useMeeting(meetingId: string, iceServers: RTCIceServer[] | null, attempt: number, media: LocalMedia) {
+export function useMeeting(meetingId: string, ice: IceAnswer | null, attempt: number, media: LocalMedia, fetchIce?: FetchIce) {
   const [session, setSession] = useState<MeetingSession | null>(null);
   const mediaRef = useRef(media);
   mediaRef.current = media;
+  const fetchRef = useRef(fetchIce);
+  fetchRef.current = fetchIce;
 
   useEffect(() => {
-    if (attempt === 0 || iceServers === null) return;
-    const next = new MeetingSession(meetingId, iceServers, mediaRef.current.stream);
+    if (attempt === 0 || ice === null) return;
+    const next = new MeetingSession(meetingId, ice.iceServers, mediaRef.current.stream, {
+      ttlSeconds: ice.ttlSeconds,
+      fetch: () => fetchRef.current?.() ?? Promise.resolve(null),
+    });
     setSession(next);
     void next.start();
     const leave = () => next.leave();
@@ -53,7 +59,7 @@ export function useMeeting(meetingId: string, iceServers: RTCIceServer[] | null,
       window.removeEventListener("pagehide", leave);
       next.leave();
     };
-  }, [meetingId, iceServers, attempt]);
+  }, [meetingId, ice, attempt]);
 
   useEffect(() => {
     session?.setLocalStream(media.stream, { audio: media.audio, video: media.video, screen: media.screen });

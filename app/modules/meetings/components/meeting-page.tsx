@@ -5,9 +5,13 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/modules/preferences/display";
 import { apiFetch } from "~/platform/api-fetch";
-import type { MeetingPhase } from "../client/session";
+import type { IceAnswer, MeetingPhase } from "../client/session";
 import { openCameraAndMicrophone, useMeeting, type DeviceChoice, type LocalMedia } from "../client/use-meeting";
+import { browserTimeZone, withTimeZone } from "../time-zone";
+import { ChatLog, type ChatLogLine } from "./chat-log";
+import { DeviceSelect } from "./device-select";
 import { InvitationAnswer } from "./invitation-answer";
+import { LinkedItems, type LinkedItemView } from "./linked-items";
 import { MeetingRoom } from "./meeting-room";
 import { MinutesLink } from "./minutes-link";
 
@@ -28,6 +32,9 @@ export interface MeetingDetail {
   };
   invitees: { userId: string; name: string; response: string }[];
   attendance: { userId: string | null; name: string; joinedAt: string; leftAt: string | null }[];
+  linked: { poll: LinkedItemView | null; documents: LinkedItemView[] };
+  /** An ended meeting's chat, for its host and invitees; null before it ended. */
+  chatLog: ChatLogLine[] | null;
 }
 
 const NO_MEDIA: LocalMedia = { stream: null, audio: false, video: false, screen: false, problem: null };
@@ -41,17 +48,35 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
   const [media, setMedia] = useState<LocalMedia>(NO_MEDIA);
   const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
   const [choice, setChoice] = useState<DeviceChoice>({});
-  const [iceServers, setIceServers] = useState<RTCIceServer[] | null>(null);
+  const [ice, setIce] = useState<IceAnswer | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // The browser's zone, known only after hydration: the calendar file's description then gives the time in it.
+  const [zone, setZone] = useState<string | null>(null);
   const camera = useRef<MediaStream | null>(null);
-  const { state, send, leave } = useMeeting(meeting.id, iceServers, attempt, media);
+  const mediaNow = useRef(media);
+  mediaNow.current = media;
+  const fetchIce = () => apiFetch<IceAnswer>(meeting.iceServersUrl).catch(() => null);
+  const { state, send, leave } = useMeeting(meeting.id, ice, attempt, media, fetchIce);
   const ended = meeting.status === "ended";
+  const mutedBy = state?.mutedBy ?? null;
+
+  useEffect(() => setZone(browserTimeZone()), []);
 
   useEffect(() => {
     if (ended) return;
     let cancelled = false;
     void openCameraAndMicrophone(choice).then(async (opened) => {
       if (cancelled) return opened.stream?.getTracks().forEach((track) => track.stop());
+      // Another microphone or camera keeps what the person had turned off (muted stays muted).
+      const before = mediaNow.current;
+      for (const kind of ["audio", "video"] as const) {
+        const tracks = kind === "audio" ? opened.stream?.getAudioTracks() : opened.stream?.getVideoTracks();
+        const had = kind === "audio" ? before.stream?.getAudioTracks() : before.stream?.getVideoTracks();
+        if (!before.screen && !before[kind] && had?.length && tracks?.length) {
+          tracks.forEach((track) => (track.enabled = false));
+          opened[kind] = false;
+        }
+      }
       camera.current?.getTracks().forEach((track) => track.stop());
       camera.current = opened.stream;
       setMedia(opened);
@@ -64,9 +89,14 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
 
   useEffect(() => () => camera.current?.getTracks().forEach((track) => track.stop()), []);
 
+  // The host muted this person: the session turned the microphone off, and the button now says "Unmute".
+  useEffect(() => {
+    if (mutedBy) setMedia((m) => (m.audio ? { ...m, audio: false } : m));
+  }, [mutedBy]);
+
   async function join() {
-    const answer = await apiFetch<{ iceServers: RTCIceServer[] }>(meeting.iceServersUrl).catch(() => ({ iceServers: [] }));
-    setIceServers(answer.iceServers);
+    // Unreachable now: direct connections only, asked again within minutes (a rejoin, or someone arriving).
+    setIce((await fetchIce()) ?? { iceServers: [], ttlSeconds: 600 });
     setAttempt((n) => n + 1);
   }
 
@@ -108,12 +138,13 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
           {t("page.when", { when, minutes: meeting.durationMinutes })}
           {meeting.host ? ` · ${t("page.hostedBy", { name: meeting.host.name })}` : ""}
           {meeting.icsUrl ? (
-            <a href={meeting.icsUrl} download>
+            <a href={withTimeZone(meeting.icsUrl, zone)} download data-testid="add-to-calendar">
               {t("page.addToCalendar")}
             </a>
           ) : null}
         </p>
       </header>
+      <LinkedItems poll={detail.linked.poll} documents={detail.linked.documents} />
 
       {inRoom && state.phase === "in" ? (
         <MeetingRoom
@@ -125,6 +156,9 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
           onToggleVideo={() => toggle("video")}
           onShareScreen={shareScreen}
           onLeave={leave}
+          devices={devices}
+          choice={choice}
+          onChoose={setChoice}
         />
       ) : inRoom ? (
         <p role="status" className="m-0 rounded-md border border-solid border-border bg-card p-4" data-testid="meeting-phase">
@@ -203,6 +237,7 @@ export function MeetingPage({ detail }: { detail: MeetingDetail }) {
           </ul>
         </section>
       ) : null}
+      {detail.chatLog ? <ChatLog messages={detail.chatLog} /> : null}
       {ended || detail.attendance.length > 0 ? <MinutesLink meetingId={meeting.id} /> : null}
     </div>
   );
@@ -215,29 +250,4 @@ function Preview({ stream }: { stream: MediaStream | null }) {
     if (video.current) video.current.srcObject = stream;
   }, [stream]);
   return <video ref={video} autoPlay playsInline muted className="aspect-video w-full rounded-md bg-black object-cover" aria-label={t("prejoin.preview")} />;
-}
-
-function DeviceSelect(props: { kind: MediaDeviceKind; label: string; devices: MediaDeviceInfo[]; value?: string; onChange: (id: string) => void }) {
-  const options = props.devices.filter((d) => d.kind === props.kind && d.deviceId);
-  if (options.length === 0) return null;
-  const id = `device-${props.kind}`;
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {props.label}
-      </label>
-      <select
-        id={id}
-        value={props.value ?? ""}
-        onChange={(e) => props.onChange(e.target.value)}
-        className="rounded-md border border-solid border-input bg-background p-2"
-      >
-        {options.map((d, i) => (
-          <option key={d.deviceId} value={d.deviceId}>
-            {d.label || `${props.label} ${i + 1}`}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import type { MeetingClientMessage, ParticipantView } from "../../../../party/meeting-protocol";
 import type { MeetingState } from "../client/session";
-import type { LocalMedia } from "../client/use-meeting";
+import type { DeviceChoice, LocalMedia } from "../client/use-meeting";
+import { DeviceSelect } from "./device-select";
 import { EncryptionStatus } from "./encryption-status";
 import { MeetingSide } from "./meeting-side";
 import { RecordingPanel } from "./recording-panel";
@@ -18,10 +19,15 @@ interface Props {
   onToggleVideo: () => void;
   onShareScreen: () => void;
   onLeave: () => void;
+  /** The browser's microphones and cameras, and the chosen ones: changing one sends its track instead. */
+  devices: MediaDeviceInfo[];
+  choice: DeviceChoice;
+  onChoose: (choice: DeviceChoice) => void;
 }
 
 /** The meeting once in: everyone's video, the controls, and the side panel (people, lobby, chat). */
-export function MeetingRoom({ meetingId, state, media, send, onToggleAudio, onToggleVideo, onShareScreen, onLeave }: Props) {
+export function MeetingRoom(props: Props) {
+  const { meetingId, state, media, send, onToggleAudio, onToggleVideo, onShareScreen, onLeave, devices, choice, onChoose } = props;
   const { t } = useTranslation("meetings");
   const me = state.participants.find((p) => p.id === state.you);
   const others = state.participants.filter((p) => p.id !== state.you);
@@ -84,6 +90,24 @@ export function MeetingRoom({ meetingId, state, media, send, onToggleAudio, onTo
             <LogOut aria-hidden="true" className="h-4 w-4" />
             {t("room.leave")}
           </Button>
+          <DeviceSelect
+            compact
+            idPrefix="room-device"
+            kind="audioinput"
+            label={t("prejoin.microphone")}
+            devices={devices}
+            value={choice.audioInput ?? media.stream?.getAudioTracks()[0]?.getSettings().deviceId}
+            onChange={(id) => onChoose({ ...choice, audioInput: id })}
+          />
+          <DeviceSelect
+            compact
+            idPrefix="room-device"
+            kind="videoinput"
+            label={t("prejoin.camera")}
+            devices={devices}
+            value={choice.videoInput ?? (media.screen ? undefined : media.stream?.getVideoTracks()[0]?.getSettings().deviceId)}
+            onChange={(id) => onChoose({ ...choice, videoInput: id })}
+          />
         </div>
         {state.error ? (
           <p role="alert" className="m-0 text-sm text-destructive">

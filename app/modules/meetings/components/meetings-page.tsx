@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/modules/preferences/display";
 import { apiFetch, refusalSentence } from "~/platform/api-fetch";
 import { RetentionSettings, type RetentionView } from "./retention-settings";
-import { ScheduleForm, type Member } from "./schedule-form";
+import { ScheduleForm, type LinkChoices, type Member } from "./schedule-form";
 
 export interface MeetingSummary {
   id: string;
@@ -24,12 +24,13 @@ interface Props {
   past: MeetingSummary[];
   canSchedule: boolean;
   members: Member[];
+  links: LinkChoices;
   retention: RetentionView;
   isOwner: boolean;
 }
 
 /** /video-meetings: start one now, schedule one, and the person's upcoming and past meetings. */
-export function MeetingsPage({ upcoming, past, canSchedule, members, retention, isOwner }: Props) {
+export function MeetingsPage({ upcoming, past, canSchedule, members, links, retention, isOwner }: Props) {
   const { t } = useTranslation("meetings");
   const navigate = useNavigate();
   const [starting, setStarting] = useState(false);
@@ -76,7 +77,7 @@ export function MeetingsPage({ upcoming, past, canSchedule, members, retention, 
           {error}
         </p>
       ) : null}
-      {canSchedule && scheduling ? <ScheduleForm members={members} onScheduled={(url) => navigate(url)} /> : null}
+      {canSchedule && scheduling ? <ScheduleForm members={members} links={links} onScheduled={(url) => navigate(url)} /> : null}
       <MeetingList title={t("page.upcoming")} empty={t("page.noUpcoming")} meetings={upcoming} testId="upcoming-meetings" />
       <MeetingList title={t("page.past")} empty={t("page.noPast")} meetings={past} testId="past-meetings" />
       <RetentionSettings initial={retention} canChange={isOwner} />

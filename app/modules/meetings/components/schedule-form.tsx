@@ -10,7 +10,13 @@ export interface Member {
   name: string;
 }
 
-type Errors = Partial<Record<"title" | "startsAt" | "durationMinutes" | "inviteeIds" | "agenda" | "form", string>>;
+/** The polls and documents this person may link, as the page's loader found them (linkChoices). */
+export interface LinkChoices {
+  polls: { id: string; title: string }[];
+  documents: { id: string; title: string }[];
+}
+
+type Errors = Partial<Record<"title" | "startsAt" | "durationMinutes" | "inviteeIds" | "agenda" | "pollId" | "documentIds" | "form", string>>;
 
 /** The day and time an hour from now, on the quarter hour, in the browser's own zone (a datetime-local value). */
 function nextQuarterHour(): string {
@@ -21,7 +27,7 @@ function nextQuarterHour(): string {
 }
 
 /** Schedule a meeting: the API's own rules and sentences (POST /api/meetings); the start is read in the browser's zone. */
-export function ScheduleForm({ members, onScheduled }: { members: Member[]; onScheduled: (url: string) => void }) {
+export function ScheduleForm({ members, links, onScheduled }: { members: Member[]; links: LinkChoices; onScheduled: (url: string) => void }) {
   const { t } = useTranslation("meetings");
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -44,6 +50,8 @@ export function ScheduleForm({ members, onScheduled }: { members: Member[]; onSc
           durationMinutes: Number(form.get("durationMinutes")),
           inviteeIds: form.getAll("inviteeIds").map(String),
           agenda: String(form.get("agenda") ?? ""),
+          pollId: String(form.get("pollId") ?? "") || null,
+          documentIds: form.getAll("documentIds").map(String),
         },
       });
       onScheduled(url);
@@ -124,6 +132,31 @@ export function ScheduleForm({ members, onScheduled }: { members: Member[]; onSc
         />
         {message("agenda")}
       </div>
+      <div className="grid gap-1">
+        <Label htmlFor="meeting-poll">{t("page.fieldPoll")}</Label>
+        <select id="meeting-poll" name="pollId" defaultValue="" className="rounded-md border border-solid border-input bg-background p-2" {...field("pollId")}>
+          <option value="">{t("page.noPoll")}</option>
+          {links.polls.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+            </option>
+          ))}
+        </select>
+        {message("pollId")}
+      </div>
+      <fieldset className="m-0 grid gap-2 border-0 p-0" {...field("documentIds")}>
+        <legend className="mb-1 font-medium">{t("page.fieldDocuments")}</legend>
+        {links.documents.length === 0 ? <p className="m-0 text-sm text-muted-foreground">{t("page.noDocuments")}</p> : null}
+        <div className="grid max-h-48 gap-1 overflow-y-auto">
+          {links.documents.map((d) => (
+            <label key={d.id} className="flex items-center gap-2 break-words">
+              <input type="checkbox" name="documentIds" value={d.id} />
+              {d.title}
+            </label>
+          ))}
+        </div>
+        {message("documentIds")}
+      </fieldset>
       {errors.form ? (
         <p role="alert" className="m-0 text-destructive">
           {errors.form}

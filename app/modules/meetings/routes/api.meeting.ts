@@ -4,7 +4,8 @@ import { meetingScope } from "../access.server";
 import { meetingsLanguage, meetingsT } from "../i18n.server";
 import { validTimeZone } from "../ics";
 import { meetingMinutes } from "../minutes.server";
-import { endMeeting, meetingChat, meetingDetail, meetingIceServers, meetingInvitationFile, respondToInvitation } from "../service.server";
+import { meetingIceServers } from "../ice-calls.server";
+import { endMeeting, meetingChat, meetingDetail, meetingInvitationFile, respondToInvitation } from "../service.server";
 import { sfuCall } from "../sfu-calls.server";
 import { respondSchema, sfuCallSchema } from "../validation";
 
@@ -13,9 +14,9 @@ const read = jsonRoute(meetingsT, {
   GET: endpoint({ run: async ({ ctx, session, params }) => meetingDetail(ctx, meetingScope(session), params.id ?? "") }),
 });
 
-/** GET /api/meetings/{id}/ice-servers → `{ iceServers, provider, ttlSeconds }`. */
+/** GET /api/meetings/{id}/ice-servers → `{ iceServers, provider, ttlSeconds }`: relay credentials only for those let in. */
 const iceServers = jsonRoute(meetingsT, {
-  GET: endpoint({ run: async ({ ctx, session, params }) => meetingIceServers(ctx, meetingScope(session), params.id ?? "") }),
+  GET: endpoint({ run: async ({ ctx, session, params }) => meetingIceServers(ctx, session, params.id ?? "") }),
 });
 
 /** GET /api/meetings/{id}/invite.ics[?tz=Europe/Paris]: the invitation as iCalendar, in the caller's language (and zone, when sent). */

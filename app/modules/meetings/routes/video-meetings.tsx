@@ -8,13 +8,14 @@ import type { SignedInPageHandle } from "~/routes/_app";
 import { meetingScope } from "../access.server";
 import { MeetingsPage } from "../components/meetings-page";
 import { meetingsT } from "../i18n.server";
+import { linkChoices } from "../links.server";
 import { retentionRule } from "../recordings/retention.server";
 import { listMeetings } from "../service.server";
 
 export const handle = { i18n: ["meetings"] } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Video Meetings · Legal Document Platform" }];
 
-/** The person's meetings, and for those who call meetings, whom they may invite. */
+/** The person's meetings, and for those who call meetings, whom they may invite and which polls and documents they may link. */
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
@@ -22,8 +23,9 @@ export async function loader(args: LoaderFunctionArgs) {
     const scope = meetingScope(session);
     const list = await listMeetings(ctx, scope);
     const members = list.canSchedule ? (await listMembers(ctx, session)).filter((m) => m.userId !== session.user.id) : [];
+    const links = list.canSchedule ? await linkChoices(ctx.db, session) : { polls: [], documents: [] };
     const retention = await retentionRule(ctx.db, scope.workspaceId);
-    return { ...list, members: members.map((m) => ({ id: m.userId, name: m.name })), retention, isOwner: scope.role === "owner" };
+    return { ...list, members: members.map((m) => ({ id: m.userId, name: m.name })), links, retention, isOwner: scope.role === "owner" };
   } catch (error) {
     throwAsResponse(error, meetingsT(args.request));
   }
@@ -38,6 +40,7 @@ export default function VideoMeetingsRoute() {
       past={page.past}
       canSchedule={page.canSchedule}
       members={page.members}
+      links={page.links}
       retention={page.retention}
       isOwner={page.isOwner}
     />
