@@ -114,6 +114,7 @@ describe("quiet hours", () => {
     const held = await eventually(async () => mails()[0]);
     expect(held).toMatchObject({ status: "held", send_after: end });
     const texts = () => sql(`SELECT status, outcome, send_after FROM held_texts WHERE user_id = '${sleeper.me.id}'`);
+    await eventually(async () => texts().length > 0);
     expect(texts()).toEqual([{ status: "held", outcome: null, send_after: end }]);
     const sms = () => sql(`SELECT body FROM sms_messages WHERE to_number = '${phone}' AND direction = 'outbound'`);
     expect(sms()).toEqual([]);
