@@ -57,7 +57,7 @@ describe("email personalization", () => {
     const unknown = await send(owner.client, "PUT", "/api/email/templates/notification", { intro: "Dear {{recipeint.name}}", greeting: "Hi {{nick}}" });
     expect(unknown.status).toBe(400);
     const refusal = await json<{ error: string; fieldErrors: Record<string, string[]> }>(unknown);
-    expect(refusal.error).toBe("{{recipeint.name}}, {{nick}} are not merge fields. Use the fields listed under the form.");
+    expect(refusal.error).toBe("{{nick}}, {{recipeint.name}} are not merge fields. Use the fields listed under the form.");
     expect(Object.keys(refusal.fieldErrors).sort()).toEqual(["greeting", "intro"]);
     const security = await send(owner.client, "PUT", "/api/email/templates/reset_password", { intro: "Our family's words" });
     expect(security.status).toBe(400);
