@@ -268,9 +268,10 @@ export function TemplateEditor({ data, userLanguage }: { data: EditorData; userL
         <div className="grid content-start gap-2">
           <h3 className="m-0 text-base">{t("preview.title")}</h3>
           <div className="flex flex-wrap gap-3">
-            <label className="grid gap-1 text-sm">
-              {t("preview.language")}
+            <div className="grid gap-1 text-sm">
+              <label htmlFor="email-preview-language">{t("preview.language")}</label>
               <select
+                id="email-preview-language"
                 value={language}
                 onChange={(e) => setLanguage(e.target.value)}
                 className="h-9 rounded-md border border-solid border-input bg-background px-2"
@@ -282,10 +283,11 @@ export function TemplateEditor({ data, userLanguage }: { data: EditorData; userL
                   </option>
                 ))}
               </select>
-            </label>
-            <label className="grid gap-1 text-sm">
-              {t("preview.member")}
+            </div>
+            <div className="grid gap-1 text-sm">
+              <label htmlFor="email-preview-member">{t("preview.member")}</label>
               <select
+                id="email-preview-member"
                 value={memberId}
                 onChange={(e) => setMemberId(e.target.value)}
                 className="h-9 rounded-md border border-solid border-input bg-background px-2"
@@ -297,7 +299,7 @@ export function TemplateEditor({ data, userLanguage }: { data: EditorData; userL
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <label className="flex items-center gap-1 self-end text-sm">
               <input type="checkbox" checked={showText} onChange={(e) => setShowText(e.target.checked)} />
               {t("preview.showText")}
