@@ -193,11 +193,18 @@ test.describe("the meeting page", () => {
     }
   });
 
-  test("in the meeting, the toolbar offers the microphones and cameras by name; the chosen one is sent instead", async () => {
+  test("in the meeting, the toolbar offers the microphones and cameras by name; the chosen one replaces the one sent", async () => {
     test.setTimeout(120_000);
     const browser = await twoCameraBrowser();
     try {
       const { eleanor, james } = await bothInMeeting(browser);
+      const framesOfJames = () =>
+        eleanor
+          .getByTestId("peer-tile")
+          .first()
+          .locator("video")
+          .evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
+      await expect.poll(framesOfJames, { timeout: 30_000 }).toBeGreaterThan(0);
       const toolbar = james.getByRole("toolbar", { name: "Meeting controls" });
       const microphone = toolbar.getByRole("combobox", { name: "Microphone" });
       const camera = toolbar.getByRole("combobox", { name: "Camera" });
@@ -223,18 +230,32 @@ test.describe("the meeting page", () => {
       await expect.poll(() => selfTrack(james, "audio", "deviceId"), { timeout: 15_000 }).toBe(other);
       expect(await selfTrack(james, "audio", "enabled")).toBe(false);
       await expect(james.getByTestId("toggle-audio")).toHaveText("Unmute");
-      // Eleanor still sees James, through the new camera.
-      await expect
-        .poll(
-          () =>
-            eleanor
-              .getByTestId("peer-tile")
-              .first()
-              .locator("video")
-              .evaluate((v: HTMLVideoElement) => v.videoWidth),
-          { timeout: 30_000 },
-        )
-        .toBeGreaterThan(0);
+      // Not yet asserted: that Eleanor keeps receiving James's frames after the change. Here they stopped after it
+      // (twice, with end-to-end encryption on); see the fixme below.
+    } finally {
+      await browser.close();
+    }
+  });
+
+  // Known gap: after a device change in the meeting (setLocalStream → replaceTrack on each peer's sender, frames
+  // encrypted end to end), Eleanor's decoded-frame count for James stopped growing in two runs; the cause is not found.
+  test.fixme("after a device change the others keep receiving the person's video", async () => {
+    const browser = await twoCameraBrowser();
+    try {
+      const { eleanor, james } = await bothInMeeting(browser);
+      const framesOfJames = () =>
+        eleanor
+          .getByTestId("peer-tile")
+          .first()
+          .locator("video")
+          .evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
+      await expect.poll(framesOfJames, { timeout: 30_000 }).toBeGreaterThan(0);
+      const camera = james.getByRole("toolbar", { name: "Meeting controls" }).getByRole("combobox", { name: "Camera" });
+      const current = await selfTrack(james, "video", "deviceId");
+      const cameras = await camera.locator("option").evaluateAll((options: HTMLOptionElement[]) => options.map((o) => o.value));
+      await camera.selectOption(cameras.find((id) => id !== current)!);
+      const seen = await framesOfJames();
+      await expect.poll(framesOfJames, { timeout: 30_000 }).toBeGreaterThan(seen + 10);
     } finally {
       await browser.close();
     }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Client } from "../helpers/client";
 import { TEST_STUN_URL, turnMinted } from "../helpers/fake-realtime";
 import { SocketClient } from "../helpers/socket";
-import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
+import { addMember, eventually, sql as runSql, startWorkspace, uploadAnalysed } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
 const persistTo = inject("persistTo");
@@ -218,6 +218,36 @@ describe("video meetings", () => {
     expect((await owner.client.get(`/api/meetings/${id}/ice-servers`)).status).toBe(200);
   });
 
+  it("the meeting's page links the poll and the documents each viewer may open", async () => {
+    const docId = await uploadAnalysed(owner.client, Buffer.from("The lake house deed, in confidence."), `lake-deed-${Date.now().toString(36)}.txt`);
+    const docTitle = ((await (await owner.client.get(`/api/documents/${docId}`)).json()) as { document: { title: string } }).document.title;
+    const poll = await owner.client.postJson("/api/polls", {
+      title: "Sell the lake house?",
+      type: "yes_no",
+      closesAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(poll.status, await poll.clone().text()).toBe(201);
+    const pollId = ((await poll.json()) as { poll: { id: string } }).poll.id;
+    const { id } = await schedule(owner.client, { inviteeIds: [beneficiary.me.id], pollId, documentIds: [docId] });
+    const page = async (client: Client) => {
+      const response = await client.get(`/video-meetings/${id}`);
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const hosts = await page(owner.client);
+    expect(hosts).toContain(`/polling/${pollId}`);
+    expect(hosts).toContain(`/documents/${docId}`);
+    expect(hosts).toContain(docTitle);
+    // The owner's document is not shared with the beneficiary: their page neither links nor names it.
+    const theirs = await page(beneficiary.client);
+    expect(theirs).not.toContain(`/documents/${docId}`);
+    expect(theirs).not.toContain(docTitle);
+    // Someone knocking at the lobby learns nothing of what is to be discussed.
+    const knocking = await page(cousin.client);
+    expect(knocking).not.toContain(`/polling/${pollId}`);
+    expect(knocking).not.toContain(docTitle);
+  });
+
   it("refuses an upgrade without a session, from a foreign origin, or without the upgrade header", async () => {
     const { id } = await schedule(owner.client, {});
     expect((await SocketClient.open(baseUrl, { Origin: new URL(baseUrl).origin }, socketPath(id))).status).toBe(401);
@@ -351,6 +381,8 @@ describe("video meetings", () => {
     ]);
     const chat = (await (await owner.client.get(`/api/meetings/${id}/chat`)).json()) as { messages: { text: string }[] };
     expect(chat.messages.map((m) => m.text)).toEqual(["Can we discuss the roof first?"]);
+    // The page shows the chat log once the meeting has ended, not before.
+    expect(await (await owner.client.get(`/video-meetings/${id}`)).text()).not.toContain("Can we discuss the roof first?");
     expect(sql(`SELECT status FROM meetings WHERE id = '${id}'`)[0].status).toBe("live");
 
     expect((await beneficiary.client.postJson(`/api/meetings/${id}/end`, {})).status).toBe(403);
@@ -370,6 +402,8 @@ describe("video meetings", () => {
     const detail = (await (await owner.client.get(`/api/meetings/${id}`)).json()) as { meeting: { status: string }; attendance: unknown[] };
     expect(detail.meeting.status).toBe("ended");
     expect(detail.attendance).toHaveLength(2);
+    for (const client of [owner.client, beneficiary.client])
+      expect(await (await client.get(`/video-meetings/${id}`)).text()).toContain("Can we discuss the roof first?");
     const actions = sql(`SELECT action FROM audit_log WHERE target_id = '${id}'`).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(["meeting.scheduled", "meeting.joined", "meeting.ended"]));
   });
