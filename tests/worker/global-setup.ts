@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureDevVars, migrate, startServer } from "../../scripts/lib.mjs";
 import { freePort } from "../helpers/ports";
+import { startFakeSentry } from "../helpers/fake-sentry";
 import { startFakeRealtime, TEST_SFU_APP_ID, TEST_SFU_APP_SECRET, TEST_SFU_FROM } from "../helpers/fake-realtime";
 import { TEST_OPERATOR_EMAIL } from "../helpers/ops";
 import { TEST_TWILIO_AUTH_TOKEN } from "../helpers/sms";
@@ -15,6 +16,7 @@ declare module "vitest" {
     baseUrl: string;
     persistTo: string;
     realtimeUrl: string;
+    sentryUrl: string;
   }
 }
 
@@ -25,6 +27,8 @@ export default async function setup(project: TestProject) {
   // A Twilio auth token lets the SMS webhook tests sign requests; sending stays in the embedded outbox. Meetings of
   // TEST_SFU_FROM people or more go through a stand-in for Cloudflare Realtime's SFU API; smaller ones stay a mesh.
   const realtime = await startFakeRealtime();
+  // Captured errors are also forwarded to a stand-in for Sentry's ingestion endpoint (ADR 0031), as with a real DSN.
+  const sentry = await startFakeSentry();
   const vars = {
     TWILIO_AUTH_TOKEN: TEST_TWILIO_AUTH_TOKEN,
     REALTIME_SFU_APP_ID: TEST_SFU_APP_ID,
@@ -33,14 +37,17 @@ export default async function setup(project: TestProject) {
     MEETINGS_SFU_FROM: String(TEST_SFU_FROM),
     // The operator of the operations tests (ADR 0031): sees every workspace's health and errors once verified.
     OPERATOR_EMAILS: TEST_OPERATOR_EMAIL,
+    SENTRY_DSN: sentry.dsn(42),
   };
   const server = await startServer({ port: await freePort(), persistTo, vars, testScheduled: true });
   project.provide("baseUrl", server.url);
   project.provide("persistTo", persistTo);
   project.provide("realtimeUrl", realtime.url);
+  project.provide("sentryUrl", sentry.url);
   return () => {
     server.stop();
     void realtime.stop();
+    void sentry.stop();
     rmSync(persistTo, { recursive: true, force: true });
   };
 }
