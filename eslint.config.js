@@ -21,6 +21,9 @@ export default tseslint.config(
       ".cache/",
       "app/locales.generated.ts",
       "worker-configuration.d.ts",
+      // The server build as the Worker uploads it (scripts/server-sourcemaps.ts), and a built test fixture.
+      "workers/generated/**/*.js",
+      "app/modules/ops/fixtures/sample-built.js",
     ],
   },
   js.configs.recommended,

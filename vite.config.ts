@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getLoadContext } from "./app/platform/load-context";
+import { nodePrefixedBuiltins, serverSourceMaps } from "./scripts/server-sourcemaps";
 
 /** A short hash of every translation file: the cache-busting query of /locales requests. */
 function localesVersion(): string {
@@ -34,8 +35,13 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig(({ command }) => ({
-  define: { __LOCALES_VERSION__: JSON.stringify(localesVersion()), __RELEASE__: JSON.stringify(releaseId()) },
+export default defineConfig(({ command, isSsrBuild, mode }) => ({
+  define: {
+    __LOCALES_VERSION__: JSON.stringify(localesVersion()),
+    __RELEASE__: JSON.stringify(releaseId()),
+    // The libraries bundled into the server build pick their production code (wrangler's bundling used to say so).
+    ...(isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify(mode === "production" ? "production" : "development") } : {}),
+  },
   plugins: [
     UnoCSS(),
     // Only the dev server needs wrangler's platform proxy; starting it during a build is wasted work.
@@ -51,8 +57,13 @@ export default defineConfig(({ command }) => ({
       },
     }),
     tsconfigPaths(),
+    serverSourceMaps(),
+    nodePrefixedBuiltins(),
   ],
   ssr: {
+    // The server build is one self-contained module (its libraries included) that wrangler uploads unchanged, so
+    // its source map holds for the runtime's stacks (scripts/server-sourcemaps.ts, ADR 0031).
+    noExternal: command === "build" ? true : undefined,
     resolve: {
       conditions: ["workerd", "worker", "browser"],
       externalConditions: ["workerd", "worker"],
@@ -62,6 +73,11 @@ export default defineConfig(({ command }) => ({
     mainFields: ["browser", "module", "main"],
   },
   build: {
-    minify: true,
+    // The browser's code is minified; the Worker's keeps its names (its stacks group by function) and has hidden
+    // maps: written to build/server, never to the public build/client, and trimmed into the Worker's own bundle.
+    minify: !isSsrBuild,
+    sourcemap: isSsrBuild ? "hidden" : false,
+    // The runtime's own modules (cloudflare:workers, for partyserver) stay imports in the self-contained server build.
+    rollupOptions: isSsrBuild ? { external: [/^cloudflare:/] } : undefined,
   },
 }));

@@ -13,6 +13,10 @@ export const streamTimeout = 5000;
 // The queue consumer and the cron trigger, from the modules' server halves. Exported through the Remix build
 // (workers/app.ts reads them from `build.entry.module`) so Vite, which finds those halves, bundles them once.
 export { runJob, scheduledWork } from "./platform/jobs.server";
+// The Durable Objects too: in the server build, their errors' stacks are mapped to the sources as the rest's are.
+export { UserRoom } from "../party/user-room";
+export { PollTimer } from "../party/poll-timer";
+export { MeetingRoom } from "../party/meeting-room";
 
 /**
  * Remix's log of an unexpected error, with a reference like the signed-in pages' own (see

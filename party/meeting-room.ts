@@ -25,6 +25,7 @@ import {
   type RecordingView,
   type WaitingView,
 } from "./meeting-protocol";
+import { captureRoomError, type Room } from "./capture";
 import { VERIFIED_SESSION_ID_HEADER, VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER, VERIFIED_WORKSPACE_ID_HEADER } from "./protocol";
 
 /** Everything the room knows of a connection, kept in its socket attachment so that it survives hibernation. */
@@ -103,7 +104,27 @@ export class MeetingRoom extends Server<Env> {
 
   async onClose(connection: Conn) {
     this.#rates.delete(connection.id);
-    await this.#depart(connection, "left");
+    try {
+      await this.#depart(connection, "left");
+    } catch (error) {
+      console.error(`Meeting room ${this.name}: leaving failed`, error);
+      captureRoomError(this.#room, "MeetingRoom", error, connection.state ?? {});
+    }
+  }
+
+  get #room(): Room {
+    return { ctx: this.ctx, env: this.env };
+  }
+
+  /** A socket's error, and an exception partyserver reports (its SQL), go to /error-reporting (ADR 0031). */
+  onError(connection: Conn, error: unknown) {
+    console.error(`Meeting room ${this.name}: connection error`, error);
+    captureRoomError(this.#room, "MeetingRoom", error, connection.state ?? {});
+  }
+
+  onException(error: unknown) {
+    console.error(`Meeting room ${this.name}: exception`, error);
+    captureRoomError(this.#room, "MeetingRoom", error);
   }
 
   async onMessage(connection: Conn, raw: string | ArrayBuffer | ArrayBufferView) {
@@ -116,6 +137,7 @@ export class MeetingRoom extends Server<Env> {
     } catch (error) {
       // A failed write (D1 away) must not take the room down: the sender is told, everyone else carries on.
       console.error(`Meeting room ${this.name}: ${parsed.message.type} failed`, error);
+      captureRoomError(this.#room, "MeetingRoom", error, seat);
       fail(connection, "invalid-message", "The room could not handle that message; try again");
     }
   }
@@ -266,7 +288,10 @@ export class MeetingRoom extends Server<Env> {
       this.#broadcast({ type: "rekey", epoch, keyDistributor: keyDistributor(views) });
     }
     if (seat.attendanceId) {
-      await recordLeave(this.env, seat, seat.attendanceId, new Date()).catch((error) => console.error(`Meeting room ${this.name}: leave not recorded`, error));
+      await recordLeave(this.env, seat, seat.attendanceId, new Date()).catch((error) => {
+        console.error(`Meeting room ${this.name}: leave not recorded`, error);
+        captureRoomError(this.#room, "MeetingRoom", error, seat);
+      });
     }
   }
 

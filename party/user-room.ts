@@ -1,4 +1,6 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
+import { getConfig } from "../app/platform/env.server";
+import { captureRoomError, type Room } from "./capture";
 import {
   ACCESS_ENDED_CLOSE,
   MAX_CLIENT_MESSAGE_BYTES,
@@ -56,7 +58,34 @@ export class UserRoom extends Server<Env> {
    * forwards a plain request from outside (it lets only WebSocket upgrades through), so this answers nothing else.
    */
   onRequest(request: Request): Response {
-    return new URL(request.url).pathname === "/ops-ping" ? new Response("pong") : new Response("Not found", { status: 404 });
+    const path = new URL(request.url).pathname;
+    try {
+      if (path === "/ops-ping") return new Response("pong");
+      // Development tools only (POST /api/dev/health-faults): the worker tests make the room fail as a bug would.
+      const config = getConfig(this.env);
+      if (path === "/ops-throw" && config.DEV_TOOLS === "on" && config.APP_ENV !== "production") {
+        throw new RangeError(request.headers.get("X-Ops-Message") ?? "room failure");
+      }
+      return new Response("Not found", { status: 404 });
+    } catch (error) {
+      captureRoomError(this.#room, "UserRoom", error, { userId: this.name });
+      return new Response("Internal error", { status: 500 });
+    }
+  }
+
+  /** A socket's error, and an exception partyserver reports (its SQL), go to /error-reporting (ADR 0031). */
+  onError(connection: Connection<ConnectionState>, error: unknown) {
+    console.error(`User room: connection error`, error);
+    captureRoomError(this.#room, "UserRoom", error, connection.state ?? {});
+  }
+
+  onException(error: unknown) {
+    console.error(`User room: exception`, error);
+    captureRoomError(this.#room, "UserRoom", error, { userId: this.name });
+  }
+
+  get #room(): Room {
+    return { ctx: this.ctx, env: this.env };
   }
 
   onConnect(connection: Connection<ConnectionState>, ctx: ConnectionContext) {
@@ -80,6 +109,17 @@ export class UserRoom extends Server<Env> {
   }
 
   async onMessage(connection: Connection<ConnectionState>, raw: string | ArrayBuffer | ArrayBufferView) {
+    try {
+      await this.#onMessage(connection, raw);
+    } catch (error) {
+      // A failed read (D1 away) must not go unseen: it is captured, and the browser is told.
+      console.error("User room: message failed", error);
+      captureRoomError(this.#room, "UserRoom", error, connection.state ?? {});
+      send(connection, { type: "error", message: "The room could not handle that message; try again" });
+    }
+  }
+
+  async #onMessage(connection: Connection<ConnectionState>, raw: string | ArrayBuffer | ArrayBufferView) {
     const state = connection.state;
     if (!state) return;
     if (!this.#withinRate(connection)) return;
@@ -204,6 +244,7 @@ export class UserRoom extends Server<Env> {
       }
     } catch (error) {
       console.warn("Could not record delivered notifications", error);
+      captureRoomError(this.#room, "UserRoom", error, { userId: this.name });
     }
     await this.#prune(at);
   }

@@ -10,6 +10,7 @@ import { benchBanking } from "./bench-banking.mjs";
 import { benchChat } from "./bench-chat.mjs";
 import { benchCompliance } from "./bench-compliance.mjs";
 import { benchDocuments } from "./bench-documents.mjs";
+import { benchErrors } from "./bench-errors.mjs";
 import { benchExport } from "./bench-export.mjs";
 import { benchFinance } from "./bench-finance.mjs";
 import { benchMeetings } from "./bench-meetings.mjs";
@@ -17,7 +18,7 @@ import { benchRealtime } from "./bench-realtime.mjs";
 import { build, DEMO, ensureDevVars, migrate, npxBin, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-/** BENCH_ONLY=realtime (or documents, chat, banking, finance, meetings, compliance, export, http, analysis) runs one part. */
+/** BENCH_ONLY=realtime (or documents, chat, banking, finance, meetings, errors, compliance, export, http, analysis) runs one part. */
 const ONLY = process.env.BENCH_ONLY;
 const runs = (part) => !ONLY || ONLY === part;
 
@@ -153,13 +154,20 @@ try {
   const finance = runs("finance") ? await benchFinance({ server, persistTo }) : null;
   console.log("");
   const meetings = runs("meetings") ? await benchMeetings({ server, cookie }) : null;
+  console.log("");
+  // POST /api/errors at 500 reports a second for 30 s (BENCH_ERRORS_RATE, BENCH_ERRORS_SECONDS change it).
+  const errors = runs("errors") ? await benchErrors({ server, persistTo }) : null;
 
   const single = (name) => results.find((r) => r.scenario.startsWith(name) && r.connections === 1);
   const hashCostMs = runs("http") ? Number((single("POST /api/auth/login").meanMs - single("GET /api/auth/user").meanMs).toFixed(1)) : null;
   if (hashCostMs !== null) console.log(`\nPassword hash cost (login minus user, one connection): about ${hashCostMs} ms`);
-  parts = { results, hashCostMs, javascript, documents, realtime, chat, banking, finance, meetings, analysis };
+  parts = { results, hashCostMs, javascript, documents, realtime, chat, banking, finance, meetings, errors, analysis };
   if (finance?.failures.length) {
     console.error(`Finance: ${finance.failures.length} request(s) did not answer 200 (see above)`);
+    process.exitCode = 1;
+  }
+  if (errors && !errors.withinTarget) {
+    console.error("Errors: the intake was not within its target (see above)");
     process.exitCode = 1;
   }
 } finally {

@@ -1,17 +1,22 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { getServerByName } from "partyserver";
-// The Remix server build; `npm run build` writes it before wrangler bundles this file.
-import * as build from "../build/server";
+// The Remix server build; `npm run build` writes it (scripts/server-sourcemaps.ts) as a module wrangler uploads as
+// it is, so the runtime's lines and columns are the build's and its source maps apply (ADR 0031).
+import * as build from "./generated/server/index.js";
 import { SIGNED_IN_LAYOUT_ID } from "../app/modules/navigation/route-sets";
 import { loadSession } from "../app/modules/auth/session.server";
 import { sealPendingChains } from "../app/modules/audit/chain.server";
 import { captureWorkerError } from "../app/modules/ops/capture.server";
+import { provideSourceMaps } from "../app/modules/ops/sourcemap";
 import { serverT } from "../app/i18n.server";
 import { createDb } from "../app/platform/db.server";
 import { getConfig, isOwnHost } from "../app/platform/env.server";
 import { withErrorReferences } from "../app/platform/error-reference.server";
 import { errorResponse, HttpError } from "../app/platform/http.server";
 import type { runJob as RunJob, scheduledWork as ScheduledWork } from "../app/platform/jobs.server";
+import type { MeetingRoom as MeetingRoomClass } from "../party/meeting-room";
+import type { PollTimer as PollTimerClass } from "../party/poll-timer";
+import type { UserRoom as UserRoomClass } from "../party/user-room";
 import { createNonce } from "../app/platform/load-context";
 import type { JobMessage } from "../app/platform/job-message";
 import { isForeignWrite, withSecurityHeaders } from "../app/platform/security.server";
@@ -19,17 +24,28 @@ import { VERIFIED_SESSION_ID_HEADER, VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME
 import { meetingTopology, roomRoleFor } from "../app/modules/meetings/access.server";
 import { MEETING_E2EE_REQUIRED_HEADER, MEETING_ID_HEADER, MEETING_ROLE_HEADER, MEETING_TOPOLOGY_HEADER } from "../party/meeting-protocol";
 
-export { UserRoom } from "../party/user-room";
-export { PollTimer } from "../party/poll-timer";
-export { MeetingRoom } from "../party/meeting-room";
+// Errors' stacks are mapped to the sources with the build's maps, read when the first error is captured.
+provideSourceMaps(() => import("./generated/server-maps.js").then((m) => m.default));
 
 // The signed-in pages' unexpected errors reach their error page with the reference they were logged under.
 const handleRemix = createRequestHandler(withErrorReferences(build as unknown as ServerBuild, SIGNED_IN_LAYOUT_ID));
 const t = serverT("auth");
 const meetingT = serverT(["meetings", "auth"]);
 const MEETING_SOCKET_PATH = /^\/meetings\/([^/]+)\/ws$/;
-// The queue consumer and the cron work come with the Remix build, where Vite found every module's server half.
-const { runJob, scheduledWork } = (build as unknown as ServerBuild).entry.module as unknown as { runJob: typeof RunJob; scheduledWork: typeof ScheduledWork };
+// The queue consumer, the cron work and the rooms come with the Remix build, where Vite found every module's server half.
+const { runJob, scheduledWork, ...rooms } = (build as unknown as ServerBuild).entry.module as unknown as {
+  runJob: typeof RunJob;
+  scheduledWork: typeof ScheduledWork;
+  UserRoom: typeof UserRoomClass;
+  PollTimer: typeof PollTimerClass;
+  MeetingRoom: typeof MeetingRoomClass;
+};
+// The Durable Objects, from the same build (their stacks are mapped as the rest's are).
+export const { UserRoom, PollTimer, MeetingRoom } = rooms;
+// Their instance types, for the bindings' types (worker-configuration.d.ts names them from here).
+export type UserRoom = UserRoomClass;
+export type PollTimer = PollTimerClass;
+export type MeetingRoom = MeetingRoomClass;
 
 /**
  * What both sockets check before a room sees anything: an upgrade, our own Origin, a signed-in session. The

@@ -101,10 +101,13 @@ const envSchema = z
           .map((e) => e.trim().toLowerCase())
           .filter(Boolean),
       ),
-    /** Optional: forward captured errors to Sentry as well as the built-in store (ADR 0031). */
+    /** Optional: forward captured errors to Sentry as well as the built-in store (ADR 0031). Plain http only on loopback (a local stand-in). */
     SENTRY_DSN: z
       .string()
-      .regex(/^https:\/\/[^@\s]+@[^/\s]+\/\d+$/, "SENTRY_DSN looks like https://<key>@<host>/<project id>")
+      .regex(
+        /^(?:https:\/\/[^@\s]+@[^/\s]+|http:\/\/[^@\s]+@(?:127\.0\.0\.1|localhost)(?::\d+)?)\/\d+$/,
+        "SENTRY_DSN looks like https://<key>@<host>/<project id>",
+      )
       .optional(),
     /**
      * Secret: the ECDSA P-256 private key (PKCS#8, base64 or PEM) that signs audit bundles. Without it a key kept in

@@ -15,6 +15,7 @@ import {
   TEST_TURN_KEY_API_TOKEN,
   TEST_TURN_KEY_ID,
 } from "../helpers/fake-realtime";
+import { startFakeSentry } from "../helpers/fake-sentry";
 import { TEST_OPERATOR_EMAIL } from "../helpers/ops";
 import { TEST_TWILIO_AUTH_TOKEN } from "../helpers/sms";
 
@@ -23,6 +24,7 @@ declare module "vitest" {
     baseUrl: string;
     persistTo: string;
     realtimeUrl: string;
+    sentryUrl: string;
   }
 }
 
@@ -34,6 +36,8 @@ export default async function setup(project: TestProject) {
   // TEST_SFU_FROM people or more go through a stand-in for Cloudflare Realtime's SFU API; smaller ones stay a mesh.
   // The same stand-in mints TURN credentials; those knocking at a lobby get the STUN server alone.
   const realtime = await startFakeRealtime();
+  // Captured errors are also forwarded to a stand-in for Sentry's ingestion endpoint (ADR 0031), as with a real DSN.
+  const sentry = await startFakeSentry();
   const vars = {
     TWILIO_AUTH_TOKEN: TEST_TWILIO_AUTH_TOKEN,
     REALTIME_SFU_APP_ID: TEST_SFU_APP_ID,
@@ -45,14 +49,17 @@ export default async function setup(project: TestProject) {
     MEETINGS_STUN_URLS: TEST_STUN_URL,
     // The operator of the operations tests (ADR 0031): sees every workspace's health and errors once verified.
     OPERATOR_EMAILS: TEST_OPERATOR_EMAIL,
+    SENTRY_DSN: sentry.dsn(42),
   };
   const server = await startServer({ port: await freePort(), persistTo, vars, testScheduled: true });
   project.provide("baseUrl", server.url);
   project.provide("persistTo", persistTo);
   project.provide("realtimeUrl", realtime.url);
+  project.provide("sentryUrl", sentry.url);
   return () => {
     server.stop();
     void realtime.stop();
+    void sentry.stop();
     rmSync(persistTo, { recursive: true, force: true });
   };
 }

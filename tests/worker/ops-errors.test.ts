@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { Client } from "../helpers/client";
 import { signInOperator } from "../helpers/ops";
@@ -183,5 +184,34 @@ describe("the Worker's own errors", () => {
     expect(group.message).toBe(`${word} bug near [email]`);
     const [event] = sql(persistTo, `SELECT e.route, g.source, g.type FROM error_events e JOIN error_groups g ON g.id = e.group_id WHERE g.id = '${group.id}'`);
     expect(event).toEqual({ route: "POST /api/dev/health-faults", source: "worker", type: "TypeError" });
+  });
+
+  it("stores the error's stack mapped to our source: the file and line that threw (the build's source map)", async () => {
+    const word = unique();
+    await new Client(baseUrl).postJson("/api/dev/health-faults", { faults: [], throwMessage: `${word} mapped` });
+    const group = await eventually(async () => (await groups(operator)).find((g) => g.message.includes(word)));
+    const [event] = sql(persistTo, `SELECT stack FROM error_events WHERE group_id = '${group.id}' ORDER BY created_at DESC LIMIT 1`) as { stack: string }[];
+    const file = "app/modules/ops/routes/api.dev-health-faults.ts";
+    const line =
+      readFileSync(file, "utf8")
+        .split("\n")
+        .findIndex((l) => l.includes("throw new TypeError(body.throwMessage)")) + 1;
+    expect(line).toBeGreaterThan(0);
+    // The first frame is the endpoint's throw, named by its source and line, not by the bundle's position.
+    expect(event.stack.split("\n")[1]).toMatch(new RegExp(`\\(${file.replace(/\./g, "\\.")}:${line}:\\d+\\)$`));
+  });
+});
+
+describe("the rooms' errors", () => {
+  it("an error in a room is kept as a server error group of route 'room: UserRoom'", async () => {
+    const word = unique();
+    const response = await new Client(baseUrl).postJson("/api/dev/health-faults", { faults: [], roomThrowMessage: `${word} room bug` });
+    expect(await response.json()).toMatchObject({ room: 500 });
+    const group = await eventually(async () => (await groups(operator)).find((g) => g.message.includes(word)));
+    const [event] = sql(
+      persistTo,
+      `SELECT e.route, e.user_id, g.source, g.type FROM error_events e JOIN error_groups g ON g.id = e.group_id WHERE g.id = '${group.id}'`,
+    );
+    expect(event).toEqual({ route: "room: UserRoom", user_id: "ops-dev-throw", source: "worker", type: "RangeError" });
   });
 });

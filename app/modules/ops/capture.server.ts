@@ -3,6 +3,7 @@ import { getConfig } from "~/platform/env.server";
 import { type ErrorOccurrence, recordErrors } from "./errors.server";
 import { RELEASE } from "./release";
 import { sentryForwarder } from "./sentry.server";
+import { mapStack } from "./sourcemap";
 
 export interface WorkerErrorPlace {
   /** The path of a loader or action, or "queue: <job>", "cron: <job>", "room: <class>". */
@@ -24,6 +25,8 @@ export function occurrenceOf(error: unknown, place: WorkerErrorPlace): ErrorOccu
 export async function captureWorkerError(env: Env, error: unknown, place: WorkerErrorPlace): Promise<void> {
   try {
     const occurrence = occurrenceOf(error, place);
+    // Our frames name the sources (app/…:line:column) before the stack is scrubbed and fingerprinted.
+    occurrence.stack = (await mapStack(occurrence.stack)) ?? null;
     const [stored] = await Promise.allSettled([
       recordErrors(createDb(env.DB), [occurrence]),
       (async () => {

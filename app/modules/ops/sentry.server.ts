@@ -1,38 +1,92 @@
 import type { ErrorOccurrence } from "./errors.server";
 import { RELEASE } from "./release";
+import { LIMITS, routeOnly, scrub, scrubOptional } from "./scrub";
 
 /**
- * Optional forwarding to Sentry when SENTRY_DSN is set (ADR 0031). The maintained SDK (@sentry/cloudflare) is not a
- * dependency yet; this adapter posts the already scrubbed event to Sentry's envelope endpoint, so the SDK can take
- * its place behind the same function. The built-in store stays the record either way.
+ * Optional forwarding to Sentry when SENTRY_DSN is set (ADR 0031), through the maintained SDK (@sentry/cloudflare):
+ * one client per DSN in the isolate, no automatic integrations (the Worker captures its errors itself), and each
+ * occurrence sent scrubbed as the built-in store keeps it, its (source-mapped) stack parsed into frames by the SDK.
+ * The SDK is loaded on the first forward only, so a Worker without a DSN never loads it. The built-in store stays
+ * the record either way.
  */
 export interface ErrorForwarder {
   forward(occurrence: ErrorOccurrence): Promise<void>;
 }
 
+type Sdk = typeof import("@sentry/cloudflare");
+type Client = InstanceType<Sdk["CloudflareClient"]>;
+const clients = new Map<string, Promise<{ sdk: Sdk; client: Client }>>();
+
+/** The SDK's client: @sentry/cloudflare's own, with @sentry/core's transport and V8 stack parser (as its init uses). */
+async function createClient(dsn: string, environment: string) {
+  const [sdk, { createStackParser }, { nodeStackLineParser }] = await Promise.all([
+    import("@sentry/cloudflare"),
+    import("@sentry/core"),
+    import("@sentry/core/server"),
+  ]);
+  const client = new sdk.CloudflareClient({
+    dsn,
+    environment,
+    release: RELEASE,
+    integrations: [],
+    stackParser: createStackParser(nodeStackLineParser()),
+    transport: (options) =>
+      sdk.createTransport(options, async (request) => {
+        const response = await fetch(options.url, { method: "POST", headers: options.headers, body: request.body as BodyInit });
+        await response.text().catch(() => "");
+        return {
+          statusCode: response.status,
+          headers: { "x-sentry-rate-limits": response.headers.get("X-Sentry-Rate-Limits"), "retry-after": response.headers.get("Retry-After") },
+        };
+      }),
+    sendClientReports: false,
+  });
+  client.init();
+  return { sdk, client };
+}
+
+function clientFor(dsn: string, environment: string) {
+  const key = `${dsn} ${environment}`;
+  let client = clients.get(key);
+  if (!client) {
+    client = createClient(dsn, environment);
+    clients.set(key, client);
+    // A failed load is tried again on the next error, not remembered.
+    client.catch(() => clients.delete(key));
+  }
+  return client;
+}
+
+/** The occurrence as an Error the SDK reads: scrubbed, with its own stack (mapped before), never the forwarder's. */
+function asError(o: ErrorOccurrence): Error {
+  const type = scrub(o.type || "Error", LIMITS.type);
+  const error = new Error(scrub(o.message || type, LIMITS.message));
+  error.name = type;
+  error.stack = scrubOptional(o.stack, LIMITS.stack) ?? `${type}: ${error.message}`;
+  return error;
+}
+
 export function sentryForwarder(dsn: string | undefined, environment: string): ErrorForwarder | null {
   if (!dsn) return null;
-  const url = new URL(dsn);
-  const project = url.pathname.replace(/^\//, "");
-  const endpoint = `${url.protocol}//${url.host}/api/${project}/envelope/`;
-  const auth = `Sentry sentry_version=7, sentry_client=trust-platform/1, sentry_key=${url.username}`;
   return {
     async forward(o) {
-      const event = {
-        event_id: crypto.randomUUID().replace(/-/g, ""),
-        timestamp: Date.now() / 1000,
+      const { sdk, client } = await clientFor(dsn, environment);
+      const scope = new sdk.Scope();
+      scope.setClient(client);
+      scope.setLevel("error");
+      scope.setTags({ source: o.source, route: routeOnly(o.route) ?? "" });
+      if (o.userId) scope.setUser({ id: o.userId });
+      if (o.breadcrumbs?.length) {
+        for (const b of o.breadcrumbs.slice(-LIMITS.breadcrumbs)) scope.addBreadcrumb({ message: scrub(String(b), LIMITS.breadcrumb) });
+      }
+      const release = scrubOptional(o.release, LIMITS.release) ?? RELEASE;
+      scope.addEventProcessor((event: Parameters<Parameters<typeof scope.addEventProcessor>[0]>[0]) => ({
+        ...event,
+        release,
         platform: o.source === "browser" ? "javascript" : "node",
-        level: "error",
-        release: o.release ?? RELEASE,
-        environment,
-        user: o.userId ? { id: o.userId } : undefined,
-        tags: { source: o.source, route: o.route ?? "" },
-        exception: { values: [{ type: o.type, value: o.message, stacktrace: o.stack ? { frames: [] } : undefined }] },
-        extra: { stack: o.stack ?? null },
-      };
-      const body = `${JSON.stringify({ event_id: event.event_id, dsn })}\n${JSON.stringify({ type: "event" })}\n${JSON.stringify(event)}`;
-      const response = await fetch(endpoint, { method: "POST", headers: { "Content-Type": "application/x-sentry-envelope", "X-Sentry-Auth": auth }, body });
-      if (!response.ok) console.warn(`Sentry refused an event: ${response.status}`);
+      }));
+      client.captureException(asError(o), { mechanism: { type: o.source === "browser" ? "onerror" : "generic", handled: false } }, scope);
+      if (!(await client.flush(5000))) console.warn("Sentry did not take the event in time");
     },
   };
 }
