@@ -240,7 +240,8 @@ describe("polls and votes", () => {
     expect(result.resultText).toBe("Lake cabin wins after 2 rounds · turnout 100%");
   });
 
-  it("200 concurrent ballots from 200 people are recorded exactly once each", { timeout: 90_000 }, async () => {
+  // A load test on a 2-core machine: what it asserts is that each ballot counts once, not how fast (the bench measures that).
+  it("200 concurrent ballots from 200 people are recorded exactly once each", { timeout: 180_000 }, async () => {
     const owner = await startWorkspace(baseUrl, "pollmany", "The Large Family Trust");
     const voters = addMembersDirectly(baseUrl, persistTo, owner.me.workspace.id, 200);
     const id = await createOk(owner.client, { title: "Adopt the investment policy", type: "yes_no", eligibility: "roles", eligibleRoles: ["beneficiary"] });

@@ -13,7 +13,15 @@ const encoder = new TextEncoder();
  * The link's key, derived from the pepper with HKDF under its own label, so the link needs no stored row and
  * proves nothing else. Rotating the pepper retires old links, which then say so and point to the settings page.
  */
+const keys = new Map<string, Promise<CryptoKey>>();
 async function linkKey(pepper: string): Promise<CryptoKey> {
+  // Derived once per isolate: a notice to 200 people signs 200 links.
+  let key = keys.get(pepper);
+  if (!key) keys.set(pepper, (key = deriveLinkKey(pepper)));
+  return key;
+}
+
+async function deriveLinkKey(pepper: string): Promise<CryptoKey> {
   const base = await crypto.subtle.importKey("raw", encoder.encode(pepper), "HKDF", false, ["deriveKey"]);
   return crypto.subtle.deriveKey(
     { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode("email-unsubscribe-v1") },
