@@ -4,7 +4,7 @@ import { serverT } from "~/i18n.server";
 import { notifications } from "~/modules/notifications/schema";
 import { NOTIFICATION_KINDS } from "~/modules/registry";
 import type { RequestContext } from "~/platform/request-context.server";
-import { coreContent, emailT, readWorkspaceLook, type Addressee } from "./compose.server";
+import { coreContent, emailT, type Addressee } from "./compose.server";
 import type { EmailContent } from "./render";
 import type { EmailTemplateKey } from "./templates";
 
@@ -20,15 +20,20 @@ function described(type: string, metadata: Record<string, unknown>, language: st
  * latest ones (as they would read them); for account mail and invitations the product's words with a link that
  * leads nowhere ("preview" is no token).
  */
-export async function sampleContent(ctx: RequestContext, workspaceId: string, key: EmailTemplateKey, to: Addressee): Promise<EmailContent> {
+export async function sampleContent(
+  ctx: RequestContext,
+  workspace: { id: string; name: string | null },
+  key: EmailTemplateKey,
+  to: Addressee,
+): Promise<EmailContent> {
+  const workspaceId = workspace.id;
   const language = to.language ?? "en";
   const t = emailT(language);
   const origin = ctx.publicOrigin;
   if (key === "verify_email") return coreContent(key, language, {}, `${origin}/verify-email?token=preview`);
   if (key === "reset_password") return coreContent(key, language, {}, `${origin}/reset-password?token=preview`);
   if (key === "invitation") {
-    const look = await readWorkspaceLook(ctx.db, workspaceId);
-    const words = { inviter: to.name ?? "", workspace: look.workspaceName ?? "", role: serverT("auth", language)("roles.family_member") };
+    const words = { inviter: to.name ?? "", workspace: workspace.name ?? "", role: serverT("auth", language)("roles.family_member") };
     return coreContent(key, language, words, `${origin}/invite-signup?token=preview`);
   }
   if (key === "message") return { subject: t("samples.message.subject"), paragraphs: t("samples.message.body").split(/\n{2,}/) };
@@ -43,7 +48,7 @@ export async function sampleContent(ctx: RequestContext, workspaceId: string, ke
       .map((w) => (w.href ? `• ${w.text}\n  ${new URL(w.href, origin).href}` : `• ${w.text}`));
     const list = lines.length ? lines : [`• ${t("samples.notification.subject")}`];
     return {
-      subject: t("core.digest.subjectDaily", { trust: (await readWorkspaceLook(ctx.db, workspaceId)).workspaceName ?? "" }),
+      subject: t("core.digest.subjectDaily", { trust: workspace.name ?? "" }),
       paragraphs: [t("core.digest.intro", { count: list.length }), list.join("\n")],
       action: { label: t("core.digest.action"), url: `${origin}/notifications` },
     };

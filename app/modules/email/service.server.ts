@@ -216,7 +216,8 @@ export async function previewEmail(
   const { clean, markupRemoved } = cleanChanges(key, input);
   const to = await previewAddressee(ctx, scope, input.memberId, input.language);
   const look = withChanges(await readWorkspaceLook(ctx.db, scope.workspaceId), key, clean);
-  const content = await sampleContent(ctx, scope.workspaceId, key, to);
+  // The look read once gives the sample its workspace name too.
+  const content = await sampleContent(ctx, { id: scope.workspaceId, name: look.workspaceName }, key, to);
   const mail = await composeEmail(ctx.config, look, { key, workspaceId: scope.workspaceId, to, content, unsubscribeScope: "all", inviter: to.name ?? "" });
   const language = to.language ?? "en";
   return {
@@ -232,7 +233,8 @@ export async function sendTestEmail(ctx: RequestContext, scope: EmailOwnerScope,
   const { clean } = cleanChanges(key, input);
   const to = await previewAddressee(ctx, scope, scope.userId, input.language);
   const look = withChanges(await readWorkspaceLook(ctx.db, scope.workspaceId), key, clean);
-  const content = await sampleContent(ctx, scope.workspaceId, key, to);
+  // The look read once gives the sample its workspace name too.
+  const content = await sampleContent(ctx, { id: scope.workspaceId, name: look.workspaceName }, key, to);
   const t = emailT(to.language);
   const outboxId = await sendEmail(
     ctx.db,
