@@ -16,6 +16,7 @@ export default tseslint.config(
       ".wrangler/",
       "public/",
       "test-results/",
+      "test-reports/",
       "playwright-report/",
       "bench/results/",
       ".cache/",

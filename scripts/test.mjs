@@ -4,7 +4,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { build, ensureDevVars, offlineEnv } from "./lib.mjs";
 
-const REPORTS = "test-results/reports";
+// Not under test-results/: Playwright empties that folder when it starts, and the worker tests' log must survive it.
+const REPORTS = "test-reports";
 mkdirSync(REPORTS, { recursive: true });
 const steps = [];
 function step(name, command, args, failedTests = () => [], env = {}) {

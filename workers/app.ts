@@ -18,6 +18,7 @@ import type { MeetingRoom as MeetingRoomClass } from "../party/meeting-room";
 import type { PollTimer as PollTimerClass } from "../party/poll-timer";
 import type { UserRoom as UserRoomClass } from "../party/user-room";
 import { createNonce } from "../app/platform/load-context";
+import { DEV_SQL_PATH, handleDevSql } from "../app/platform/dev-sql.server";
 import type { JobMessage } from "../app/platform/job-message";
 import { isForeignWrite, withSecurityHeaders } from "../app/platform/security.server";
 import { VERIFIED_SESSION_ID_HEADER, VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER, VERIFIED_WORKSPACE_ID_HEADER } from "../party/protocol";
@@ -115,6 +116,10 @@ export default {
       return errorResponse(new HttpError(403, t("errors.foreignOrigin")));
     }
     if (url.pathname === "/ws") return connectUserRoom(request, env);
+    if (url.pathname === DEV_SQL_PATH) {
+      const answer = await handleDevSql(request, config, env.DB);
+      if (answer) return answer;
+    }
     const meetingSocket = MEETING_SOCKET_PATH.exec(url.pathname);
     if (meetingSocket) return connectMeetingRoom(request, env, meetingSocket[1]);
 

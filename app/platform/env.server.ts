@@ -22,6 +22,11 @@ const envSchema = z
      * `npm run dev` and the tests, never by a deployment's defaults.
      */
     DEV_TOOLS: z.enum(["on", "off"]).default("off"),
+    /**
+     * The worker tests' key to /__dev/sql (app/platform/dev-sql.server.ts), a fresh random one per test run. Unset
+     * everywhere else, and refused in production.
+     */
+    DEV_SQL_TOKEN: z.string().min(32, "DEV_SQL_TOKEN must be at least 32 characters").optional(),
     PASSWORD_PEPPER: z
       .string({ required_error: "PASSWORD_PEPPER is not set (copy .dev.vars.example to .dev.vars)" })
       .min(32, "PASSWORD_PEPPER must be at least 32 characters")
@@ -124,6 +129,9 @@ const envSchema = z
     }
     if (env.APP_ENV === "production" && env.DEV_TOOLS === "on") {
       ctx.addIssue({ code: "custom", message: "DEV_TOOLS=on is refused in production" });
+    }
+    if (env.APP_ENV === "production" && env.DEV_SQL_TOKEN) {
+      ctx.addIssue({ code: "custom", message: "DEV_SQL_TOKEN is refused in production" });
     }
     if (env.MAIL_PROVIDER === "http" && (!env.MAIL_API_URL || !env.MAIL_API_KEY)) {
       ctx.addIssue({ code: "custom", message: "MAIL_PROVIDER=http needs MAIL_API_URL and MAIL_API_KEY" });

@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
 
+const PROXY_RESTARTED = "Your worker restarted mid-request.";
+const canResend = (body: unknown) => body == null || typeof body === "string" || body instanceof URLSearchParams || body instanceof FormData;
+
 /** A tiny HTTP client with a cookie jar and its own client address (so rate limits never cross tests). */
 export class Client {
   cookies = new Map<string, string>();
@@ -24,7 +27,16 @@ export class Client {
   async fetch(path: string, init: Omit<RequestInit, "headers"> & { headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { "CF-Connecting-IP": this.ip, ...init.headers };
     if (this.cookies.size && !headers.Cookie) headers.Cookie = this.cookieHeader();
-    const response = await fetch(new URL(path, this.baseUrl), { redirect: "manual", ...init, headers });
+    let response = await fetch(new URL(path, this.baseUrl), { redirect: "manual", ...init, headers });
+    // wrangler's local proxy answers this 503 itself, never our Worker, when its runtime was paused mid-request; it
+    // asks for the request again and repeats only GETs itself. A body we can send again is sent again, loudly.
+    for (let attempt = 1; attempt <= 2 && response.status === 503 && canResend(init.body); attempt++) {
+      const text = await response.clone().text();
+      if (!text.startsWith(PROXY_RESTARTED)) break;
+      console.warn(`wrangler's proxy answered 503 "worker restarted mid-request" to ${init.method ?? "GET"} ${path}; sent again`);
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      response = await fetch(new URL(path, this.baseUrl), { redirect: "manual", ...init, headers });
+    }
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(";");
       const [name, value] = [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)];

@@ -6,7 +6,7 @@ import { sql } from "./workspace";
 export const TEST_OPERATOR_EMAIL = "operator@ops-tests.example";
 
 /** Signs up the operator (once per test server) with a verified address, and returns them signed in. */
-export async function signInOperator(baseUrl: string, persistTo: string): Promise<Client> {
+export async function signInOperator(baseUrl: string, sqlUrl: string): Promise<Client> {
   const client = new Client(baseUrl);
   const account = { ...newAccount("operator"), email: TEST_OPERATOR_EMAIL };
   const registered = await client.postJson("/api/auth/register", account);
@@ -15,7 +15,7 @@ export async function signInOperator(baseUrl: string, persistTo: string): Promis
     const login = await client.postJson("/api/auth/login", { email: TEST_OPERATOR_EMAIL, password: account.password });
     expect(login.status).toBe(200);
   }
-  sql(persistTo, `UPDATE users SET email_verified_at = ${Date.now()} WHERE email = '${TEST_OPERATOR_EMAIL}'`);
+  sql(sqlUrl, `UPDATE users SET email_verified_at = ${Date.now()} WHERE email = '${TEST_OPERATOR_EMAIL}'`);
   return client;
 }
 

@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { createSyncFn } from "synckit";
 import { expect } from "vitest";
 import { Client, latestMail, newAccount } from "./client";
 
@@ -21,25 +23,40 @@ export async function startWorkspace(baseUrl: string, prefix: string, trustName:
   return { client, account, me };
 }
 
+const runInSqlWorker = createSyncFn(fileURLToPath(new URL("./sql-worker.mjs", import.meta.url)), { timeout: 60_000 }) as (
+  url: string,
+  query: string,
+) => Record<string, unknown>[];
+
 /**
- * Runs SQL against the test server's local D1. The Worker may hold the database's write lock at that moment (a cron
- * run writes probes, sends messages): wrangler then prints an error instead of JSON, and the query is tried again.
+ * Runs SQL against the shared test server's local D1 through its /__dev/sql (app/platform/dev-sql.server.ts), or
+ * against a test's own server's storage with `wrangler d1 execute`. The Worker may hold the database's write lock at that moment (a cron run
+ * writes probes, sends messages): the query is then tried again.
  */
-export function sql(persistTo: string, query: string) {
-  let last = "";
+export function sql(sqlUrlOrPersistTo: string, query: string) {
+  let last: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const result = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", query], {
-      encoding: "utf8",
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    });
     try {
-      return JSON.parse(result.stdout)[0].results as Record<string, unknown>[];
-    } catch {
-      last = `${result.stdout}\n${result.stderr}`.trim();
-      spawnSync("sleep", [String(0.2 * (attempt + 1))]);
+      return sqlUrlOrPersistTo.startsWith("http") ? runInSqlWorker(sqlUrlOrPersistTo, query) : viaWrangler(sqlUrlOrPersistTo, query);
+    } catch (error) {
+      last = error;
+      // The Worker may hold the write lock (SQLITE_BUSY); wrangler then prints its error instead of JSON.
+      if (sqlUrlOrPersistTo.startsWith("http") && !/busy|locked/i.test(String(error))) break;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200 * (attempt + 1));
     }
   }
-  throw new Error(`SQL failed after 5 tries: ${query}\n${last.slice(0, 2000)}`);
+  throw new Error(`SQL failed: ${query}\n${String(last).slice(0, 2000)}`);
+}
+
+/** A test's own server's database (not the shared one): `wrangler d1 execute`, seconds a query. */
+function viaWrangler(persistTo: string, query: string) {
+  const args = ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", query];
+  const result = spawnSync("node_modules/.bin/wrangler", args, { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+  try {
+    return JSON.parse(result.stdout)[0].results as Record<string, unknown>[];
+  } catch {
+    throw new Error(`${result.stdout}\n${result.stderr}`.trim());
+  }
 }
 
 /** Invites a new person with a role into the owner's workspace and returns them signed in there. */

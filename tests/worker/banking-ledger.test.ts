@@ -4,8 +4,8 @@ import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 // Splits, bulk edits, the three-way reconciliation and who sees banking (issue 16), through the API.
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 
 interface Tx {
   id: string;

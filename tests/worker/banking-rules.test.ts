@@ -3,8 +3,8 @@ import type { Client } from "../helpers/client";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 
 interface Tx {
   id: string;

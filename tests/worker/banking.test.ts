@@ -4,8 +4,8 @@ import type { Client } from "../helpers/client";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/bank/${name}`, import.meta.url));
 
 interface Preview {

@@ -4,8 +4,8 @@ import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 // Smart communication (issue 21): templates with merge fields from the workspace, and messages sent later, once.
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 
 type Person = Awaited<ReturnType<typeof addMember>>;
 const send = (client: Client, method: string, path: string, body?: unknown) =>

@@ -5,8 +5,8 @@ import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 // What the trust's profile decides for the rules (issue 18): whether the estate must file Form 706, answered and
 // audited on the profile; and the profile's date as the trust's creation while no creation event is recorded.
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 
 interface Verdict {
   ruleId: string;

@@ -4,8 +4,8 @@ import type { Client } from "../helpers/client";
 import { addMember, eventually, sql as runSql, startWorkspace, uploadAnalysed } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/documents/${name}`, import.meta.url));
 const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);

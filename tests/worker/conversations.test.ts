@@ -6,8 +6,8 @@ import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers
 import { TEST_TWILIO_AUTH_TOKEN } from "../helpers/sms";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 
 interface Channel {
   id: string;

@@ -4,8 +4,8 @@ import type { Client } from "../helpers/client";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 const trustText = readFileSync(new URL("../fixtures/documents/hartwell-family-trust.txt", import.meta.url));
 
 async function upload(client: Client, body: Buffer, fileName: string) {

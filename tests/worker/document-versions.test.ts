@@ -6,8 +6,8 @@ import type { Client } from "../helpers/client";
 import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 
 const v1Text = readFileSync(new URL("../fixtures/documents/hartwell-family-trust.txt", import.meta.url), "utf8");
 // Version 2: every "spendthrift" becomes "protective", and a new clause with a word found nowhere else.

@@ -7,9 +7,9 @@ import { Client } from "../helpers/client";
 import { addMember, eventually, sql as runSql, startWorkspace as startWorkspaceAt } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
+const sqlUrl = inject("sqlUrl");
 const startWorkspace = (prefix: string, name: string) => startWorkspaceAt(baseUrl, prefix, name);
-const sql = (query: string) => runSql(persistTo, query);
+const sql = (query: string) => runSql(sqlUrl, query);
 
 const FIXTURES = new URL("../fixtures/documents/", import.meta.url);
 const trustText = readFileSync(new URL("hartwell-family-trust.txt", FIXTURES));

@@ -5,8 +5,8 @@ import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 // /email-personalization (issue 21): the family's look and intros, previews in every language, test sends, resets,
 // digests, and unsubscribe links that work (RFC 8058 one-click included); security mail keeps the product's look.
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 
 type Person = Awaited<ReturnType<typeof addMember>>;
 const send = (client: Client, method: string, path: string, body?: unknown) =>

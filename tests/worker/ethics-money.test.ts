@@ -6,8 +6,8 @@ import { checkingWithStatement } from "../helpers/banking";
 // The UTC §802 checks over what the statements and the finances hold (issue 18): a transfer's other account as the
 // bank file names it, a transfer to an account in a trustee's own name, and a distribution to a related party.
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 const YEAR = new Date().getUTCFullYear();
 const day = (mmdd: string) => `${YEAR}${mmdd}`;
 

@@ -5,8 +5,8 @@ import { checkingWithStatement } from "../helpers/banking";
 
 // The conflicts register, attestations and the UTC §802 checks over the trust's money (issue 18), through the API.
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 const YEAR = new Date().getUTCFullYear();
 
 const STATEMENT = [

@@ -10,7 +10,8 @@ import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers
 
 const baseUrl = inject("baseUrl");
 const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 const sha = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
 const fixture = (name: string) => readFileSync(`/work/shared/fixtures/documents/${name}`);
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);

@@ -4,8 +4,8 @@ import type { Client } from "../helpers/client";
 import { addMember, eventually, sql as runSql, startWorkspace, uploadAnalysed } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 const fixture = (path: string) => readFileSync(new URL(`../fixtures/${path}`, import.meta.url));
 
 interface Distribution {

@@ -1,5 +1,6 @@
 // Starts the real Worker (wrangler dev: workerd with local D1, R2, Queues and Durable Objects) on a fresh,
 // empty database for the worker tests, and stops it afterwards.
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,6 +26,7 @@ declare module "vitest" {
     persistTo: string;
     realtimeUrl: string;
     sentryUrl: string;
+    sqlUrl: string;
   }
 }
 
@@ -38,6 +40,8 @@ export default async function setup(project: TestProject) {
   const realtime = await startFakeRealtime();
   // Captured errors are also forwarded to a stand-in for Sentry's ingestion endpoint (ADR 0031), as with a real DSN.
   const sentry = await startFakeSentry();
+  // The tests' `sql()` goes through the server itself (app/platform/dev-sql.server.ts), with this run's own key.
+  const devSqlToken = randomBytes(32).toString("base64url");
   const vars = {
     TWILIO_AUTH_TOKEN: TEST_TWILIO_AUTH_TOKEN,
     REALTIME_SFU_APP_ID: TEST_SFU_APP_ID,
@@ -50,12 +54,15 @@ export default async function setup(project: TestProject) {
     // The operator of the operations tests (ADR 0031): sees every workspace's health and errors once verified.
     OPERATOR_EMAILS: TEST_OPERATOR_EMAIL,
     SENTRY_DSN: sentry.dsn(42),
+    DEV_SQL_TOKEN: devSqlToken,
   };
   const server = await startServer({ port: await freePort(), persistTo, vars, testScheduled: true });
   project.provide("baseUrl", server.url);
   project.provide("persistTo", persistTo);
   project.provide("realtimeUrl", realtime.url);
   project.provide("sentryUrl", sentry.url);
+  // The key rides in the address's fragment, which fetch never sends; tests/helpers/sql-worker.mjs moves it to a header.
+  project.provide("sqlUrl", `${server.url}/__dev/sql#${devSqlToken}`);
   return () => {
     server.stop();
     void realtime.stop();

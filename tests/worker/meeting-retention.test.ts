@@ -6,8 +6,8 @@ import { SocketClient } from "../helpers/socket";
 import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 const DAY = 86_400_000;
 type Owner = Awaited<ReturnType<typeof startWorkspace>>;
 type Person = Awaited<ReturnType<typeof addMember>>;

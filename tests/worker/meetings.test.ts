@@ -5,9 +5,9 @@ import { SocketClient } from "../helpers/socket";
 import { addMember, eventually, sql as runSql, startWorkspace, uploadAnalysed } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
+const sqlUrl = inject("sqlUrl");
 const realtimeUrl = inject("realtimeUrl");
-const sql = (query: string) => runSql(persistTo, query);
+const sql = (query: string) => runSql(sqlUrl, query);
 
 type Person = Awaited<ReturnType<typeof addMember>>;
 type IceAnswer = { iceServers: { urls: string | string[]; username?: string; credential?: string }[]; provider: string; ttlSeconds: number };

@@ -6,7 +6,7 @@ import { signInOperator } from "../helpers/ops";
 import { addMember, eventually, sql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
+const sqlUrl = inject("sqlUrl");
 
 interface Group {
   id: string;
@@ -35,7 +35,7 @@ function report(client: Client, body: unknown, key = sessionKey()) {
 
 let operator: Client;
 beforeAll(async () => {
-  operator = await signInOperator(baseUrl, persistTo);
+  operator = await signInOperator(baseUrl, sqlUrl);
 });
 
 describe("POST /api/errors and grouping", () => {
@@ -51,7 +51,7 @@ describe("POST /api/errors and grouping", () => {
     expect(mine[0]!.releases.sort()).toEqual(["r1", "r2"]);
     expect(mine[0]!.message).not.toContain("@");
     expect(mine[0]!.message).toContain("[email]");
-    const stored = sql(persistTo, `SELECT e.route, g.message FROM error_events e JOIN error_groups g ON g.id = e.group_id WHERE g.message LIKE '%${word}%'`);
+    const stored = sql(sqlUrl, `SELECT e.route, g.message FROM error_events e JOIN error_groups g ON g.id = e.group_id WHERE g.message LIKE '%${word}%'`);
     expect(JSON.stringify(stored)).not.toMatch(/hartwell|token=secret/);
   });
 
@@ -111,7 +111,7 @@ describe("statuses and role boundaries", () => {
     await report(owner, { message: `${word} broke` });
     const [group] = (await groups(owner)).filter((g) => g.message.includes(word));
     expect((await owner.postJson(`/api/errors/groups/${group!.id}/resolve`, {})).status).toBe(200);
-    const audit = sql(persistTo, `SELECT action, workspace_id FROM audit_log WHERE target_id = '${group!.id}'`);
+    const audit = sql(sqlUrl, `SELECT action, workspace_id FROM audit_log WHERE target_id = '${group!.id}'`);
     expect(audit).toEqual([{ action: "ops.error_resolve", workspace_id: me.workspace.id }]);
     await report(owner, { message: `${word} broke` });
     expect((await groups(owner)).find((g) => g.id === group!.id)).toMatchObject({ status: "open", count: 2 });
@@ -182,7 +182,7 @@ describe("the Worker's own errors", () => {
     const group = await eventually(async () => (await groups(operator)).find((g) => g.message.includes(word)));
     expect(group).toMatchObject({ count: 1, status: "open" });
     expect(group.message).toBe(`${word} bug near [email]`);
-    const [event] = sql(persistTo, `SELECT e.route, g.source, g.type FROM error_events e JOIN error_groups g ON g.id = e.group_id WHERE g.id = '${group.id}'`);
+    const [event] = sql(sqlUrl, `SELECT e.route, g.source, g.type FROM error_events e JOIN error_groups g ON g.id = e.group_id WHERE g.id = '${group.id}'`);
     expect(event).toEqual({ route: "POST /api/dev/health-faults", source: "worker", type: "TypeError" });
   });
 
@@ -190,7 +190,7 @@ describe("the Worker's own errors", () => {
     const word = unique();
     await new Client(baseUrl).postJson("/api/dev/health-faults", { faults: [], throwMessage: `${word} mapped` });
     const group = await eventually(async () => (await groups(operator)).find((g) => g.message.includes(word)));
-    const [event] = sql(persistTo, `SELECT stack FROM error_events WHERE group_id = '${group.id}' ORDER BY created_at DESC LIMIT 1`) as { stack: string }[];
+    const [event] = sql(sqlUrl, `SELECT stack FROM error_events WHERE group_id = '${group.id}' ORDER BY created_at DESC LIMIT 1`) as { stack: string }[];
     const file = "app/modules/ops/routes/api.dev-health-faults.ts";
     const line =
       readFileSync(file, "utf8")
@@ -209,7 +209,7 @@ describe("the rooms' errors", () => {
     expect(await response.json()).toMatchObject({ room: 500 });
     const group = await eventually(async () => (await groups(operator)).find((g) => g.message.includes(word)));
     const [event] = sql(
-      persistTo,
+      sqlUrl,
       `SELECT e.route, e.user_id, g.source, g.type FROM error_events e JOIN error_groups g ON g.id = e.group_id WHERE g.id = '${group.id}'`,
     );
     expect(event).toEqual({ route: "room: UserRoom", user_id: "ops-dev-throw", source: "worker", type: "RangeError" });

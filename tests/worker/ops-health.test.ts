@@ -4,7 +4,7 @@ import { setFaults, signInOperator } from "../helpers/ops";
 import { addMember, eventually, sql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
+const sqlUrl = inject("sqlUrl");
 const SERVICES = ["d1", "r2", "queue", "rooms", "ai", "mail", "sms", "cron"];
 /**
  * Mail and SMS report the platform's real deliveries of the last hour, and the other worker tests share this server
@@ -28,7 +28,7 @@ async function health(client: Client) {
 let operator: Client;
 
 beforeAll(async () => {
-  operator = await signInOperator(baseUrl, persistTo);
+  operator = await signInOperator(baseUrl, sqlUrl);
   // A cron run records each scheduled job's outcome and the first probes.
   expect((await fetch(new URL("/__scheduled?cron=*/15+*+*+*+*", baseUrl))).status).toBe(200);
 });
@@ -50,13 +50,13 @@ describe("GET /api/health", () => {
   it("is healthy once the cron has run and the queue acknowledged its probe", async () => {
     await operator.get("/api/health");
     await eventually(() =>
-      Promise.resolve(sql(persistTo, "SELECT value FROM ops_beacons WHERE name = 'queue:probe'")[0]?.value?.toString().includes("ackedAt")),
+      Promise.resolve(sql(sqlUrl, "SELECT value FROM ops_beacons WHERE name = 'queue:probe'")[0]?.value?.toString().includes("ackedAt")),
     );
     await setFaults(baseUrl, []); // forgets the cached answer
     const { response, body } = await health(operator);
     expect(unwell(body.services)).toEqual([]);
     expect(response.status).toBe(body.status === "healthy" ? 200 : 503);
-    expect(sql(persistTo, "SELECT count(*) AS n FROM health_probes")[0]?.n).toBeGreaterThanOrEqual(8);
+    expect(sql(sqlUrl, "SELECT count(*) AS n FROM health_probes")[0]?.n).toBeGreaterThanOrEqual(8);
   });
 
   it.each(SERVICES)("reports %s down when it fails, and still probes the others", async (service) => {
@@ -79,7 +79,7 @@ describe("GET /api/health", () => {
     const { me } = await startWorkspace(baseUrl, "opsmail", "Mail Failure Trust");
     const now = Date.now();
     sql(
-      persistTo,
+      sqlUrl,
       `INSERT INTO mail_outbox (id, to_address, subject, text_body, kind, workspace_id, status, error, created_at) VALUES ('ops-failed-mail', 'x@example.com', 's', 'b', 'notice', '${me.workspace.id}', 'failed', 'refused', ${now})`,
     );
     await setFaults(baseUrl, []);
@@ -87,7 +87,7 @@ describe("GET /api/health", () => {
     const mail = body.services.find((s) => s.service === "mail")!;
     expect(mail.status).toBe("degraded");
     expect(mail.error).toMatch(/1 failed in the last hour/);
-    sql(persistTo, "DELETE FROM mail_outbox WHERE id = 'ops-failed-mail'");
+    sql(sqlUrl, "DELETE FROM mail_outbox WHERE id = 'ops-failed-mail'");
   });
 
   it("refuses the fault switch's unknown services and keeps the page to administrators and operators", async () => {

@@ -5,8 +5,8 @@ import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers
 // Quiet hours and time zones (issue 21, ADR 0033): no non-urgent e-mail or text inside a person's quiet hours; held
 // until they end, then sent once by the cron; the recipient's local time for a scheduled message.
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 
 type Person = Awaited<ReturnType<typeof addMember>>;
 const put = (client: Client, path: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -5,8 +5,8 @@ import { SocketClient } from "../helpers/socket";
 import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 
 const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 

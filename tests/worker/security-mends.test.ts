@@ -10,8 +10,8 @@ import { freePort } from "../helpers/ports";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sql = (query: string) => runSql(persistTo, query);
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
 const json = async <T = any>(response: Response): Promise<T> => (await response.json()) as T;
 
 /** A raw HTTP request, so the Host header is exactly what an attacker sends (fetch would set its own). */
@@ -293,6 +293,25 @@ describe("development tools are an explicit opt-in; production serves only its o
       expect(response.body).not.toContain("outbox-mail");
     }
     expect((await fetch(`${baseUrl}/dev/outbox`)).status).toBe(200);
+  });
+
+  it("the tests' SQL door opens only with this run's key, on loopback", async () => {
+    const door = new URL(sqlUrl);
+    const key = door.hash.slice(1);
+    door.hash = "";
+    const attempt = (headers: Record<string, string>) => fetch(door, { method: "POST", body: "DELETE FROM users", headers });
+    for (const headers of [{} as Record<string, string>, { Authorization: "Bearer wrong" }, { Authorization: `Bearer ${key}x` }, { Authorization: key }]) {
+      // Refused, it is any unknown address: 404, or 405 for a POST there.
+      expect([404, 405]).toContain((await attempt(headers)).status);
+    }
+    const foreignHost = await rawRequest(door.href, {
+      method: "POST",
+      body: "SELECT 1 AS one",
+      headers: { Host: "trust.example", Authorization: `Bearer ${key}` },
+    });
+    expect([404, 405]).toContain(foreignHost.status);
+    expect(sql("SELECT count(*) AS n FROM users")[0].n).toBeGreaterThan(0);
+    expect([404, 405]).toContain((await fetch(`${off.url}/__dev/sql`, { method: "POST", body: "SELECT 1" })).status);
   });
 
   it("in production a request for another Host is refused, and the development tools are off", async () => {

@@ -3,7 +3,7 @@ import { Client } from "../helpers/client";
 import { sql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
+const sqlUrl = inject("sqlUrl");
 
 const statValue = (html: string, id: string) => new RegExp(`data-testid="${id}-value">([^<]*)<`).exec(html)?.[1];
 
@@ -18,7 +18,7 @@ describe("dashboard on real data", () => {
     const now = Date.now();
     const ws = me.workspace.id;
     sql(
-      persistTo,
+      sqlUrl,
       `INSERT INTO documents (id, workspace_id, title, type, status, file_name, mime_type, size_bytes, storage_key, uploaded_by, created_at, updated_at)
        VALUES ('${crypto.randomUUID()}', '${ws}', 'Trust instrument', 'trust', 'completed', 'trust.pdf', 'application/pdf', 10, 'ws/${ws}/x', '${me.id}', ${now}, ${now});
        INSERT INTO compliance_items (id, workspace_id, title, due_at, completed_at, created_at) VALUES
@@ -41,7 +41,7 @@ describe("dashboard on real data", () => {
     const b = await startWorkspace(baseUrl, "wsb", "Trust B");
     const now = Date.now();
     sql(
-      persistTo,
+      sqlUrl,
       `INSERT INTO documents (id, workspace_id, title, type, status, file_name, mime_type, size_bytes, storage_key, uploaded_by, created_at, updated_at)
        VALUES ('${crypto.randomUUID()}', '${a.me.workspace.id}', 'Secret will of A', 'will', 'pending', 'w.pdf', 'application/pdf', 10, 'ws/a/x', '${a.me.id}', ${now}, ${now});`,
     );

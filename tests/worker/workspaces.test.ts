@@ -3,10 +3,10 @@ import { Client, latestMail, newAccount, registerUser } from "../helpers/client"
 import { sql as runSql, startWorkspace as startWorkspaceAt } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
+const sqlUrl = inject("sqlUrl");
 
 const startWorkspace = (prefix: string, trustName: string) => startWorkspaceAt(baseUrl, prefix, trustName);
-const sql = (query: string) => runSql(persistTo, query);
+const sql = (query: string) => runSql(sqlUrl, query);
 
 describe("workspaces, invitations and tenancy", () => {
   it("/customer-signup starts a workspace with a 30-day trial and the creator's role", async () => {
