@@ -49,9 +49,7 @@ describe("GET /api/health", () => {
 
   it("is healthy once the cron has run and the queue acknowledged its probe", async () => {
     await operator.get("/api/health");
-    await eventually(() =>
-      Promise.resolve(sql(sqlUrl, "SELECT value FROM ops_beacons WHERE name = 'queue:probe'")[0]?.value?.toString().includes("ackedAt")),
-    );
+    await eventually(() => Promise.resolve(sql(sqlUrl, "SELECT value FROM ops_beacons WHERE name = 'queue:probe'")[0]?.value?.toString().includes("ackedAt")));
     await setFaults(baseUrl, []); // forgets the cached answer
     const { response, body } = await health(operator);
     expect(unwell(body.services)).toEqual([]);
