@@ -121,7 +121,10 @@ export function ConflictsRegister({
           <article key={trustee.userId} className="grid min-w-0 gap-3 rounded-md border border-solid border-border p-3" data-testid="register-trustee">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h3 className="m-0 text-base">{trustee.name}</h3>
-              <span className={`text-sm ${trustee.attestationDue ? "text-amber-800" : "text-muted-foreground"}`} data-testid="attestation-status">
+              <span
+                className={`text-sm ${trustee.attestationDue ? "text-amber-800 dark:text-amber-300" : "text-muted-foreground"}`}
+                data-testid="attestation-status"
+              >
                 {trustee.lastAttestation
                   ? t(trustee.attestationDue ? "ethics.register.attestedLongAgo" : "ethics.register.attestedOn", { on: day(trustee.lastAttestation.at) })
                   : t("ethics.register.neverAttested")}

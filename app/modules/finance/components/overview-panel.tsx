@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMonth } from "~/modules/banking/components/charts/format";
 import { useLanguage } from "~/modules/preferences/display";
@@ -21,6 +22,7 @@ export function OverviewPanel({ overview }: { overview: FinanceOverview }) {
   const { t } = useTranslation(["finance", "banking"]);
   const { language } = useLanguage();
   const money = moneyIn(overview.currency, language);
+  const flowsHeadingId = useId();
   const day = dayIn(language);
   const first = overview.series[0];
   const last = overview.series.at(-1);
@@ -51,8 +53,11 @@ export function OverviewPanel({ overview }: { overview: FinanceOverview }) {
       ) : null}
       <NetWorthChart series={overview.series} money={money} story={story} />
       <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2">
-        <div className="min-w-0 overflow-x-auto">
-          <h3 className="m-0 mb-2 text-base">{t("overview.flowsHeading")}</h3>
+        {/* Focusable and named: a wide table (longer words in some languages) scrolls by keyboard too. */}
+        <section className="min-w-0 overflow-x-auto" tabIndex={0} aria-labelledby={flowsHeadingId}>
+          <h3 id={flowsHeadingId} className="m-0 mb-2 text-base">
+            {t("overview.flowsHeading")}
+          </h3>
           {overview.flows.length === 0 ? (
             <p className="m-0 text-sm text-muted-foreground">{t("overview.noFlows")}</p>
           ) : (
@@ -98,7 +103,7 @@ export function OverviewPanel({ overview }: { overview: FinanceOverview }) {
               </table>
             </>
           )}
-        </div>
+        </section>
         <div className="min-w-0">
           <h3 className="m-0 mb-2 text-base">{t("overview.upcomingHeading")}</h3>
           {overview.upcoming.length === 0 ? (

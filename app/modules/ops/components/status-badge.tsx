@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
 
 export const STATUS_COLOURS: Record<string, string> = {
-  healthy: "bg-emerald-600 text-white",
+  // Each pair is at least 4.5:1, for the badge's small text (WCAG 1.4.3).
+  healthy: "bg-emerald-700 text-white",
   degraded: "bg-amber-500 text-black",
   down: "bg-red-700 text-white",
 };
