@@ -338,7 +338,7 @@ export async function benchCompliance() {
   } finally {
     server.child.stdout?.off("data", keep);
     server.child.stderr?.off("data", keep);
-    server.stop();
+    await server.stop();
     rmSync(persistTo, { recursive: true, force: true });
   }
 }

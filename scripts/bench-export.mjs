@@ -158,7 +158,7 @@ export async function benchExport({ docs = DOCS, megabytes = MEGABYTES } = {}) {
     );
     return result;
   } finally {
-    server.stop();
+    await server.stop();
     rmSync(persistTo, { recursive: true, force: true });
   }
 }

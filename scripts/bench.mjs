@@ -171,7 +171,7 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  server.stop();
+  await server.stop();
   rmSync(persistTo, { recursive: true, force: true });
 }
 const compliance = runs("compliance") ? await compliancePart() : null;

@@ -11,8 +11,8 @@ migrate(persistTo);
 seed(persistTo);
 // Not detached: whoever stops this script's process group (Playwright does) stops wrangler and workerd too.
 const { child, stop } = await startServer({ port, persistTo, detached: false });
-const shutdown = () => {
-  stop();
+const shutdown = async () => {
+  await stop();
   rmSync(persistTo, { recursive: true, force: true });
   process.exit(0);
 };

@@ -18,12 +18,15 @@ for (const [look, settings] of LOOKS) {
   test(`every signed-in page in ${look} has no serious or critical axe finding`, async ({ page }) => {
     test.setTimeout(SIGNED_IN_PATHS.length * 12_000);
     await signInAsDemo(page);
-    await page.evaluate((values) => {
-      for (const [key, value] of Object.entries(values)) {
-        localStorage.setItem(key, value);
-        document.cookie = `${key}=${value}; path=/`;
-      }
-    }, settings as Record<string, string>);
+    await page.evaluate(
+      (values) => {
+        for (const [key, value] of Object.entries(values)) {
+          localStorage.setItem(key, value);
+          document.cookie = `${key}=${value}; path=/`;
+        }
+      },
+      settings as Record<string, string>,
+    );
     const findings: string[] = [];
     for (const path of SIGNED_IN_PATHS) {
       await hydrated(page, path);

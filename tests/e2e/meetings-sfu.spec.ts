@@ -38,7 +38,7 @@ test.describe("video meetings through the SFU", () => {
   });
 
   test.afterAll(async () => {
-    server?.stop();
+    await server?.stop();
     await simulator?.stop();
     await media?.close();
     if (persistTo) rmSync(persistTo, { recursive: true, force: true });

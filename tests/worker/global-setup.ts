@@ -63,8 +63,8 @@ export default async function setup(project: TestProject) {
   project.provide("sentryUrl", sentry.url);
   // The key rides in the address's fragment, which fetch never sends; tests/helpers/sql-worker.mjs moves it to a header.
   project.provide("sqlUrl", `${server.url}/__dev/sql#${devSqlToken}`);
-  return () => {
-    server.stop();
+  return async () => {
+    await server.stop();
     void realtime.stop();
     void sentry.stop();
     rmSync(persistTo, { recursive: true, force: true });

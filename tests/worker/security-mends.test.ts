@@ -272,9 +272,8 @@ describe("development tools are an explicit opt-in; production serves only its o
     });
   }, 90_000);
 
-  afterAll(() => {
-    off?.stop();
-    production?.stop();
+  afterAll(async () => {
+    await Promise.all([off?.stop(), production?.stop()]);
     rmSync(state, { recursive: true, force: true });
   });
 

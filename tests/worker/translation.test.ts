@@ -118,8 +118,8 @@ describe("translator and drafting with a provider (a local fake OpenAI-compatibl
       vars: { AI_PROVIDER: "openai-compatible", AI_BASE_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`, AI_MODEL: "fake-model" },
     });
   });
-  afterAll(() => {
-    worker?.stop();
+  afterAll(async () => {
+    await worker?.stop();
     fake?.close();
     if (persistTo) rmSync(persistTo, { recursive: true, force: true });
   });
