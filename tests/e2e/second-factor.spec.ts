@@ -34,7 +34,9 @@ test("an authenticator app: set up with its QR code and secret, then every sign-
   const secret = (await section.getByTestId("totp-secret").innerText()).replace(/\s+/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
-  // A wrong code is refused beside the field; the right one turns the app on and shows the recovery codes once.
+  // A wrong code is refused beside the field; the right one (with the password) turns the app on and shows the recovery codes once.
+  const setup = section.getByRole("form", { name: "Set up an authenticator app" });
+  await setup.getByLabel("Your password").fill(PASSWORD);
   await section.getByLabel("Code from the app").fill(codeAt(secret, 600));
   await section.getByRole("button", { name: "Confirm and turn on" }).click();
   await expect(section.getByText(/^That code does not match/)).toBeVisible();
@@ -121,8 +123,10 @@ test.describe("a passkey", () => {
 
     await hydrated(page, "/profile");
     const section = page.getByRole("region", { name: "Two-step sign-in" });
-    await section.getByLabel("Name for a new passkey").fill("Test laptop");
-    await section.getByRole("button", { name: "Add a passkey" }).click();
+    const add = section.getByRole("form", { name: "Add a passkey" });
+    await add.getByLabel("Name for a new passkey").fill("Test laptop");
+    await add.getByLabel("Your password").fill(PASSWORD);
+    await add.getByRole("button", { name: "Add a passkey" }).click();
     // The first factor comes with recovery codes.
     await expect(section.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
     await section.getByRole("button", { name: "I have saved them" }).click();
@@ -144,11 +148,12 @@ test.describe("a passkey", () => {
     // Removing it asks for the password again (no authenticator app, so no code).
     await hydrated(page, "/profile");
     await section.getByRole("button", { name: "Remove passkey Test laptop" }).click();
-    await section.getByLabel("Your password").fill("Wrong&Password1");
-    await section.getByRole("button", { name: "Remove", exact: true }).click();
-    await expect(section.getByText("Your current password is not correct")).toBeVisible();
-    await section.getByLabel("Your password").fill(PASSWORD);
-    await section.getByRole("button", { name: "Remove", exact: true }).click();
+    const removal = section.getByTestId("passkey-list");
+    await removal.getByLabel("Your password").fill("Wrong&Password1");
+    await removal.getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(removal.getByText("Your current password is not correct")).toBeVisible();
+    await removal.getByLabel("Your password").fill(PASSWORD);
+    await removal.getByRole("button", { name: "Remove", exact: true }).click();
     await expect(section.getByRole("status")).toHaveText("The passkey was removed.");
     await expect(section.getByText("No passkeys yet.")).toBeVisible();
     await context.close();

@@ -18,7 +18,7 @@ async function enrolTotp(client: Client) {
   const setup = await client.postJson("/api/auth/factors/totp-setup", {});
   expect(setup.status).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
-  const confirmed = await client.postJson("/api/auth/factors/totp-confirm", { code: codeAt(secret) });
+  const confirmed = await client.postJson("/api/auth/factors/totp-confirm", { code: codeAt(secret), password: STRONG_PASSWORD });
   expect(confirmed.status).toBe(200);
   const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] };
   return { secret, recoveryCodes };
@@ -43,7 +43,7 @@ describe("second factors: the authenticator app and recovery codes", () => {
     expect(before).toMatchObject({ success: true, totp: null, passkeys: [], recoveryCodesLeft: 0, methods: [] });
 
     // Confirming before any setup, and a wrong first code, are refused with a sentence.
-    const early = await client.postJson("/api/auth/factors/totp-confirm", { code: "123456" });
+    const early = await client.postJson("/api/auth/factors/totp-confirm", { code: "123456", password: STRONG_PASSWORD });
     expect(early.status).toBe(409);
     expect(await early.json()).toMatchObject({ success: false, error: "No authenticator app is waiting to be confirmed. Start the setup again." });
 
@@ -54,13 +54,20 @@ describe("second factors: the authenticator app and recovery codes", () => {
     expect(qr).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(atob(qr.split(",")[1])).toContain("<svg");
 
-    const wrongFirst = await client.postJson("/api/auth/factors/totp-confirm", { code: codeAt(secret, 600) });
+    const wrongFirst = await client.postJson("/api/auth/factors/totp-confirm", { code: codeAt(secret, 600), password: STRONG_PASSWORD });
     expect(wrongFirst.status).toBe(400);
     expect(((await wrongFirst.json()) as { fieldErrors: { code: string[] } }).fieldErrors.code[0]).toMatch(/^That code does not match/);
-    const notACode = await client.postJson("/api/auth/factors/totp-confirm", { code: "abc" });
+    const notACode = await client.postJson("/api/auth/factors/totp-confirm", { code: "abc", password: STRONG_PASSWORD });
     expect(notACode.status).toBe(400);
+    // A session alone (stolen, or left open) cannot bind an app: the password is asked too.
+    const noPassword = await client.postJson("/api/auth/factors/totp-confirm", { code: codeAt(secret) });
+    expect(noPassword.status).toBe(400);
+    expect(await noPassword.json()).toMatchObject({ fieldErrors: { password: ["Enter your current password"] } });
+    const wrongPassword = await client.postJson("/api/auth/factors/totp-confirm", { code: codeAt(secret), password: "Wrong&Password1" });
+    expect(wrongPassword.status).toBe(400);
+    expect(await wrongPassword.json()).toMatchObject({ fieldErrors: { password: ["Your current password is not correct"] } });
 
-    const confirmed = await client.postJson("/api/auth/factors/totp-confirm", { code: codeAt(secret) });
+    const confirmed = await client.postJson("/api/auth/factors/totp-confirm", { code: codeAt(secret), password: STRONG_PASSWORD });
     expect(confirmed.status).toBe(200);
     const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
@@ -196,7 +203,10 @@ describe("second factors: the authenticator app and recovery codes", () => {
 
   it("passkeys: options come from PUBLIC_ORIGIN, a forged response is refused, a challenge is used once", async () => {
     const { client } = await registerUser(baseUrl, "passkey");
-    const options = await client.postJson("/api/auth/factors/passkey-options", {});
+    // The browser's prompt only comes after the password: no challenge for a session alone.
+    expect((await client.postJson("/api/auth/factors/passkey-options", {})).status).toBe(400);
+    expect((await client.postJson("/api/auth/factors/passkey-options", { password: "Wrong&Password1" })).status).toBe(400);
+    const options = await client.postJson("/api/auth/factors/passkey-options", { password: STRONG_PASSWORD });
     expect(options.status).toBe(200);
     const { options: creation } = (await options.json()) as { options: { rp: { id: string }; challenge: string; user: { name: string } } };
     expect(creation.rp.id).toBe(new URL(baseUrl).hostname);

@@ -56,7 +56,8 @@ export async function afterFactorAdded(ctx: RequestContext, session: CurrentSess
 }
 
 /** Confirms the app with a current code. Returns the recovery codes when this is the person's first factor. */
-export async function confirmTotpSetup(ctx: RequestContext, session: CurrentSession, rawCode: string) {
+export async function confirmTotpSetup(ctx: RequestContext, session: CurrentSession, input: { code: string; password: string }) {
+  const rawCode = input.code;
   const key = `second-factor:manage:${session.user.id}`;
   await refuseWhileLimited(ctx, key);
   const code = classifyCode(rawCode);
@@ -70,6 +71,8 @@ export async function confirmTotpSetup(ctx: RequestContext, session: CurrentSess
     .where(and(eq(totpCredentials.userId, session.user.id), isNull(totpCredentials.confirmedAt)))
     .get();
   if (!row) throw new AuthError(409, ctx.t("secondFactor.errors.noSetup"));
+  // The password too: a stolen session must not be able to bind its own app and lock the owner out.
+  await reverify(ctx, session, { password: input.password }, "totp_setup");
   const hadFactor = (await secondFactorMethods(ctx.db, session.user.id)).length > 0;
   const secret = await openSecret(ctx.config.PASSWORD_PEPPER, session.user.id, row.secretBox);
   const step = secret ? matchTotp(secret, code.value, Date.now(), null) : null;
@@ -100,10 +103,16 @@ export interface Reverification {
 }
 
 /**
- * Removing a factor or renewing recovery codes asks again: the password, and, while an authenticator app is set
- * up, one of its current codes or a recovery code. A session left open on a shared computer is not enough.
+ * Adding or removing a factor, or renewing recovery codes, asks again: the password, and, while an authenticator
+ * app is set up, one of its current codes or a recovery code. A session left open on a shared computer, or stolen,
+ * is not enough to change how the account is protected.
  */
-export async function reverify(ctx: RequestContext, session: CurrentSession, input: Reverification, action: "totp" | "passkey" | "recovery") {
+export async function reverify(
+  ctx: RequestContext,
+  session: CurrentSession,
+  input: Reverification,
+  action: "totp_setup" | "passkey_add" | "totp" | "passkey" | "recovery",
+) {
   const key = `second-factor:manage:${session.user.id}`;
   await refuseWhileLimited(ctx, key);
   const passwordOk = await verifyPassword(input.password, session.user.passwordHash, ctx.config.PASSWORD_PEPPER);

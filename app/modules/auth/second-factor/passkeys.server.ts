@@ -61,8 +61,13 @@ async function credentialsOf(db: Db, userId: string) {
   return db.select().from(passkeys).where(eq(passkeys.userId, userId)).all();
 }
 
-/** Options for `navigator.credentials.create()`, its challenge kept against this session. */
-export async function passkeyRegistrationOptions(ctx: RequestContext, session: CurrentSession) {
+/**
+ * Options for `navigator.credentials.create()`, its challenge kept against this session. Asked for with the password
+ * (and a code while an app is set up), before the browser's prompt: only a challenge issued after asking again can
+ * register a passkey, so a stolen session cannot bind its own authenticator.
+ */
+export async function passkeyRegistrationOptions(ctx: RequestContext, session: CurrentSession, input: Reverification) {
+  await reverify(ctx, session, input, "passkey_add");
   const rp = relyingParty(ctx.publicOrigin);
   const existing = await credentialsOf(ctx.db, session.user.id);
   const options = await generateRegistrationOptions({

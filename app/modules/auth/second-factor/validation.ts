@@ -31,15 +31,20 @@ export function secondFactorFormSchema(t: Translate) {
   return z.object({ code: code(t, "secondFactor.validation.codeRequired") });
 }
 
+/** The new app's first code, and the password: a session left open is not enough to bind an authenticator to the account. */
 export function totpConfirmSchema(t: Translate) {
-  return z.object({ code: code(t, "secondFactor.validation.codeRequired") }).strict();
+  return z.object({ code: code(t, "secondFactor.validation.codeRequired"), password: password(t) }).strict();
 }
 
-/** Removing a factor or renewing recovery codes: the password again, and a code when an authenticator app is set up. */
-export function reverifyFields(t: Translate) {
+function password(t: Translate) {
   const required = t("validation.currentPasswordRequired");
+  return z.string({ required_error: required, invalid_type_error: required }).min(1, required).max(PASSWORD_MAX, required);
+}
+
+/** Adding or removing a factor, renewing recovery codes: the password again, and a code when an authenticator app is set up. */
+export function reverifyFields(t: Translate) {
   return z.object({
-    password: z.string({ required_error: required, invalid_type_error: required }).min(1, required).max(PASSWORD_MAX, required),
+    password: password(t),
     code: z
       .string({ invalid_type_error: t("secondFactor.errors.codeFormat") })
       .trim()

@@ -4,6 +4,7 @@ import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
+import { PasswordInput } from "../../components/password-input";
 import type { FactorOverview } from "../factors.server";
 import { PASSKEY_NAME_MAX } from "../validation";
 import { factorCommand, type Refused } from "./factors-client";
@@ -18,18 +19,25 @@ interface Props {
 /** Passkeys and security keys: added with the browser's own prompt, listed, and removed after asking again. */
 export function PasskeysPanel({ passkeys, hasTotp, onChanged }: Props) {
   const { t } = useTranslation("security");
+  const { t: tAuth } = useTranslation("auth");
   const id = useId();
   const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<Refused | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
 
   async function add(event: React.FormEvent) {
     event.preventDefault();
+    // Named before the browser's prompt, not refused after it.
+    if (!name.trim()) return setRefused({ error: "", fieldErrors: { name: [tAuth("secondFactor.errors.passkeyName", { max: PASSKEY_NAME_MAX })] } });
     setBusy(true);
     setRefused(null);
     try {
-      const options = await factorCommand<{ options: unknown }>("passkey-options", undefined, t("failed"));
+      // The password (and code) first: the browser's prompt only comes once the server has asked again.
+      const options = await factorCommand<{ options: unknown }>("passkey-options", { password, ...(hasTotp ? { code } : {}) }, t("failed"));
       if (!options.ok) return setRefused(options);
       const { startRegistration } = await import("@simplewebauthn/browser");
       let response: unknown;
@@ -41,6 +49,8 @@ export function PasskeysPanel({ passkeys, hasTotp, onChanged }: Props) {
       const saved = await factorCommand<{ recoveryCodes: string[] | null }>("passkey-register", { response, name }, t("failed"));
       if (!saved.ok) return setRefused(saved);
       setName("");
+      setPassword("");
+      setCode("");
       onChanged(t("passkeys.addedNotice"), saved.data.recoveryCodes);
     } finally {
       setBusy(false);
@@ -48,6 +58,8 @@ export function PasskeysPanel({ passkeys, hasTotp, onChanged }: Props) {
   }
 
   const nameError = refused?.fieldErrors.name;
+  const passwordError = refused?.fieldErrors.password;
+  const codeError = refused?.fieldErrors.code;
   return (
     <div className="grid gap-3">
       {passkeys.length ? (
@@ -100,8 +112,8 @@ export function PasskeysPanel({ passkeys, hasTotp, onChanged }: Props) {
       ) : (
         <p className="m-0 text-sm text-muted-foreground">{t("passkeys.none")}</p>
       )}
-      <form onSubmit={(event) => void add(event)} className="grid gap-3" noValidate>
-        {refused && !nameError ? (
+      <form onSubmit={(event) => void add(event)} className="grid gap-3" aria-label={t("passkeys.add")} noValidate>
+        {refused && !nameError && !passwordError && !codeError ? (
           <p role="alert" className="m-0 text-sm text-destructive">
             {refused.error}
           </p>
@@ -119,6 +131,34 @@ export function PasskeysPanel({ passkeys, hasTotp, onChanged }: Props) {
             required
           />
         </FormField>
+        <FormField id={`${id}-password`} errorId={`${id}-password-error`} label={t("reverify.password")} errors={passwordError}>
+          <PasswordInput
+            id={`${id}-password`}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? `${id}-password-error` : undefined}
+            required
+            visible={visible}
+            onToggle={() => setVisible((v) => !v)}
+          />
+        </FormField>
+        {hasTotp ? (
+          <FormField id={`${id}-code`} errorId={`${id}-code-error`} label={t("reverify.code")} errors={codeError}>
+            <Input
+              id={`${id}-code`}
+              name="code"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              aria-invalid={codeError ? true : undefined}
+              aria-describedby={codeError ? `${id}-code-error` : undefined}
+              required
+            />
+          </FormField>
+        ) : null}
         <Button type="submit" size="sm" className="justify-self-start" disabled={busy}>
           {busy ? t("passkeys.waiting") : t("passkeys.add")}
         </Button>

@@ -4,6 +4,7 @@ import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
+import { PasswordInput } from "../../components/password-input";
 import { factorCommand, type Refused } from "./factors-client";
 import { ReverifyForm } from "./reverify-form";
 
@@ -21,13 +22,15 @@ interface Props {
 /** The secret in groups of four, as the apps' manual-entry fields show it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 
-/** The authenticator app: set up with a QR code (or the secret typed in) and a first code; removed after asking again. */
+/** The authenticator app: set up with a QR code (or the secret typed in), a first code and the password; removed after asking again. */
 export function TotpPanel({ confirmedAt, onChanged }: Props) {
   const { t } = useTranslation("security");
   const id = useId();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [removing, setRemoving] = useState(false);
   const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<Refused | null>(null);
 
@@ -44,11 +47,12 @@ export function TotpPanel({ confirmedAt, onChanged }: Props) {
   async function confirm(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const answer = await factorCommand<{ recoveryCodes: string[] | null }>("totp-confirm", { code }, t("failed"));
+    const answer = await factorCommand<{ recoveryCodes: string[] | null }>("totp-confirm", { code, password }, t("failed"));
     setBusy(false);
     if (!answer.ok) return setRefused(answer);
     setSetup(null);
     setCode("");
+    setPassword("");
     setRefused(null);
     onChanged(t("totp.enabled"), answer.data.recoveryCodes);
   }
@@ -83,15 +87,16 @@ export function TotpPanel({ confirmedAt, onChanged }: Props) {
   }
 
   const codeError = refused?.fieldErrors.code;
+  const passwordError = refused?.fieldErrors.password;
   return (
     <div className="grid gap-3">
-      {refused && !codeError ? (
+      {refused && !codeError && !passwordError ? (
         <p role="alert" className="m-0 text-sm text-destructive">
           {refused.error}
         </p>
       ) : null}
       {setup ? (
-        <form onSubmit={(event) => void confirm(event)} className="grid gap-3" noValidate>
+        <form onSubmit={(event) => void confirm(event)} className="grid gap-3" aria-label={t("totp.setUp")} noValidate>
           <ol className="m-0 grid gap-2 ps-5 text-sm">
             <li>{t("totp.stepScan")}</li>
             <li>{t("totp.stepCode")}</li>
@@ -114,6 +119,20 @@ export function TotpPanel({ confirmedAt, onChanged }: Props) {
               aria-invalid={codeError ? true : undefined}
               aria-describedby={codeError ? `${id}-code-error` : undefined}
               required
+            />
+          </FormField>
+          <FormField id={`${id}-password`} errorId={`${id}-password-error`} label={t("reverify.password")} errors={passwordError}>
+            <PasswordInput
+              id={`${id}-password`}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={passwordError ? `${id}-password-error` : undefined}
+              required
+              visible={visible}
+              onToggle={() => setVisible((v) => !v)}
             />
           </FormField>
           <div className="flex flex-wrap gap-2">

@@ -7,9 +7,9 @@ import { passkeyRegisterSchema, passkeyRemoveSchema, strictReverify, totpConfirm
 
 /**
  * The signed-in person's own second factors. GET /api/auth/factors: what is set up. POST /api/auth/factors/<command>:
- * `totp-setup` (a new secret, its QR code and text), `totp-confirm` `{ code }`, `totp-remove` `{ password, code? }`,
- * `recovery-codes` `{ password, code? }` (a new set, shown once), `passkey-options`, `passkey-register`
- * `{ response, name }`, `passkey-remove` `{ passkeyId, password, code? }`.
+ * `totp-setup` (a new secret, its QR code and text), `totp-confirm` `{ code, password }`, `totp-remove` `{ password, code? }`,
+ * `recovery-codes` `{ password, code? }` (a new set, shown once), `passkey-options` `{ password, code? }`,
+ * `passkey-register` `{ response, name }`, `passkey-remove` `{ passkeyId, password, code? }`.
  */
 const read = jsonRoute(requestT, {
   GET: endpoint({
@@ -30,7 +30,7 @@ const factors = commandRoute(
   {
     "totp-setup": jsonRoute(requestT, { POST: endpoint({ run: ({ ctx, session }) => startTotpSetup(ctx, session) }) }),
     "totp-confirm": jsonRoute(requestT, {
-      POST: endpoint({ body: totpConfirmSchema, run: ({ ctx, session, body }) => confirmTotpSetup(ctx, session, body.code) }),
+      POST: endpoint({ body: totpConfirmSchema, run: ({ ctx, session, body }) => confirmTotpSetup(ctx, session, body) }),
     }),
     "totp-remove": jsonRoute(requestT, {
       POST: endpoint({ body: strictReverify, run: async ({ ctx, session, body }) => (await removeTotp(ctx, session, body), {}) }),
@@ -39,7 +39,7 @@ const factors = commandRoute(
       POST: endpoint({ body: strictReverify, run: async ({ ctx, session, body }) => ({ recoveryCodes: await renewRecoveryCodes(ctx, session, body) }) }),
     }),
     "passkey-options": jsonRoute(requestT, {
-      POST: endpoint({ run: async ({ ctx, session }) => ({ options: await passkeyRegistrationOptions(ctx, session) }) }),
+      POST: endpoint({ body: strictReverify, run: async ({ ctx, session, body }) => ({ options: await passkeyRegistrationOptions(ctx, session, body) }) }),
     }),
     "passkey-register": jsonRoute(requestT, {
       POST: endpoint({ body: passkeyRegisterSchema, status: 201, run: ({ ctx, session, body }) => registerPasskey(ctx, session, body) }),
