@@ -26,6 +26,7 @@ import de_polls from "../public/locales/de/polls.json";
 import de_portal from "../public/locales/de/portal.json";
 import de_profile from "../public/locales/de/profile.json";
 import de_scanner from "../public/locales/de/scanner.json";
+import de_security from "../public/locales/de/security.json";
 import de_tax from "../public/locales/de/tax.json";
 import de_tour from "../public/locales/de/tour.json";
 import de_translator from "../public/locales/de/translator.json";
@@ -57,6 +58,7 @@ import en_polls from "../public/locales/en/polls.json";
 import en_portal from "../public/locales/en/portal.json";
 import en_profile from "../public/locales/en/profile.json";
 import en_scanner from "../public/locales/en/scanner.json";
+import en_security from "../public/locales/en/security.json";
 import en_tax from "../public/locales/en/tax.json";
 import en_tour from "../public/locales/en/tour.json";
 import en_translator from "../public/locales/en/translator.json";
@@ -88,6 +90,7 @@ import es_polls from "../public/locales/es/polls.json";
 import es_portal from "../public/locales/es/portal.json";
 import es_profile from "../public/locales/es/profile.json";
 import es_scanner from "../public/locales/es/scanner.json";
+import es_security from "../public/locales/es/security.json";
 import es_tax from "../public/locales/es/tax.json";
 import es_tour from "../public/locales/es/tour.json";
 import es_translator from "../public/locales/es/translator.json";
@@ -119,6 +122,7 @@ import fr_polls from "../public/locales/fr/polls.json";
 import fr_portal from "../public/locales/fr/portal.json";
 import fr_profile from "../public/locales/fr/profile.json";
 import fr_scanner from "../public/locales/fr/scanner.json";
+import fr_security from "../public/locales/fr/security.json";
 import fr_tax from "../public/locales/fr/tax.json";
 import fr_tour from "../public/locales/fr/tour.json";
 import fr_translator from "../public/locales/fr/translator.json";
@@ -150,6 +154,7 @@ import ja_polls from "../public/locales/ja/polls.json";
 import ja_portal from "../public/locales/ja/portal.json";
 import ja_profile from "../public/locales/ja/profile.json";
 import ja_scanner from "../public/locales/ja/scanner.json";
+import ja_security from "../public/locales/ja/security.json";
 import ja_tax from "../public/locales/ja/tax.json";
 import ja_tour from "../public/locales/ja/tour.json";
 import ja_translator from "../public/locales/ja/translator.json";
@@ -181,16 +186,17 @@ import zh_polls from "../public/locales/zh/polls.json";
 import zh_portal from "../public/locales/zh/portal.json";
 import zh_profile from "../public/locales/zh/profile.json";
 import zh_scanner from "../public/locales/zh/scanner.json";
+import zh_security from "../public/locales/zh/security.json";
 import zh_tax from "../public/locales/zh/tax.json";
 import zh_tour from "../public/locales/zh/tour.json";
 import zh_translator from "../public/locales/zh/translator.json";
 import zh_workspaces from "../public/locales/zh/workspaces.json";
 
 export const bundledResources = {
-  "de": { "accounting": de_accounting, "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "banking": de_banking, "common": de_common, "communication": de_communication, "compliance": de_compliance, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "email": de_email, "exports": de_exports, "finance": de_finance, "guides": de_guides, "help": de_help, "instruments": de_instruments, "landing": de_landing, "meetings": de_meetings, "notifications": de_notifications, "ops": de_ops, "polls": de_polls, "portal": de_portal, "profile": de_profile, "scanner": de_scanner, "tax": de_tax, "tour": de_tour, "translator": de_translator, "workspaces": de_workspaces },
-  "en": { "accounting": en_accounting, "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "banking": en_banking, "common": en_common, "communication": en_communication, "compliance": en_compliance, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "email": en_email, "exports": en_exports, "finance": en_finance, "guides": en_guides, "help": en_help, "instruments": en_instruments, "landing": en_landing, "meetings": en_meetings, "notifications": en_notifications, "ops": en_ops, "polls": en_polls, "portal": en_portal, "profile": en_profile, "scanner": en_scanner, "tax": en_tax, "tour": en_tour, "translator": en_translator, "workspaces": en_workspaces },
-  "es": { "accounting": es_accounting, "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "banking": es_banking, "common": es_common, "communication": es_communication, "compliance": es_compliance, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "email": es_email, "exports": es_exports, "finance": es_finance, "guides": es_guides, "help": es_help, "instruments": es_instruments, "landing": es_landing, "meetings": es_meetings, "notifications": es_notifications, "ops": es_ops, "polls": es_polls, "portal": es_portal, "profile": es_profile, "scanner": es_scanner, "tax": es_tax, "tour": es_tour, "translator": es_translator, "workspaces": es_workspaces },
-  "fr": { "accounting": fr_accounting, "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "banking": fr_banking, "common": fr_common, "communication": fr_communication, "compliance": fr_compliance, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "email": fr_email, "exports": fr_exports, "finance": fr_finance, "guides": fr_guides, "help": fr_help, "instruments": fr_instruments, "landing": fr_landing, "meetings": fr_meetings, "notifications": fr_notifications, "ops": fr_ops, "polls": fr_polls, "portal": fr_portal, "profile": fr_profile, "scanner": fr_scanner, "tax": fr_tax, "tour": fr_tour, "translator": fr_translator, "workspaces": fr_workspaces },
-  "ja": { "accounting": ja_accounting, "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "banking": ja_banking, "common": ja_common, "communication": ja_communication, "compliance": ja_compliance, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "email": ja_email, "exports": ja_exports, "finance": ja_finance, "guides": ja_guides, "help": ja_help, "instruments": ja_instruments, "landing": ja_landing, "meetings": ja_meetings, "notifications": ja_notifications, "ops": ja_ops, "polls": ja_polls, "portal": ja_portal, "profile": ja_profile, "scanner": ja_scanner, "tax": ja_tax, "tour": ja_tour, "translator": ja_translator, "workspaces": ja_workspaces },
-  "zh": { "accounting": zh_accounting, "ai": zh_ai, "assistant": zh_assistant, "auth": zh_auth, "banking": zh_banking, "common": zh_common, "communication": zh_communication, "compliance": zh_compliance, "conversations": zh_conversations, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "drafting": zh_drafting, "email": zh_email, "exports": zh_exports, "finance": zh_finance, "guides": zh_guides, "help": zh_help, "instruments": zh_instruments, "landing": zh_landing, "meetings": zh_meetings, "notifications": zh_notifications, "ops": zh_ops, "polls": zh_polls, "portal": zh_portal, "profile": zh_profile, "scanner": zh_scanner, "tax": zh_tax, "tour": zh_tour, "translator": zh_translator, "workspaces": zh_workspaces },
+  "de": { "accounting": de_accounting, "ai": de_ai, "assistant": de_assistant, "auth": de_auth, "banking": de_banking, "common": de_common, "communication": de_communication, "compliance": de_compliance, "conversations": de_conversations, "dashboard": de_dashboard, "demo": de_demo, "documents": de_documents, "drafting": de_drafting, "email": de_email, "exports": de_exports, "finance": de_finance, "guides": de_guides, "help": de_help, "instruments": de_instruments, "landing": de_landing, "meetings": de_meetings, "notifications": de_notifications, "ops": de_ops, "polls": de_polls, "portal": de_portal, "profile": de_profile, "scanner": de_scanner, "security": de_security, "tax": de_tax, "tour": de_tour, "translator": de_translator, "workspaces": de_workspaces },
+  "en": { "accounting": en_accounting, "ai": en_ai, "assistant": en_assistant, "auth": en_auth, "banking": en_banking, "common": en_common, "communication": en_communication, "compliance": en_compliance, "conversations": en_conversations, "dashboard": en_dashboard, "demo": en_demo, "documents": en_documents, "drafting": en_drafting, "email": en_email, "exports": en_exports, "finance": en_finance, "guides": en_guides, "help": en_help, "instruments": en_instruments, "landing": en_landing, "meetings": en_meetings, "notifications": en_notifications, "ops": en_ops, "polls": en_polls, "portal": en_portal, "profile": en_profile, "scanner": en_scanner, "security": en_security, "tax": en_tax, "tour": en_tour, "translator": en_translator, "workspaces": en_workspaces },
+  "es": { "accounting": es_accounting, "ai": es_ai, "assistant": es_assistant, "auth": es_auth, "banking": es_banking, "common": es_common, "communication": es_communication, "compliance": es_compliance, "conversations": es_conversations, "dashboard": es_dashboard, "demo": es_demo, "documents": es_documents, "drafting": es_drafting, "email": es_email, "exports": es_exports, "finance": es_finance, "guides": es_guides, "help": es_help, "instruments": es_instruments, "landing": es_landing, "meetings": es_meetings, "notifications": es_notifications, "ops": es_ops, "polls": es_polls, "portal": es_portal, "profile": es_profile, "scanner": es_scanner, "security": es_security, "tax": es_tax, "tour": es_tour, "translator": es_translator, "workspaces": es_workspaces },
+  "fr": { "accounting": fr_accounting, "ai": fr_ai, "assistant": fr_assistant, "auth": fr_auth, "banking": fr_banking, "common": fr_common, "communication": fr_communication, "compliance": fr_compliance, "conversations": fr_conversations, "dashboard": fr_dashboard, "demo": fr_demo, "documents": fr_documents, "drafting": fr_drafting, "email": fr_email, "exports": fr_exports, "finance": fr_finance, "guides": fr_guides, "help": fr_help, "instruments": fr_instruments, "landing": fr_landing, "meetings": fr_meetings, "notifications": fr_notifications, "ops": fr_ops, "polls": fr_polls, "portal": fr_portal, "profile": fr_profile, "scanner": fr_scanner, "security": fr_security, "tax": fr_tax, "tour": fr_tour, "translator": fr_translator, "workspaces": fr_workspaces },
+  "ja": { "accounting": ja_accounting, "ai": ja_ai, "assistant": ja_assistant, "auth": ja_auth, "banking": ja_banking, "common": ja_common, "communication": ja_communication, "compliance": ja_compliance, "conversations": ja_conversations, "dashboard": ja_dashboard, "demo": ja_demo, "documents": ja_documents, "drafting": ja_drafting, "email": ja_email, "exports": ja_exports, "finance": ja_finance, "guides": ja_guides, "help": ja_help, "instruments": ja_instruments, "landing": ja_landing, "meetings": ja_meetings, "notifications": ja_notifications, "ops": ja_ops, "polls": ja_polls, "portal": ja_portal, "profile": ja_profile, "scanner": ja_scanner, "security": ja_security, "tax": ja_tax, "tour": ja_tour, "translator": ja_translator, "workspaces": ja_workspaces },
+  "zh": { "accounting": zh_accounting, "ai": zh_ai, "assistant": zh_assistant, "auth": zh_auth, "banking": zh_banking, "common": zh_common, "communication": zh_communication, "compliance": zh_compliance, "conversations": zh_conversations, "dashboard": zh_dashboard, "demo": zh_demo, "documents": zh_documents, "drafting": zh_drafting, "email": zh_email, "exports": zh_exports, "finance": zh_finance, "guides": zh_guides, "help": zh_help, "instruments": zh_instruments, "landing": zh_landing, "meetings": zh_meetings, "notifications": zh_notifications, "ops": zh_ops, "polls": zh_polls, "portal": zh_portal, "profile": zh_profile, "scanner": zh_scanner, "security": zh_security, "tax": zh_tax, "tour": zh_tour, "translator": zh_translator, "workspaces": zh_workspaces },
 };

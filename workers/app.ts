@@ -61,6 +61,10 @@ async function verifiedSocket(request: Request, env: Env) {
   const db = createDb(env.DB);
   const session = await loadSession(db, request);
   if (!session) return errorResponse(new HttpError(401, t("errors.unauthorized")));
+  // Nothing live reaches a person whose workspace requires a second factor they have not set up (ADR 0036).
+  if (session.secondFactorSetupFor) {
+    return errorResponse(new HttpError(403, t("secondFactor.errors.setupRequired", { workspace: session.secondFactorSetupFor.name })));
+  }
   const headers = new Headers(request.headers);
   headers.set(VERIFIED_USER_ID_HEADER, session.user.id);
   headers.set(VERIFIED_USER_NAME_HEADER, session.user.name);

@@ -10,6 +10,7 @@ import { AuditPanel } from "~/modules/workspaces/components/admin/audit-panel";
 import { InvitePanel } from "~/modules/workspaces/components/admin/invite-panel";
 import { MembersPanel } from "~/modules/workspaces/components/admin/members-panel";
 import { PendingDeletions } from "~/modules/workspaces/components/admin/pending-deletions";
+import { SecondFactorPanel } from "~/modules/workspaces/components/admin/second-factor-panel";
 import { UsagePanel } from "~/modules/workspaces/components/admin/usage-panel";
 import { WorkspaceDangerZone } from "~/modules/workspaces/components/admin/workspace-danger-zone";
 import type { SignedInPageHandle } from "~/routes/_app";
@@ -59,6 +60,7 @@ export default function AdminRoute() {
           <PendingDeletions deletions={page.pendingDeletions} />
           <MembersPanel members={page.members} me={page.me} sharesTotalBp={page.sharesTotalBp} answer={answer} />
           <InvitePanel workspaceName={page.me.workspaceName} invitations={page.invitations} answer={answer} />
+          {page.secondFactor ? <SecondFactorPanel policy={page.secondFactor} isOwner={page.me.role === "owner"} answer={answer} /> : null}
           <UsagePanel usage={page.usage} />
           {page.me.role === "owner" ? (
             <div className="md:col-span-2">

@@ -6,7 +6,13 @@ import { endpoint, jsonRoute } from "~/platform/json-route.server";
 
 const signUp = jsonRoute(
   requestT,
-  { POST: endpoint({ session: "none", body: strictSchemas.register, run: async ({ ctx, body }) => signedInResponse(ctx, await register(ctx, body), 201) }) },
+  {
+    POST: endpoint({
+      session: "none",
+      body: strictSchemas.register,
+      run: async ({ ctx, body }) => signedInResponse(ctx, await register(ctx, body), { status: 201 }),
+    }),
+  },
   { writesAsPost: true },
 );
 

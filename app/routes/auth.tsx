@@ -5,12 +5,17 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useRootData } from "~/root";
 import { AuthScreen, type AuthActionData } from "~/modules/auth/components/auth-screen";
 import { getCurrentSession, safeRedirect } from "~/modules/auth/guard.server";
-import { authenticator } from "~/modules/auth/authenticator.server";
+import { authenticator, owesSecondFactor, type SignInOutcome } from "~/modules/auth/authenticator.server";
+import { clearPendingCookie, serializePendingCookie } from "~/modules/auth/second-factor/pending.server";
+import { secondFactorFormSchema } from "~/modules/auth/second-factor/validation";
+import { PendingSignInGone, pendingMethods } from "~/modules/auth/second-factor/verify.server";
 import { AuthError, register, requestPasswordReset } from "~/modules/auth/service.server";
 import { serializeSessionCookie } from "~/modules/auth/session.server";
 import { forgotPasswordSchema, loginSchema, registerSchema } from "~/modules/auth/validation";
 import { getRequestContext } from "~/platform/request-context.server";
 
+/** The second step's texts (the tabs' are in "auth", loaded by the root). */
+export const handle = { i18n: ["security"] };
 export const meta: MetaFunction = () => [{ title: "Sign in · Legal Document Platform" }];
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -32,20 +37,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   const redirectTo = safeRedirect(String(formData.get("redirectTo") ?? ""));
-  const signIn = (result: { token: string; session: { remember: boolean } }) =>
-    redirect(redirectTo, {
-      headers: { "Set-Cookie": serializeSessionCookie(result.token, { secure: ctx.secure, remember: result.session.remember }) },
-    });
+  const signIn = (outcome: SignInOutcome) => {
+    const headers = new Headers();
+    if (owesSecondFactor(outcome)) {
+      // No session yet: the pending step's own cookie, and the same screen asking for the code.
+      headers.set("Set-Cookie", serializePendingCookie(outcome.secondFactor.token, ctx.secure));
+      const answer: AuthActionData = { intent: "second-factor", redirectTo, secondFactor: { methods: outcome.secondFactor.methods } };
+      return data(answer, { headers });
+    }
+    headers.set("Set-Cookie", serializeSessionCookie(outcome.token, { secure: ctx.secure, remember: outcome.session.remember }));
+    if (intent === "second-factor") headers.append("Set-Cookie", clearPendingCookie(ctx.secure));
+    return redirect(redirectTo, { headers });
+  };
 
   try {
     if (intent === "login") {
-      const passwords = authenticator(ctx, async (form) => {
-        const submission = parseWithZod(await form.formData(), { schema: loginSchema(ctx.t) });
-        if (submission.status !== "success") throw new InvalidForm(submission.reply());
-        return submission.value;
+      const passwords = authenticator(ctx, {
+        credentials: async (form) => {
+          const submission = parseWithZod(await form.formData(), { schema: loginSchema(ctx.t) });
+          if (submission.status !== "success") throw new InvalidForm(submission.reply());
+          return submission.value;
+        },
       });
       // The strategy reads its credentials from a request: this one carries the form already read for the intent.
       return signIn(await passwords.authenticate("password", new Request(request.url, { method: "POST", body: formData })));
+    }
+    if (intent === "second-factor") {
+      const steps = authenticator(ctx, {
+        secondFactor: async (form) => {
+          const submission = parseWithZod(await form.formData(), { schema: secondFactorFormSchema(ctx.t) });
+          if (submission.status !== "success") throw new InvalidForm(submission.reply());
+          return submission.value;
+        },
+      });
+      // The pending step's cookie goes with the form: it names the sign-in the code completes.
+      const carried = new Request(request.url, { method: "POST", body: formData, headers: { Cookie: request.headers.get("Cookie") ?? "" } });
+      return signIn(await steps.authenticate("second-factor", carried));
     }
     if (intent === "register") {
       const submission = parseWithZod(formData, { schema: registerSchema(ctx.t) });
@@ -59,6 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<AuthActionData>({ intent, banner: { kind: "success", text: ctx.t("reset.success") } });
     }
   } catch (error) {
+    if (intent === "second-factor") return secondFactorRefusal(request, ctx, redirectTo, error);
     if (error instanceof InvalidForm) return data<AuthActionData>({ intent: "login", result: error.reply }, 400);
     if (error instanceof AuthError) {
       return data<AuthActionData>({ intent: intent as AuthActionData["intent"], banner: { kind: "error", text: error.message } }, error.status);
@@ -66,6 +94,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error;
   }
   return data<AuthActionData>({ intent: "login", banner: { kind: "error", text: ctx.t("errors.invalidInput") } }, 400);
+}
+
+/** A refused second step: the same step with the sentence, or back to the password when the pending step is gone. */
+async function secondFactorRefusal(request: Request, ctx: ReturnType<typeof getRequestContext>, redirectTo: string, error: unknown) {
+  if (!(error instanceof AuthError || error instanceof InvalidForm)) throw error;
+  const methods = error instanceof PendingSignInGone ? null : await pendingMethods(ctx, request);
+  if (error instanceof AuthError && methods) {
+    return data<AuthActionData>(
+      { intent: "second-factor", redirectTo, secondFactor: { methods }, banner: { kind: "error", text: error.message } },
+      error.status,
+    );
+  }
+  if (error instanceof InvalidForm && methods)
+    return data<AuthActionData>({ intent: "second-factor", redirectTo, secondFactor: { methods }, result: error.reply }, 400);
+  const text = error instanceof AuthError ? error.message : ctx.t("secondFactor.errors.noPending");
+  return data<AuthActionData>({ intent: "login", banner: { kind: "error", text } }, { status: 401, headers: { "Set-Cookie": clearPendingCookie(ctx.secure) } });
 }
 
 /** The sign-in form did not validate: the messages per field go back to the form. */

@@ -15,6 +15,8 @@ import { requireSession } from "~/modules/auth/guard.server";
 import { LanguageChoice } from "~/modules/preferences/components/language-choice";
 import { DarkModeSwitch, ThemeCards } from "~/modules/preferences/components/theme-popover";
 import { listDevices, signOutDevice, signOutOtherDevices } from "~/modules/auth/devices/devices.server";
+import { SecuritySection } from "~/modules/auth/second-factor/components/security-section";
+import { factorOverview } from "~/modules/auth/second-factor/factors.server";
 import { DevicesList } from "~/modules/profile/components/devices-list";
 import { QuietHoursForm } from "~/modules/profile/components/quiet-hours-form";
 import { quietSettingsOf } from "~/modules/profile/quiet-hours.server";
@@ -37,18 +39,20 @@ import { HttpError, Refusal } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import { useSignedInUser, type SignedInPageHandle } from "~/routes/_app";
 
-export const handle = { i18n: ["profile", "workspaces"], needsWorkspace: false } satisfies SignedInPageHandle;
+export const handle = { i18n: ["profile", "workspaces", "security"], needsWorkspace: false } satisfies SignedInPageHandle;
 export const meta: MetaFunction = () => [{ title: "Profile · Legal Document Platform" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
-  const [sessions, workspaces, offers] = await Promise.all([
+  const [sessions, workspaces, offers, factors] = await Promise.all([
     listDevices(ctx, session),
     listUserWorkspaces(ctx, session.user.id),
     offersTo(ctx, session.user.id),
+    factorOverview(ctx.db, session.user.id),
   ]);
-  return { sessions, workspaces, offers, currentWorkspaceId: session.workspace?.id ?? null, quiet: quietSettingsOf(session.user) };
+  const security = { overview: factors, setupFor: session.secondFactorSetupFor?.name ?? null };
+  return { sessions, workspaces, offers, currentWorkspaceId: session.workspace?.id ?? null, quiet: quietSettingsOf(session.user), security };
 }
 
 type Intent = "details" | "password" | "avatar" | "remove-avatar" | "sign-out-others" | "sign-out-device" | "leave-workspace" | "answer-offer";
@@ -281,7 +285,7 @@ function AvatarForm({ busy }: { busy: boolean }) {
 }
 
 export default function ProfileRoute() {
-  const { sessions, workspaces, offers, currentWorkspaceId, quiet } = useLoaderData<typeof loader>();
+  const { sessions, workspaces, offers, currentWorkspaceId, quiet, security } = useLoaderData<typeof loader>();
   const user = useSignedInUser();
   const { t } = useTranslation("profile");
   const { t: tAuth } = useTranslation("auth");
@@ -290,6 +294,9 @@ export default function ProfileRoute() {
   return (
     <div className="grid gap-6">
       <h1 className="m-0 text-2xl">{t("title")}</h1>
+      <Section id="second-factor" title={t("title", { ns: "security" })}>
+        <SecuritySection {...security} />
+      </Section>
       <div className="grid gap-6 lg:grid-cols-2">
         <Section id="details-heading" title={t("details.title")}>
           <DetailsForm />

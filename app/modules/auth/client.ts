@@ -7,6 +7,11 @@ export interface AuthResponse {
   user?: unknown;
   error?: string;
   fieldErrors?: Record<string, string[]>;
+  /** The password was right; a second factor is owed (ADR 0036). */
+  secondFactorRequired?: boolean;
+  secondFactorMethods?: ("totp" | "passkey" | "recovery_code")[];
+  /** The pending second step is gone: enter the password again. */
+  restart?: boolean;
 }
 
 export interface CallResult {

@@ -20,13 +20,24 @@ export function getCurrentSession({ request, context }: Args): Promise<CurrentSe
   return pending;
 }
 
+/** Where a person whose workspace requires a second factor sets one up; the page they are led to until they do. */
+export const SECOND_FACTOR_SETUP_PATH = "/profile";
+/**
+ * What such a person may still call: their own account (sign-out, sessions, display choices, the factors
+ * themselves under /api/auth/) and the switch to another workspace. Nothing that reads the workspace.
+ */
+const SETUP_ALLOWED_APIS = ["/api/auth/", "/api/logout", "/api/sessions", "/api/preferences", "/api/workspaces/switch"];
+
 /** Signed-in pages: the server sends a signed-out visitor to /auth and brings them back afterwards. */
 export async function requireSession(args: Args): Promise<CurrentSession> {
   const session = await getCurrentSession(args);
+  const url = new URL(args.request.url);
   if (!session) {
-    const url = new URL(args.request.url);
     const back = url.pathname + url.search;
     throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+  }
+  if (session.secondFactorSetupFor && url.pathname !== SECOND_FACTOR_SETUP_PATH) {
+    throw redirect(`${SECOND_FACTOR_SETUP_PATH}?secondFactor=required#second-factor`);
   }
   return session;
 }
@@ -35,6 +46,12 @@ export async function requireSession(args: Args): Promise<CurrentSession> {
 export async function requireApiSession(args: Args): Promise<CurrentSession> {
   const session = await getCurrentSession(args);
   if (!session) throw jsonResponse({ message: "Unauthorized" }, { status: 401 });
+  const path = new URL(args.request.url).pathname;
+  if (session.secondFactorSetupFor && !SETUP_ALLOWED_APIS.some((allowed) => path === allowed || path.startsWith(allowed))) {
+    const t = getRequestContext(args.request, args.context).t;
+    const error = t("secondFactor.errors.setupRequired", { workspace: session.secondFactorSetupFor.name });
+    throw jsonResponse({ success: false, error, secondFactorSetupRequired: true }, { status: 403 });
+  }
   return session;
 }
 

@@ -1,6 +1,8 @@
 import { defineModule } from "../../platform/module-manifest";
 
-/** Accounts and sessions: signing up, in and out, e-mail verification, password reset (spec sections 2 and 5). */
+const secondFactor = "modules/auth/second-factor/routes";
+
+/** Accounts and sessions: signing up, in and out, e-mail verification, password reset (spec sections 2 and 5), second factors. */
 export const authModule = defineModule({
   id: "auth",
   routes: [
@@ -21,6 +23,11 @@ export const authModule = defineModule({
     { path: "api/logout", file: "routes/api.logout.tsx" },
     { path: "api/sessions", file: "routes/api.sessions.ts" },
     { path: "api/sessions/:id", file: "routes/api.sessions.$id.ts" },
+    // Second factors (ADR 0036): the sign-in's second step, and each person's own app, passkeys and recovery codes.
+    { path: "api/auth/second-factor", file: `${secondFactor}/api.second-factor.ts` },
+    { path: "api/auth/second-factor/passkey", file: `${secondFactor}/api.second-factor.passkey.ts` },
+    { path: "api/auth/factors", file: `${secondFactor}/api.factors.ts`, id: "auth-factors" },
+    { path: "api/auth/factors/:command", file: `${secondFactor}/api.factors.ts`, id: "auth-factors-command" },
   ],
   helpTopics: ["security"],
 });

@@ -11,6 +11,8 @@ import { users } from "./schema";
 import { createSession, firstMembership, revokeSession, revokeUserSessions, toCurrentWorkspace, type UserRow } from "./session.server";
 import { consumeToken, issueToken } from "./tokens.server";
 import type { LoginInput, RegisterInput } from "./validation";
+import { secondFactorMethods, type SecondFactorMethod } from "./second-factor/factors.server";
+import { createPendingSignIn } from "./second-factor/pending.server";
 
 /** A refusal the caller may show as is: a human sentence, a 4xx status and, for forms, messages per field. */
 export class AuthError extends HttpError {
@@ -191,11 +193,31 @@ export async function login(ctx: RequestContext, input: LoginInput) {
     const passwordHash = await hashPassword(input.password, ctx.config.PASSWORD_PEPPER);
     await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
   }
+  const remember = input.rememberMe === true;
+  // With a second factor the password only opens a short pending step: no session exists until the factor is shown.
+  const methods = await secondFactorMethods(ctx.db, user.id);
+  if (methods.length > 0) {
+    const { token } = await createPendingSignIn(ctx.db, { userId: user.id, remember });
+    await ctx.audit({
+      action: "auth.second_factor_asked",
+      actorUserId: user.id,
+      targetType: "user",
+      targetId: user.id,
+      workspaceId: (await firstMembership(ctx.db, user.id))?.workspace.id ?? null,
+      metadata: { methods: methods.join(",") },
+    });
+    return { secondFactor: { token, methods } };
+  }
+  return startSession(ctx, user, { remember });
+}
+
+/** The sign-in's last step: the session in the user's first workspace, and the audit row that says how. */
+export async function startSession(ctx: RequestContext, user: UserRow, options: { remember: boolean; secondFactor?: SecondFactorMethod }) {
   const workspace = toCurrentWorkspace(await firstMembership(ctx.db, user.id));
   const session = await createSession(ctx.db, {
     userId: user.id,
     workspaceId: workspace?.id ?? null,
-    remember: input.rememberMe === true,
+    remember: options.remember,
     ip: ctx.ip,
     userAgent: ctx.userAgent,
     country: ctx.country,
@@ -206,7 +228,7 @@ export async function login(ctx: RequestContext, input: LoginInput) {
     targetType: "session",
     targetId: session.session.id,
     workspaceId: workspace?.id ?? null,
-    metadata: { rememberMe: input.rememberMe === true },
+    metadata: { rememberMe: options.remember, ...(options.secondFactor ? { secondFactor: options.secondFactor } : {}) },
   });
   return { user, workspace, ...session };
 }

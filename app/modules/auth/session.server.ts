@@ -4,6 +4,7 @@ import type { Db } from "~/platform/db.server";
 import { memberships, workspaces, type Role } from "~/modules/workspaces/schema";
 import { sessions, users } from "./schema";
 import { readCookie } from "~/platform/cookies";
+import { hasSecondFactorSql } from "./second-factor/factors.server";
 
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 export const IDLE_LIMIT_MS = 12 * 60 * 60 * 1000;
@@ -24,8 +25,16 @@ export interface CurrentWorkspace {
 export interface CurrentSession {
   sessionId: string;
   user: UserRow;
+  /** Null as well while the chosen workspace requires a second factor the person has not set up (`secondFactorSetupFor`). */
   workspace: CurrentWorkspace | null;
   remember: boolean;
+  /** An authenticator app or a passkey is set up. (Optional: sessions made up for background work leave it out.) */
+  hasSecondFactor?: boolean;
+  /**
+   * The workspace whose owner requires a second factor this person lacks. Until they set one up, nothing of it is
+   * reachable: `workspace` is null, and the guards lead pages to /profile and refuse the APIs (ADR 0036).
+   */
+  secondFactorSetupFor?: { id: string; name: string } | null;
 }
 
 export function sessionCookieName(secure: boolean): string {
@@ -85,7 +94,7 @@ export async function loadSession(db: Db, request: Request): Promise<CurrentSess
   if (!token) return null;
   const now = Date.now();
   const row = await db
-    .select({ session: sessions, user: users, membership: memberships, workspace: workspaces })
+    .select({ session: sessions, user: users, membership: memberships, workspace: workspaces, hasSecondFactor: hasSecondFactorSql(sessions.userId) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.workspaceId, sessions.workspaceId)))
@@ -115,11 +124,15 @@ export async function loadSession(db: Db, request: Request): Promise<CurrentSess
     await db.update(sessions).set(updates).where(eq(sessions.id, row.session.id));
   }
 
+  const hasSecondFactor = Boolean(row.hasSecondFactor);
+  const blocked = membership?.workspace.requireSecondFactor && !hasSecondFactor ? membership.workspace : null;
   return {
     sessionId: row.session.id,
     user: row.user,
     remember: row.session.remember,
-    workspace: toCurrentWorkspace(membership),
+    workspace: blocked ? null : toCurrentWorkspace(membership),
+    hasSecondFactor,
+    secondFactorSetupFor: blocked ? { id: blocked.id, name: blocked.name } : null,
   };
 }
 

@@ -17,6 +17,7 @@ import { deletionsAwaitingPurge, requestWorkspaceDeletion, restoreWorkspace } fr
 import { changeMemberRole, leaveWorkspace, removeMember } from "./lifecycle/members.server";
 import { offerOwnership, openOfferOf, withdrawOwnershipOffer } from "./lifecycle/ownership.server";
 import { canAdminister } from "./roles";
+import { secondFactorPolicy, setSecondFactorRequired } from "./second-factor-policy.server";
 import { inviteMember, listMembers, listPendingInvitations, revokeInvitation } from "./service.server";
 import { deleteWorkspaceSchema, invitationFields, memberRoleSchema, revokeInvitationSchema, sharePercentFormSchema } from "./validation";
 
@@ -35,7 +36,7 @@ export async function adminPageLoader(args: LoaderFunctionArgs) {
     return data({ allowed: false as const, hasWorkspace: Boolean(workspace), pendingDeletions }, workspace ? 403 : 200);
   }
   const since = new Date(Date.now() - DELIVERY_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-  const [members, invitations, audit, voters, openOffer, aiUsage, mail, sms] = await Promise.all([
+  const [members, invitations, audit, voters, openOffer, aiUsage, mail, sms, secondFactor] = await Promise.all([
     listMembers(ctx, session),
     listPendingInvitations(ctx, session),
     listWorkspaceAudit(ctx.db, workspace.id),
@@ -44,6 +45,7 @@ export async function adminPageLoader(args: LoaderFunctionArgs) {
     monthlyUsage(ctx.db, workspace.id),
     mailOutcomes(ctx.db, workspace.id, since),
     smsOutcomes(ctx.db, workspace.id, since),
+    secondFactorPolicy(ctx, session),
   ]);
   // Beneficial interests weigh weighted votes, so only voting members (viewers never vote) carry one.
   const shares = new Map(voters.map((v) => [v.userId, v.shareBp]));
@@ -58,6 +60,7 @@ export async function adminPageLoader(args: LoaderFunctionArgs) {
     invitations: invitations.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
     audit,
     openOffer,
+    secondFactor,
     usage: {
       windowDays: DELIVERY_WINDOW_DAYS,
       ai: aiUsage,
@@ -67,7 +70,7 @@ export async function adminPageLoader(args: LoaderFunctionArgs) {
   };
 }
 
-export type AdminIntent = "invite" | "revoke" | "share" | "role" | "remove" | "offer" | "withdrawOffer" | "leave" | "delete" | "restore";
+export type AdminIntent = "invite" | "revoke" | "share" | "role" | "remove" | "offer" | "withdrawOffer" | "leave" | "delete" | "restore" | "second-factor";
 
 /** What every intent answers: a notice or an error in words, and for forms checked by Conform their result. */
 export interface AdminActionResult {
@@ -139,6 +142,11 @@ export async function adminPageAction(args: ActionFunctionArgs) {
           throw error;
         }
         throw redirect("/admin");
+      }
+      case "second-factor": {
+        const required = formData.get("required") === "true";
+        await setSecondFactorRequired(ctx, session, required);
+        return answer({ notice: t(required ? "secondFactor.nowRequired" : "secondFactor.nowOptional"), error: null });
       }
       case "restore": {
         const restored = await restoreWorkspace(ctx, session, String(formData.get("workspaceId") ?? ""));

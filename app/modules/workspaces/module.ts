@@ -19,6 +19,7 @@ export const workspacesModule = defineModule({
     { path: "api/workspaces/ownership", file: routeFile("api.ownership") },
     { path: "api/workspaces/ownership/:id", file: routeFile("api.ownership-offer") },
     { path: "api/workspaces/current", file: routeFile("api.current") },
+    { path: "api/workspaces/second-factor", file: routeFile("api.second-factor") },
     { path: "api/workspaces/:id/restore", file: routeFile("api.restore") },
   ],
   notifications: {

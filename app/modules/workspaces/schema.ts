@@ -15,6 +15,8 @@ export const workspaces = sqliteTable("workspaces", {
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   /** Beneficiaries see the trust's totals on their portal only when the owner turns this on. */
   portalShowsTotals: integer("portal_shows_totals", { mode: "boolean" }).notNull().default(false),
+  /** The owner requires every member to sign in with a second factor; members without one are led to set one up first. */
+  requireSecondFactor: integer("require_second_factor", { mode: "boolean" }).notNull().default(false),
   /** An owner asked to delete the workspace: it is closed to everyone, restorable until `purgeAfter`, then purged by the cron. */
   deletionRequestedAt: integer("deletion_requested_at", { mode: "timestamp_ms" }),
   deletionRequestedBy: text("deletion_requested_by"),

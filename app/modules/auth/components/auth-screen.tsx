@@ -8,7 +8,8 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { initialTab, postJson, storeSession } from "../client";
+import { initialTab, postJson, storeSession, type AuthResponse } from "../client";
+import { SecondFactorStep } from "../second-factor/components/second-factor-step";
 import { forgotPasswordSchema, loginSchema, registerSchema } from "../validation";
 import { safeRedirect } from "../safe-redirect";
 import { PasswordInput } from "./password-input";
@@ -23,10 +24,15 @@ export interface BannerState {
 }
 
 export interface AuthActionData {
-  intent: Tab;
+  intent: Tab | "second-factor";
   result?: SubmissionResult<string[]>;
   banner?: BannerState;
+  /** The password was right and a second factor is owed: the step to show, and how it may be completed. */
+  secondFactor?: { methods: SecondFactorMethods };
+  redirectTo?: string;
 }
+
+type SecondFactorMethods = NonNullable<AuthResponse["secondFactorMethods"]>;
 
 interface Props {
   supportEmail: string;
@@ -45,7 +51,8 @@ function failureText(result: Awaited<ReturnType<typeof postJson>>, absent: strin
 export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner }: Props) {
   const { t } = useTranslation("auth");
   const location = useLocation();
-  const [tab, setTab] = useState<Tab>(actionData?.intent ?? initialTab(location.pathname));
+  const [tab, setTab] = useState<Tab>(actionData?.intent && actionData.intent !== "second-factor" ? actionData.intent : initialTab(location.pathname));
+  const [secondStep, setSecondStep] = useState<SecondFactorMethods | null>(actionData?.secondFactor?.methods ?? null);
   const [banner, setBanner] = useState<BannerState | null>(actionData?.banner ?? initialBanner ?? null);
   const [showPassword, setShowPassword] = useState(false);
   const [pending, setPending] = useState<Tab | null>(null);
@@ -71,13 +78,20 @@ export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner
     setBanner(null);
     try {
       const result = await postJson(path, payload);
-      if (result.ok && result.data?.success !== false) onSuccess(result.data ?? {});
+      if (kind === "login" && result.data?.secondFactorRequired) setSecondStep(result.data.secondFactorMethods ?? ["totp"]);
+      else if (result.ok && result.data?.success !== false) onSuccess(result.data ?? {});
       else setBanner({ kind: "error", text: failureText(result, absent) });
     } catch (error) {
       setBanner({ kind: "error", text: error instanceof Error && error.message ? error.message : thrown });
     } finally {
       setPending(null);
     }
+  }
+
+  function signedIn(data: AuthResponse) {
+    storeSession(data.sessionId, data.user);
+    setBanner({ kind: "success", text: t("login.success") });
+    setTimeout(() => window.location.assign(safeRedirect(redirectTo)), LOGIN_REDIRECT_MS);
   }
 
   const [loginForm, loginFields] = useForm({
@@ -93,11 +107,7 @@ export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner
         "login",
         "/api/auth/login",
         { email: submission.value.email, password: submission.value.password, rememberMe: submission.value.rememberMe ?? false },
-        (data) => {
-          storeSession(data.sessionId, data.user);
-          setBanner({ kind: "success", text: t("login.success") });
-          setTimeout(() => window.location.assign(safeRedirect(redirectTo)), LOGIN_REDIRECT_MS);
-        },
+        signedIn,
         t("login.failed"),
         t("login.failedRetry"),
       );
@@ -165,147 +175,167 @@ export function AuthScreen({ supportEmail, redirectTo, actionData, initialBanner
           </div>
         ) : null}
 
-        <Tabs value={tab} onValueChange={changeTab}>
-          <TabsList aria-label={t("tabs.label")}>
-            <TabsTrigger value="login">{t("tabs.login")}</TabsTrigger>
-            <TabsTrigger value="register">{t("tabs.register")}</TabsTrigger>
-            <TabsTrigger value="reset">{t("tabs.reset")}</TabsTrigger>
-          </TabsList>
+        {secondStep ? (
+          <SecondFactorStep
+            methods={secondStep}
+            redirectTo={redirectTo}
+            lastResult={actionData?.intent === "second-factor" ? actionData.result : undefined}
+            onSignedIn={signedIn}
+            onError={(text) => setBanner({ kind: "error", text })}
+            onRestart={(text) => {
+              setSecondStep(null);
+              setTab("login");
+              setBanner(text ? { kind: "error", text } : null);
+            }}
+          />
+        ) : (
+          <Tabs value={tab} onValueChange={changeTab}>
+            <TabsList aria-label={t("tabs.label")}>
+              <TabsTrigger value="login">{t("tabs.login")}</TabsTrigger>
+              <TabsTrigger value="register">{t("tabs.register")}</TabsTrigger>
+              <TabsTrigger value="reset">{t("tabs.reset")}</TabsTrigger>
+            </TabsList>
 
-          <TabsContent value="login">
-            <Form method="post" {...getFormProps(loginForm)} className="flex flex-col gap-4">
-              <input type="hidden" name="intent" value="login" />
-              <input type="hidden" name="redirectTo" value={redirectTo} />
-              <FormField id={loginFields.email.id} errorId={loginFields.email.errorId} label={t("fields.email")} errors={loginFields.email.errors}>
-                <Input
-                  {...getInputProps(loginFields.email, { type: "email" })}
-                  key={loginFields.email.key}
-                  autoComplete="email"
-                  aria-describedby={describedBy(loginFields.email)}
-                  placeholder={t("fields.emailPlaceholder")}
-                />
-              </FormField>
-              <FormField id={loginFields.password.id} errorId={loginFields.password.errorId} label={t("fields.password")} errors={loginFields.password.errors}>
-                <PasswordInput
-                  {...getInputProps(loginFields.password, { type: "password" })}
-                  key={loginFields.password.key}
-                  autoComplete="current-password"
-                  aria-describedby={describedBy(loginFields.password)}
-                  visible={showPassword}
-                  onToggle={togglePassword}
-                />
-              </FormField>
-              <label className="flex items-center gap-2 text-sm text-muted-foreground">
-                <input {...getInputProps(loginFields.rememberMe, { type: "checkbox" })} key={loginFields.rememberMe.key} className="h-4 w-4" />
-                {t("login.rememberMe")}
-              </label>
-              <Button type="submit" disabled={busy === "login"} className="w-full">
-                {busy === "login" ? t("login.pending") : t("login.submit")}
-              </Button>
-              <Button type="button" variant="link" className="self-center" onClick={() => changeTab("reset")}>
-                {t("login.forgot")}
-              </Button>
-            </Form>
-          </TabsContent>
+            <TabsContent value="login">
+              <Form method="post" {...getFormProps(loginForm)} className="flex flex-col gap-4">
+                <input type="hidden" name="intent" value="login" />
+                <input type="hidden" name="redirectTo" value={redirectTo} />
+                <FormField id={loginFields.email.id} errorId={loginFields.email.errorId} label={t("fields.email")} errors={loginFields.email.errors}>
+                  <Input
+                    {...getInputProps(loginFields.email, { type: "email" })}
+                    key={loginFields.email.key}
+                    autoComplete="email"
+                    aria-describedby={describedBy(loginFields.email)}
+                    placeholder={t("fields.emailPlaceholder")}
+                  />
+                </FormField>
+                <FormField
+                  id={loginFields.password.id}
+                  errorId={loginFields.password.errorId}
+                  label={t("fields.password")}
+                  errors={loginFields.password.errors}
+                >
+                  <PasswordInput
+                    {...getInputProps(loginFields.password, { type: "password" })}
+                    key={loginFields.password.key}
+                    autoComplete="current-password"
+                    aria-describedby={describedBy(loginFields.password)}
+                    visible={showPassword}
+                    onToggle={togglePassword}
+                  />
+                </FormField>
+                <label className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <input {...getInputProps(loginFields.rememberMe, { type: "checkbox" })} key={loginFields.rememberMe.key} className="h-4 w-4" />
+                  {t("login.rememberMe")}
+                </label>
+                <Button type="submit" disabled={busy === "login"} className="w-full">
+                  {busy === "login" ? t("login.pending") : t("login.submit")}
+                </Button>
+                <Button type="button" variant="link" className="self-center" onClick={() => changeTab("reset")}>
+                  {t("login.forgot")}
+                </Button>
+              </Form>
+            </TabsContent>
 
-          <TabsContent value="register">
-            <Form method="post" {...getFormProps(registerForm)} className="flex flex-col gap-4">
-              <input type="hidden" name="intent" value="register" />
-              <input type="hidden" name="redirectTo" value={redirectTo} />
-              <FormField id={registerFields.name.id} errorId={registerFields.name.errorId} label={t("fields.name")} errors={registerFields.name.errors}>
-                <Input
-                  {...getInputProps(registerFields.name, { type: "text" })}
-                  key={registerFields.name.key}
-                  autoComplete="name"
-                  aria-describedby={describedBy(registerFields.name)}
-                />
-              </FormField>
-              <FormField
-                id={registerFields.username.id}
-                errorId={registerFields.username.errorId}
-                label={t("fields.username")}
-                errors={registerFields.username.errors}
-              >
-                <Input
-                  {...getInputProps(registerFields.username, { type: "text" })}
-                  key={registerFields.username.key}
-                  autoComplete="username"
-                  aria-describedby={describedBy(registerFields.username)}
-                />
-              </FormField>
-              <FormField id={registerFields.email.id} errorId={registerFields.email.errorId} label={t("fields.email")} errors={registerFields.email.errors}>
-                <Input
-                  {...getInputProps(registerFields.email, { type: "email" })}
-                  key={registerFields.email.key}
-                  autoComplete="email"
-                  aria-describedby={describedBy(registerFields.email)}
-                />
-              </FormField>
-              <FormField id={registerFields.phone.id} errorId={registerFields.phone.errorId} label={t("fields.phone")} errors={registerFields.phone.errors}>
-                <Input
-                  {...getInputProps(registerFields.phone, { type: "tel" })}
-                  key={registerFields.phone.key}
-                  autoComplete="tel"
-                  aria-describedby={describedBy(registerFields.phone)}
-                />
-              </FormField>
-              <FormField
-                id={registerFields.password.id}
-                errorId={registerFields.password.errorId}
-                label={t("fields.password")}
-                errors={registerFields.password.errors}
-              >
-                <PasswordInput
-                  {...getInputProps(registerFields.password, { type: "password" })}
-                  key={registerFields.password.key}
-                  autoComplete="new-password"
-                  aria-describedby={describedBy(registerFields.password)}
-                  visible={showPassword}
-                  onToggle={togglePassword}
-                />
-              </FormField>
-              <FormField
-                id={registerFields.confirmPassword.id}
-                errorId={registerFields.confirmPassword.errorId}
-                label={t("fields.confirmPassword")}
-                errors={registerFields.confirmPassword.errors}
-              >
-                <Input
-                  {...getInputProps(registerFields.confirmPassword, { type: "password" })}
-                  type={showPassword ? "text" : "password"}
-                  key={registerFields.confirmPassword.key}
-                  autoComplete="new-password"
-                  aria-describedby={describedBy(registerFields.confirmPassword)}
-                />
-              </FormField>
-              <p className="m-0 text-xs text-muted-foreground">{t("register.passwordHint")}</p>
-              <Button type="submit" disabled={busy === "register"} className="w-full">
-                {busy === "register" ? t("register.pending") : t("register.submit")}
-              </Button>
-            </Form>
-          </TabsContent>
+            <TabsContent value="register">
+              <Form method="post" {...getFormProps(registerForm)} className="flex flex-col gap-4">
+                <input type="hidden" name="intent" value="register" />
+                <input type="hidden" name="redirectTo" value={redirectTo} />
+                <FormField id={registerFields.name.id} errorId={registerFields.name.errorId} label={t("fields.name")} errors={registerFields.name.errors}>
+                  <Input
+                    {...getInputProps(registerFields.name, { type: "text" })}
+                    key={registerFields.name.key}
+                    autoComplete="name"
+                    aria-describedby={describedBy(registerFields.name)}
+                  />
+                </FormField>
+                <FormField
+                  id={registerFields.username.id}
+                  errorId={registerFields.username.errorId}
+                  label={t("fields.username")}
+                  errors={registerFields.username.errors}
+                >
+                  <Input
+                    {...getInputProps(registerFields.username, { type: "text" })}
+                    key={registerFields.username.key}
+                    autoComplete="username"
+                    aria-describedby={describedBy(registerFields.username)}
+                  />
+                </FormField>
+                <FormField id={registerFields.email.id} errorId={registerFields.email.errorId} label={t("fields.email")} errors={registerFields.email.errors}>
+                  <Input
+                    {...getInputProps(registerFields.email, { type: "email" })}
+                    key={registerFields.email.key}
+                    autoComplete="email"
+                    aria-describedby={describedBy(registerFields.email)}
+                  />
+                </FormField>
+                <FormField id={registerFields.phone.id} errorId={registerFields.phone.errorId} label={t("fields.phone")} errors={registerFields.phone.errors}>
+                  <Input
+                    {...getInputProps(registerFields.phone, { type: "tel" })}
+                    key={registerFields.phone.key}
+                    autoComplete="tel"
+                    aria-describedby={describedBy(registerFields.phone)}
+                  />
+                </FormField>
+                <FormField
+                  id={registerFields.password.id}
+                  errorId={registerFields.password.errorId}
+                  label={t("fields.password")}
+                  errors={registerFields.password.errors}
+                >
+                  <PasswordInput
+                    {...getInputProps(registerFields.password, { type: "password" })}
+                    key={registerFields.password.key}
+                    autoComplete="new-password"
+                    aria-describedby={describedBy(registerFields.password)}
+                    visible={showPassword}
+                    onToggle={togglePassword}
+                  />
+                </FormField>
+                <FormField
+                  id={registerFields.confirmPassword.id}
+                  errorId={registerFields.confirmPassword.errorId}
+                  label={t("fields.confirmPassword")}
+                  errors={registerFields.confirmPassword.errors}
+                >
+                  <Input
+                    {...getInputProps(registerFields.confirmPassword, { type: "password" })}
+                    type={showPassword ? "text" : "password"}
+                    key={registerFields.confirmPassword.key}
+                    autoComplete="new-password"
+                    aria-describedby={describedBy(registerFields.confirmPassword)}
+                  />
+                </FormField>
+                <p className="m-0 text-xs text-muted-foreground">{t("register.passwordHint")}</p>
+                <Button type="submit" disabled={busy === "register"} className="w-full">
+                  {busy === "register" ? t("register.pending") : t("register.submit")}
+                </Button>
+              </Form>
+            </TabsContent>
 
-          <TabsContent value="reset">
-            <Form method="post" {...getFormProps(resetForm)} className="flex flex-col gap-4">
-              <input type="hidden" name="intent" value="reset" />
-              <p className="m-0 text-sm text-muted-foreground">{t("reset.intro")}</p>
-              <FormField id={resetFields.email.id} errorId={resetFields.email.errorId} label={t("fields.email")} errors={resetFields.email.errors}>
-                <Input
-                  {...getInputProps(resetFields.email, { type: "email" })}
-                  key={resetFields.email.key}
-                  autoComplete="email"
-                  aria-describedby={describedBy(resetFields.email)}
-                />
-              </FormField>
-              <Button type="submit" disabled={busy === "reset"} className="w-full">
-                {busy === "reset" ? t("reset.pending") : t("reset.submit")}
-              </Button>
-              <Button type="button" variant="link" className="self-center" onClick={() => changeTab("login")}>
-                {t("reset.back")}
-              </Button>
-            </Form>
-          </TabsContent>
-        </Tabs>
+            <TabsContent value="reset">
+              <Form method="post" {...getFormProps(resetForm)} className="flex flex-col gap-4">
+                <input type="hidden" name="intent" value="reset" />
+                <p className="m-0 text-sm text-muted-foreground">{t("reset.intro")}</p>
+                <FormField id={resetFields.email.id} errorId={resetFields.email.errorId} label={t("fields.email")} errors={resetFields.email.errors}>
+                  <Input
+                    {...getInputProps(resetFields.email, { type: "email" })}
+                    key={resetFields.email.key}
+                    autoComplete="email"
+                    aria-describedby={describedBy(resetFields.email)}
+                  />
+                </FormField>
+                <Button type="submit" disabled={busy === "reset"} className="w-full">
+                  {busy === "reset" ? t("reset.pending") : t("reset.submit")}
+                </Button>
+                <Button type="button" variant="link" className="self-center" onClick={() => changeTab("login")}>
+                  {t("reset.back")}
+                </Button>
+              </Form>
+            </TabsContent>
+          </Tabs>
+        )}
 
         <p className="mt-6 text-center text-sm text-muted-foreground">
           {t("support.text")}{" "}

@@ -1,0 +1,82 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { readCookie } from "~/platform/cookies";
+import { randomToken, sha256Hex } from "~/platform/crypto.server";
+import type { Db } from "~/platform/db.server";
+import { pendingSignIns } from "./schema";
+
+/** Long enough to find the phone and type a code; short enough that a stolen password step is soon worthless. */
+export const PENDING_TTL_MS = 5 * 60 * 1000;
+/** Wrong codes one pending sign-in may take before the password has to be entered again. */
+export const PENDING_MAX_ATTEMPTS = 5;
+
+export type PendingSignIn = typeof pendingSignIns.$inferSelect;
+
+export function pendingCookieName(secure: boolean): string {
+  return secure ? "__Host-signin-2fa" : "signin-2fa";
+}
+
+/** Its own cookie, never the session's: nothing that reads sessions can mistake it for a signed-in person. */
+export function serializePendingCookie(token: string, secure: boolean): string {
+  const parts = [`${pendingCookieName(secure)}=${token}`, "Path=/", "HttpOnly", "SameSite=Strict", `Max-Age=${PENDING_TTL_MS / 1000}`];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function clearPendingCookie(secure: boolean): string {
+  const parts = [`${pendingCookieName(secure)}=`, "Path=/", "HttpOnly", "SameSite=Strict", "Max-Age=0"];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function readPendingToken(request: Request): string | null {
+  const secure = new URL(request.url).protocol === "https:";
+  const value = readCookie(request, pendingCookieName(secure));
+  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+}
+
+export async function createPendingSignIn(db: Db, input: { userId: string; remember: boolean }) {
+  const token = randomToken();
+  const now = Date.now();
+  const row = {
+    id: crypto.randomUUID(),
+    tokenHash: await sha256Hex(token),
+    userId: input.userId,
+    remember: input.remember,
+    attempts: 0,
+    createdAt: new Date(now),
+    expiresAt: new Date(now + PENDING_TTL_MS),
+  };
+  // Expired ones of anybody go with each new one: the table stays as small as the sign-ins in progress.
+  await db.batch([db.delete(pendingSignIns).where(lt(pendingSignIns.expiresAt, new Date(now))), db.insert(pendingSignIns).values(row)]);
+  return { token, pending: row };
+}
+
+/** The caller's pending sign-in, or null when there is none, it has expired or it was used up. */
+export async function findPendingSignIn(db: Db, request: Request): Promise<PendingSignIn | null> {
+  const token = readPendingToken(request);
+  if (!token) return null;
+  const row = await db
+    .select()
+    .from(pendingSignIns)
+    .where(and(eq(pendingSignIns.tokenHash, await sha256Hex(token)), gt(pendingSignIns.expiresAt, new Date())))
+    .get();
+  return row ?? null;
+}
+
+/** Counts a wrong code; at the limit the pending sign-in is gone. Returns the attempts left. */
+export async function countFailedAttempt(db: Db, id: string): Promise<number> {
+  const row = await db
+    .update(pendingSignIns)
+    .set({ attempts: sql`${pendingSignIns.attempts} + 1` })
+    .where(eq(pendingSignIns.id, id))
+    .returning({ attempts: pendingSignIns.attempts })
+    .get();
+  const left = PENDING_MAX_ATTEMPTS - (row?.attempts ?? PENDING_MAX_ATTEMPTS);
+  if (left <= 0) await db.delete(pendingSignIns).where(eq(pendingSignIns.id, id));
+  return Math.max(0, left);
+}
+
+/** Takes the pending sign-in for good; null when another request already did (two codes sent at once). */
+export async function consumePendingSignIn(db: Db, id: string): Promise<PendingSignIn | null> {
+  return (await db.delete(pendingSignIns).where(eq(pendingSignIns.id, id)).returning().get()) ?? null;
+}
