@@ -7,6 +7,8 @@ declare namespace Cloudflare {
 	}
 	interface ProductionEnv {
 		FILES: R2Bucket;
+		BACKUPS: R2Bucket;
+		BACKUP_RETENTION_DAYS: "35";
 		DB: D1Database;
 		JOBS: Queue;
 		AI: Ai;
@@ -26,6 +28,9 @@ declare namespace Cloudflare {
 	}
 	interface Env {
 		FILES: R2Bucket;
+		// The daily D1 backups (app/modules/backups, ADR 0035); the preview environment binds its own.
+		BACKUPS: R2Bucket;
+		BACKUP_RETENTION_DAYS?: string;
 		DB: D1Database;
 		JOBS: Queue;
 		AI?: Ai;

@@ -63,7 +63,10 @@ try {
   // 3. Replay, then count every table.
   call(["d1", "execute", database, ...where, "--file", file, ...(env ? ["--yes"] : [])], { quiet: true });
   const counted = call(["d1", "execute", database, ...where, "--json", "--command", countRowsQuery(header)], { quiet: true });
-  const mismatches = compareCounts(header, JSON.parse(counted.stdout)[0].results);
+  const mismatches = compareCounts(
+    header,
+    JSON.parse(counted.stdout).flatMap((r) => r.results),
+  );
   if (mismatches.length) throw new Error(`The restored database differs from the backup:\n  ${mismatches.join("\n  ")}`);
   console.log(`Restored into ${env ? `D1 database ${database}` : "the local database"}: every table's row count matches.`);
   if (env) {

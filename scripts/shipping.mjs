@@ -268,9 +268,12 @@ export function verifyBackupFile(sql, sha256) {
   return { header, problems };
 }
 
-/** One query counting every table of the header, for the check after a restore. */
+/** Queries counting every table of the header, 5 per compound SELECT (D1 refuses more terms), `;`-separated. */
 export function countRowsQuery(tables) {
-  return tables.map((t) => `SELECT '${t.name.replace(/'/g, "''")}' AS name, count(*) AS n FROM "${t.name.replace(/"/g, '""')}"`).join(" UNION ALL ");
+  const terms = tables.map((t) => `SELECT '${t.name.replace(/'/g, "''")}' AS name, count(*) AS n FROM "${t.name.replace(/"/g, '""')}"`);
+  const chunks = [];
+  for (let i = 0; i < terms.length; i += 5) chunks.push(terms.slice(i, i + 5).join(" UNION ALL "));
+  return chunks.join(";\n");
 }
 
 /** Tables whose restored row count differs from the backup's. */
