@@ -10,7 +10,16 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { offlineEnv } from "./lib.mjs";
-import { assertEnvironment, backupKeyFrom, bucketFor, compareCounts, countRowsQuery, environmentResources, parseD1Create, verifyBackupFile } from "./shipping.mjs";
+import {
+  assertEnvironment,
+  backupKeyFrom,
+  bucketFor,
+  compareCounts,
+  countRowsQuery,
+  environmentResources,
+  parseD1Create,
+  verifyBackupFile,
+} from "./shipping.mjs";
 import { wrangler } from "./wrangler-remote.mjs";
 
 const { values } = parseArgs({
@@ -56,8 +65,20 @@ try {
     const created = call(["d1", "create", database]);
     console.log(`Created D1 database ${database} (${parseD1Create(created.stdout) ?? "id in the output above"}).`);
   } else {
-    const tables = call(["d1", "execute", "DB", ...where, "--json", "--command", "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'"], { quiet: true });
-    if (JSON.parse(tables.stdout)[0].results[0].n > 0) throw new Error("The local database is not empty: restore into a fresh one (another --persist-to, or delete .wrangler/state/v3/d1)");
+    const tables = call(
+      [
+        "d1",
+        "execute",
+        "DB",
+        ...where,
+        "--json",
+        "--command",
+        "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+      ],
+      { quiet: true },
+    );
+    if (JSON.parse(tables.stdout)[0].results[0].n > 0)
+      throw new Error("The local database is not empty: restore into a fresh one (another --persist-to, or delete .wrangler/state/v3/d1)");
   }
 
   // 3. Replay, then count every table.

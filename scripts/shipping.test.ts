@@ -46,7 +46,7 @@ describe("wrangler.toml's environments", () => {
 
   it("writes a database id into its environment only, keeping the comments", () => {
     const id = "0f0e0d0c-1111-4222-8333-444455556666";
-    const next = setDatabaseId(toml, "preview", "trust-platform-preview", id);
+    const next: string = setDatabaseId(toml, "preview", "trust-platform-preview", id);
     expect(environmentResources(next, "preview").databases[0].id).toBe(id);
     expect(environmentResources(next, "production").databases).toEqual(environmentResources(toml, "production").databases);
     expect(next.split("\n").filter((l) => l.startsWith("#"))).toEqual(toml.split("\n").filter((l) => l.startsWith("#")));
@@ -78,7 +78,8 @@ describe("wrangler's answers", () => {
   });
 
   it("finds the alias URL in versions upload's answer, or its absence (Workers with Durable Objects get none)", () => {
-    const out = "Uploaded trust-platform-preview (3.1 sec)\nWorker Version ID: 0b7c2a4e-5f6d-4e8f-9a1b-2c3d4e5f6a7b\nVersion Preview URL: https://0b7c2a4e-trust-platform-preview.team.workers.dev\nVersion Preview Alias URL: https://pr-12-trust-platform-preview.team.workers.dev\n";
+    const out =
+      "Uploaded trust-platform-preview (3.1 sec)\nWorker Version ID: 0b7c2a4e-5f6d-4e8f-9a1b-2c3d4e5f6a7b\nVersion Preview URL: https://0b7c2a4e-trust-platform-preview.team.workers.dev\nVersion Preview Alias URL: https://pr-12-trust-platform-preview.team.workers.dev\n";
     expect(parseVersionsUpload(out).aliasUrl).toBe("https://pr-12-trust-platform-preview.team.workers.dev");
     expect(parseVersionsUpload("Worker Version ID: 0b7c2a4e-5f6d-4e8f-9a1b-2c3d4e5f6a7b\n")).toEqual({
       versionId: "0b7c2a4e-5f6d-4e8f-9a1b-2c3d4e5f6a7b",
@@ -87,7 +88,9 @@ describe("wrangler's answers", () => {
     });
     const hosts = previewHosts("trust-platform-preview", "team", "12");
     expect(hosts).toEqual({ alias: "pr-12-trust-platform-preview.team.workers.dev", worker: "trust-platform-preview.team.workers.dev" });
-    expect(previewUploadArgs("12", "abcdef123", hosts)).toEqual(expect.arrayContaining(["--env", "preview", "--preview-alias", "pr-12", "PUBLIC_ORIGIN:https://trust-platform-preview.team.workers.dev"]));
+    expect(previewUploadArgs("12", "abcdef123", hosts)).toEqual(
+      expect.arrayContaining(["--env", "preview", "--preview-alias", "pr-12", "PUBLIC_ORIGIN:https://trust-platform-preview.team.workers.dev"]),
+    );
   });
 });
 
@@ -159,7 +162,12 @@ describe("restore's checks", () => {
   const schema: SchemaObject[] = [{ type: "table", name: "notes", tbl_name: "notes", sql: "CREATE TABLE notes (id text PRIMARY KEY, body text)" }];
 
   it("reads the header the dump writes, and refuses a damaged file", async () => {
-    const rows = [[{ __rowid: 1, id: "a", body: "line one;\n-- not a comment\nit's" }, { __rowid: 2, id: "b", body: null }]];
+    const rows = [
+      [
+        { __rowid: 1, id: "a", body: "line one;\n-- not a comment\nit's" },
+        { __rowid: 2, id: "b", body: null },
+      ],
+    ];
     const dump = await writeDump(planDump(schema), rows, new Date());
     expect(readBackupHeader(dump.sql)).toEqual(readDumpHeader(dump.sql));
     expect(splitStatements(dump.sql).filter((s: string) => s.startsWith("INSERT"))).toHaveLength(2);
@@ -173,7 +181,11 @@ describe("restore's checks", () => {
     expect(() => backupKeyFrom("yesterday")).toThrow();
     expect(countRowsQuery([{ name: "notes", rows: 2, sha256: "" }])).toBe(`SELECT 'notes' AS name, count(*) AS n FROM "notes"`);
     const many = Array.from({ length: 45 }, (_, i) => ({ name: `t${i}`, rows: 0, sha256: "" }));
-    expect(countRowsQuery(many).split(";\n").map((q: string) => q.split(" UNION ALL ").length)).toEqual([5, 5, 5, 5, 5, 5, 5, 5, 5]);
+    expect(
+      countRowsQuery(many)
+        .split(";\n")
+        .map((q: string) => q.split(" UNION ALL ").length),
+    ).toEqual([5, 5, 5, 5, 5, 5, 5, 5, 5]);
     expect(compareCounts([{ name: "notes", rows: 2, sha256: "" }], [{ name: "notes", n: 1 }])).toEqual(["notes: 1 rows restored, 2 backed up"]);
   });
 });

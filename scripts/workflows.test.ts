@@ -38,7 +38,9 @@ describe("GitHub workflows", () => {
     const order = [/apt-get install .*chromium/, /^npm ci/, /^npm run lint$/, /^npm test$/].map((p) => indexOf(steps, p));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    expect(ci.jobs.test.steps.some((s: { uses?: string; with?: { path?: string } }) => s.uses?.startsWith("actions/cache") && s.with?.path === "~/.npm")).toBe(true);
+    expect(ci.jobs.test.steps.some((s: { uses?: string; with?: { path?: string } }) => s.uses?.startsWith("actions/cache") && s.with?.path === "~/.npm")).toBe(
+      true,
+    );
   });
 
   it("deploys a preview per pull request after the tests, with its own environment, and comments its URL", () => {

@@ -15,9 +15,13 @@ const schema: SchemaObject[] = [
   { type: "index", name: "sqlite_autoindex_users_1", tbl_name: "users", sql: null },
   { type: "index", name: "users_email_idx", tbl_name: "users", sql: "CREATE UNIQUE INDEX `users_email_idx` ON `users` (`email`)" },
   fts("documents_fts", ", tokenize = 'porter unicode61 remove_diacritics 2'"),
-  ...["data", "idx", "content", "docsize", "config"].map((s) => table(`documents_fts_${s}`, `CREATE TABLE 'documents_fts_${s}'(id INTEGER PRIMARY KEY, block BLOB)`)),
+  ...["data", "idx", "content", "docsize", "config"].map((s) =>
+    table(`documents_fts_${s}`, `CREATE TABLE 'documents_fts_${s}'(id INTEGER PRIMARY KEY, block BLOB)`),
+  ),
   fts("chat_messages_fts", ", content = 'chat_messages', content_rowid = 'rowid'"),
-  ...["data", "idx", "docsize", "config"].map((s) => table(`chat_messages_fts_${s}`, `CREATE TABLE 'chat_messages_fts_${s}'(id INTEGER PRIMARY KEY, block BLOB)`)),
+  ...["data", "idx", "docsize", "config"].map((s) =>
+    table(`chat_messages_fts_${s}`, `CREATE TABLE 'chat_messages_fts_${s}'(id INTEGER PRIMARY KEY, block BLOB)`),
+  ),
   {
     type: "trigger",
     name: "chat_messages_fts_after_insert",
@@ -48,7 +52,7 @@ describe("planDump", () => {
   });
 
   it("reads content options and references however they are quoted", () => {
-    expect(fts5Content("CREATE VIRTUAL TABLE t USING fts5(a, content=\"m\")")).toBe("m");
+    expect(fts5Content('CREATE VIRTUAL TABLE t USING fts5(a, content="m")')).toBe("m");
     expect(fts5Content("CREATE VIRTUAL TABLE t USING fts5(a, content=m)")).toBe("m");
     expect(fts5Content("CREATE VIRTUAL TABLE t USING fts5(a)")).toBeUndefined();
     expect(referencedTables('a text REFERENCES "x"(id), b REFERENCES [y], c REFERENCES z(id)')).toEqual(["x", "y", "z"]);
@@ -72,7 +76,7 @@ describe("writeDump", () => {
     expect(lines).toContain(`INSERT INTO "users" (rowid, "id", "email") VALUES (1, 'u1', 'o''neil@example.com');`);
     expect(lines).toContain(`INSERT INTO "documents_fts" (rowid, "body") VALUES (9, 'trust text');`);
     expect(at(`INSERT INTO "chat_messages_fts" ("chat_messages_fts") VALUES ('rebuild');`)).toBeGreaterThan(at('INSERT INTO "chat_messages"'));
-    expect(at("CREATE TRIGGER")).toBeGreaterThan(at("INSERT INTO \"chat_messages_fts\""));
+    expect(at("CREATE TRIGGER")).toBeGreaterThan(at('INSERT INTO "chat_messages_fts"'));
     expect(lines.find((l) => l.startsWith("CREATE TRIGGER"))).toBeDefined();
     expect(dump.sql).toContain("END;\n");
     expect(readDumpHeader(dump.sql)).toEqual(dump.tables);
