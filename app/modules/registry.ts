@@ -2,6 +2,7 @@ import type { DashboardCard, DashboardCardId } from "~/modules/dashboard/cards";
 import type { ModuleManifest, NotificationKind } from "~/platform/module-manifest";
 import { aiModule } from "./ai/module";
 import { authModule } from "./auth/module";
+import { backupsModule } from "./backups/module";
 import { bankingModule } from "./banking/module";
 import { communicationModule } from "./communication/module";
 import { complianceModule } from "./compliance/module";
@@ -64,6 +65,7 @@ export const MODULES = [
   mailModule,
   marketingModule,
   exportsModule,
+  backupsModule,
 ] as const;
 
 type AnyModule = (typeof MODULES)[number] & ModuleManifest;

@@ -31,6 +31,10 @@ const envSchema = z
       .string({ required_error: "PASSWORD_PEPPER is not set (copy .dev.vars.example to .dev.vars)" })
       .min(32, "PASSWORD_PEPPER must be at least 32 characters")
       .refine((v) => v !== EXAMPLE_PEPPER, "PASSWORD_PEPPER still has the example value"),
+    /** The pepper's number, written into every new hash; raised by one at each rotation (docs/operations.md). */
+    PASSWORD_PEPPER_VERSION: z.coerce.number().int().min(1, "PASSWORD_PEPPER_VERSION counts from 1").default(1),
+    /** During a rotation, the pepper before PASSWORD_PEPPER (secret): its hashes still verify and are re-made at sign-in. */
+    PASSWORD_PEPPER_PREVIOUS: z.string().min(32, "PASSWORD_PEPPER_PREVIOUS must be at least 32 characters").optional(),
     MAIL_PROVIDER: z.enum(["outbox", "http"]).default("outbox"),
     MAIL_FROM: z.string().min(3).default("Trust Platform <no-reply@localhost>"),
     MAIL_API_URL: z.string().url().optional(),
@@ -163,6 +167,11 @@ const configSchema = envSchema.transform((env) => ({
 }));
 
 export type AppConfig = z.infer<typeof configSchema>;
+
+/** The peppers password hashing uses (app/modules/auth/password.server.ts). */
+export function peppers(config: AppConfig) {
+  return { current: config.PASSWORD_PEPPER, version: config.PASSWORD_PEPPER_VERSION, previous: config.PASSWORD_PEPPER_PREVIOUS };
+}
 
 const cache = new WeakMap<object, AppConfig>();
 

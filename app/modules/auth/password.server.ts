@@ -9,7 +9,19 @@ import { fromBase64Url, timingSafeEqual, toBase64Url } from "~/platform/crypto.s
  */
 export const PBKDF2_MAX_ITERATIONS = 100_000;
 export const PBKDF2_ITERATIONS = 100_000;
-const PEPPER_VERSION = 1;
+
+/**
+ * The pepper in use and its number, and during a rotation the one before it: hashes made with the previous pepper
+ * still verify and are re-made with the current one at the person's next sign-in (docs/operations.md). A plain
+ * string is pepper number 1 with no previous one.
+ */
+export interface Peppers {
+  current: string;
+  version: number;
+  previous?: string;
+}
+
+const asPeppers = (pepper: string | Peppers): Peppers => (typeof pepper === "string" ? { current: pepper, version: 1 } : pepper);
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
 const encoder = new TextEncoder();
@@ -36,10 +48,11 @@ export async function derive(password: string, pepper: string, salt: Uint8Array<
   return new Uint8Array(bits);
 }
 
-export async function hashPassword(password: string, pepper: string, iterations = PBKDF2_ITERATIONS): Promise<string> {
+export async function hashPassword(password: string, pepper: string | Peppers, iterations = PBKDF2_ITERATIONS): Promise<string> {
+  const { current, version } = asPeppers(pepper);
   const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
-  const hash = await derive(password, pepper, salt, iterations);
-  return `pbkdf2-sha256$i=${iterations}$p=${PEPPER_VERSION}$${toBase64Url(salt)}$${toBase64Url(hash)}`;
+  const hash = await derive(password, current, salt, iterations);
+  return `pbkdf2-sha256$i=${iterations}$p=${version}$${toBase64Url(salt)}$${toBase64Url(hash)}`;
 }
 
 export function parseHash(stored: string): HashParams | null {
@@ -55,17 +68,20 @@ export function parseHash(stored: string): HashParams | null {
   }
 }
 
-export async function verifyPassword(password: string, stored: string, pepper: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, pepper: string | Peppers): Promise<boolean> {
   const params = parseHash(stored);
-  if (!params || params.pepperVersion !== PEPPER_VERSION || params.iterations > PBKDF2_MAX_ITERATIONS) return false;
-  const candidate = await derive(password, pepper, params.salt, params.iterations);
-  return timingSafeEqual(candidate, params.hash);
+  const { current, version, previous } = asPeppers(pepper);
+  if (!params || params.iterations > PBKDF2_MAX_ITERATIONS) return false;
+  const secret = params.pepperVersion === version ? current : params.pepperVersion === version - 1 ? previous : undefined;
+  // A pepper no longer held still costs one hash (DUMMY_HASH is p=1), so timing does not tell old accounts apart.
+  const candidate = await derive(password, secret ?? current, params.salt, params.iterations);
+  return secret !== undefined && timingSafeEqual(candidate, params.hash);
 }
 
-/** True when a stored hash uses weaker parameters than today's; it is upgraded at the next successful sign-in. */
-export function needsRehash(stored: string): boolean {
+/** True when a stored hash uses weaker parameters or an older pepper than today's; it is re-made at the next successful sign-in. */
+export function needsRehash(stored: string, pepperVersion = 1): boolean {
   const params = parseHash(stored);
-  return !params || params.iterations < PBKDF2_ITERATIONS || params.pepperVersion !== PEPPER_VERSION;
+  return !params || params.iterations < PBKDF2_ITERATIONS || params.pepperVersion !== pepperVersion;
 }
 
 /**

@@ -40,6 +40,21 @@ describe("password hashing", () => {
     expect(await verifyPassword("Correct&Horse1", DUMMY_HASH, PEPPER)).toBe(false);
   });
 
+  it("rotates the pepper: the previous one still verifies its hashes, which are re-made with the new one", async () => {
+    const old = await hashPassword("Correct&Horse1", PEPPER);
+    const rotated = { current: `${PEPPER}-new`, version: 2, previous: PEPPER };
+    expect(await verifyPassword("Correct&Horse1", old, rotated)).toBe(true);
+    expect(await verifyPassword("wrong", old, rotated)).toBe(false);
+    expect(needsRehash(old, 2)).toBe(true);
+    const renewed = await hashPassword("Correct&Horse1", rotated);
+    expect(parseHash(renewed)?.pepperVersion).toBe(2);
+    expect(needsRehash(renewed, 2)).toBe(false);
+    expect(await verifyPassword("Correct&Horse1", renewed, rotated)).toBe(true);
+    // Once the previous pepper is dropped (or two rotations on), the old hash no longer verifies.
+    expect(await verifyPassword("Correct&Horse1", old, { current: `${PEPPER}-new`, version: 2 })).toBe(false);
+    expect(await verifyPassword("Correct&Horse1", old, { current: `${PEPPER}-3`, version: 3, previous: `${PEPPER}-new` })).toBe(false);
+  });
+
   it("flags weaker hashes for an upgrade at the next sign-in", async () => {
     expect(needsRehash(await hashPassword("x", PEPPER, 10_000))).toBe(true);
     expect(needsRehash(await hashPassword("x", PEPPER))).toBe(false);

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { sha256Hex } from "~/platform/crypto.server";
 import { publishDomainEvent } from "~/platform/domain-events.server";
+import { peppers } from "~/platform/env.server";
 import { HttpError } from "~/platform/http.server";
 import { coreContent, firstWorkspaceOf, sendEmail } from "~/modules/email/compose.server";
 import { clearRateLimit, hitRateLimit, rateLimitRetryAfter, type Limit } from "~/platform/rate-limit.server";
@@ -136,7 +137,7 @@ export async function register(ctx: RequestContext, input: RegisterInput, option
     quietHoursEnabled: false,
     quietHoursStart: null,
     quietHoursEnd: null,
-    passwordHash: await hashPassword(input.password, ctx.config.PASSWORD_PEPPER),
+    passwordHash: await hashPassword(input.password, peppers(ctx.config)),
     emailVerifiedAt: options.verified ? now : null,
     createdAt: now,
     updatedAt: now,
@@ -175,7 +176,7 @@ export async function login(ctx: RequestContext, input: LoginInput) {
 
   const user = await ctx.db.select().from(users).where(eq(users.email, email)).get();
   // Unknown addresses still pay for one hash, so timing does not tell which accounts exist.
-  const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH, ctx.config.PASSWORD_PEPPER);
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH, peppers(ctx.config));
   if (!user || !valid) {
     await hitRateLimit(ctx.db, keys.account, LOGIN_LIMITS.account);
     await hitRateLimit(ctx.db, keys.address, LOGIN_LIMITS.address);
@@ -189,8 +190,8 @@ export async function login(ctx: RequestContext, input: LoginInput) {
   }
 
   await clearRateLimit(ctx.db, keys.account);
-  if (needsRehash(user.passwordHash)) {
-    const passwordHash = await hashPassword(input.password, ctx.config.PASSWORD_PEPPER);
+  if (needsRehash(user.passwordHash, ctx.config.PASSWORD_PEPPER_VERSION)) {
+    const passwordHash = await hashPassword(input.password, peppers(ctx.config));
     await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
   }
   const remember = input.rememberMe === true;
@@ -275,7 +276,7 @@ export async function resetPassword(ctx: RequestContext, token: string, password
     await ctx.audit({ action: "auth.password_reset", outcome: "failure", metadata: { reason: "invalid_token" } });
     throw new AuthError(400, ctx.t("errors.resetLinkInvalid"));
   }
-  const passwordHash = await hashPassword(password, ctx.config.PASSWORD_PEPPER);
+  const passwordHash = await hashPassword(password, peppers(ctx.config));
   const now = new Date();
   // Holding the link proves the mailbox, so an unverified address becomes verified too.
   const user = await ctx.db

@@ -4,6 +4,7 @@ import { users } from "~/modules/auth/schema";
 import { AuthError } from "~/modules/auth/service.server";
 import { revokeUserSessions, type CurrentSession } from "~/modules/auth/session.server";
 import { publishDomainEvent } from "~/platform/domain-events.server";
+import { peppers } from "~/platform/env.server";
 import { splitName } from "~/modules/auth/public-user";
 import { memberships } from "~/modules/workspaces/schema";
 import { hitRateLimit, rateLimitRetryAfter } from "~/platform/rate-limit.server";
@@ -50,14 +51,14 @@ export async function changePassword(ctx: RequestContext, session: CurrentSessio
   const key = `password-change:${session.user.id}`;
   const retryAfter = await rateLimitRetryAfter(ctx.db, key, PASSWORD_CHANGE_LIMIT);
   if (retryAfter > 0) throw new AuthError(429, ctx.t("errors.tooManyPasswordChanges"), undefined, retryAfter);
-  const ok = await verifyPassword(input.currentPassword, session.user.passwordHash, ctx.config.PASSWORD_PEPPER);
+  const ok = await verifyPassword(input.currentPassword, session.user.passwordHash, peppers(ctx.config));
   if (!ok) {
     await hitRateLimit(ctx.db, key, PASSWORD_CHANGE_LIMIT);
     await ctx.audit({ action: "profile.password_changed", outcome: "failure", actorUserId: session.user.id, workspaceId: session.workspace?.id });
     const message = ctx.t("errors.currentPasswordWrong");
     throw new AuthError(400, message, { currentPassword: [message] });
   }
-  const passwordHash = await hashPassword(input.password, ctx.config.PASSWORD_PEPPER);
+  const passwordHash = await hashPassword(input.password, peppers(ctx.config));
   await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, session.user.id));
   // The other devices are signed out, and their open sockets close now rather than at their next request.
   const ended = await revokeUserSessions(ctx.db, session.user.id, session.sessionId);
