@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "./crypto.server";
 import { devToolsEnabled, type AppConfig } from "./env.server";
 
 export const DEV_SQL_PATH = "/__dev/sql";
@@ -30,9 +31,8 @@ export async function handleDevSql(request: Request, config: AppConfig, db: D1Da
   }
 }
 
-/** Compares digests, so the time taken says nothing of how much of the token was right. */
+/** Compares digests with the house's constant-time comparison, so the time taken says nothing of the key. */
 async function sameSecret(given: string, expected: string) {
   const digest = async (text: string) => new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  const [a, b] = await Promise.all([digest(given), digest(expected)]);
-  return a.every((byte, i) => byte === b[i]);
+  return timingSafeEqual(await digest(given), await digest(expected));
 }
