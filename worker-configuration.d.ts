@@ -31,6 +31,7 @@ declare namespace Cloudflare {
 		// The daily D1 backups (app/modules/backups, ADR 0035); the preview environment binds its own.
 		BACKUPS: R2Bucket;
 		BACKUP_RETENTION_DAYS?: string;
+		BACKUP_MAX_DATABASE_MB?: string;
 		DB: D1Database;
 		JOBS: Queue;
 		AI?: Ai;

@@ -25,7 +25,7 @@ if (values["dry-run"]) {
   console.log(`Preview of pull request #${pr} would run:`);
   console.log(`  npx wrangler ${migrate.join(" ")}`);
   console.log("  npx tsx scripts/seed.ts --remote --env preview   (PASSWORD_PEPPER=$PREVIEW_PASSWORD_PEPPER)");
-  console.log(`  npx wrangler ${upload.join(" ")}`);
+  console.log(`  npx wrangler ${upload.map((a) => (a.includes(" ") ? `"${a}"` : a)).join(" ")}`);
   console.log(`  then, if no alias URL came back: npx wrangler versions deploy <version id>@100% --env preview --yes`);
   console.log(`URL: https://${hosts.alias} (alias) or https://${hosts.worker}`);
   process.exit(0);

@@ -158,6 +158,22 @@ describe("deploy", () => {
   });
 });
 
+describe("preview", () => {
+  it("migrates and seeds the preview before uploading the pull request's version under its alias (dry run)", () => {
+    const run = spawnSync(process.execPath, ["scripts/preview.mjs", "--pr", "12", "--sha", "abcdef1234", "--dry-run"], {
+      encoding: "utf8",
+      env: { ...process.env, CLOUDFLARE_API_TOKEN: "", CLOUDFLARE_WORKERS_SUBDOMAIN: "team" },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const at = (text: string) => run.stdout.indexOf(text);
+    expect(at("d1 migrations apply DB --remote --env preview")).toBeGreaterThan(0);
+    expect(at("scripts/seed.ts --remote --env preview")).toBeGreaterThan(at("d1 migrations apply"));
+    expect(at("versions upload --env preview --preview-alias pr-12")).toBeGreaterThan(at("scripts/seed.ts"));
+    expect(run.stdout).toContain("https://pr-12-trust-platform-preview.team.workers.dev");
+    expect(run.stdout).toContain("versions deploy <version id>@100% --env preview");
+  });
+});
+
 describe("restore's checks", () => {
   const schema: SchemaObject[] = [{ type: "table", name: "notes", tbl_name: "notes", sql: "CREATE TABLE notes (id text PRIMARY KEY, body text)" }];
 

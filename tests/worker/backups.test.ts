@@ -71,6 +71,8 @@ describe("backups", () => {
       expect(result.tables.map((t) => t.name)).not.toContain("documents_fts_data");
       // Later cron runs the same day leave that day's backup alone.
       expect(await dailyBackup(env as never, now)).toBeNull();
+      // A database too large to read at once fails the job with its reason, before reading a row.
+      await expect(backupNow({ ...env, BACKUP_MAX_DATABASE_MB: "0.01" } as never, now)).rejects.toThrow(/above the 0.01 MB/);
     } finally {
       await mf.dispose();
     }

@@ -5,6 +5,8 @@ export interface BackupEnv {
   DB: D1Database;
   BACKUPS?: R2Bucket;
   BACKUP_RETENTION_DAYS?: string;
+  /** The largest database (file size, MB) one backup reads; default 100 (ADR 0035). */
+  BACKUP_MAX_DATABASE_MB?: string;
 }
 
 export interface BackupResult {
@@ -19,8 +21,14 @@ export interface BackupResult {
  * Durable Object, so no write lands between two of its statements: the rows are one consistent snapshot. The
  * schema is read again inside that batch; a migration that ran in between fails this run (the next one retries).
  */
-export async function dumpDatabase(db: D1Database, now: Date) {
-  const schema = (await db.prepare(SCHEMA_QUERY).all<SchemaObject>()).results;
+export async function dumpDatabase(db: D1Database, now: Date, maxDatabaseMb = 100) {
+  const { results: schema, meta } = await db.prepare(SCHEMA_QUERY).all<SchemaObject>();
+  // Past this the rows would not fit in the Worker's 128 MB, and running out of memory would take the whole cron
+  // tick (every other scheduled job) down with it: fail this job alone, with the reason.
+  const sizeMb = (meta?.size_after ?? 0) / 1_000_000;
+  if (sizeMb > maxDatabaseMb) {
+    throw new Error(`The database is ${sizeMb.toFixed(1)} MB, above the ${maxDatabaseMb} MB one backup reads at once (ADR 0035); Time Travel still covers it`);
+  }
   const plan = planDump(schema);
   const [again, ...tables] = await db.batch<Record<string, unknown>>([db.prepare(SCHEMA_QUERY), ...plan.data.map((t) => db.prepare(t.select))]);
   if (JSON.stringify(again.results) !== JSON.stringify(schema)) throw new Error("The schema changed while the backup read it; the next run retries");
@@ -39,7 +47,8 @@ async function gzip(text: string): Promise<ArrayBuffer> {
 /** Writes a dump of the database to the backups bucket now, whatever the day's state. */
 export async function backupNow(env: BackupEnv, now: Date): Promise<BackupResult> {
   const bucket = requireBucket(env);
-  const dump = await dumpDatabase(env.DB, now);
+  const limit = Number(env.BACKUP_MAX_DATABASE_MB ?? 100);
+  const dump = await dumpDatabase(env.DB, now, Number.isFinite(limit) && limit > 0 ? limit : 100);
   const body = await gzip(dump.sql);
   const key = backupKey(now);
   const sha256 = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", body)), (b) => b.toString(16).padStart(2, "0")).join("");
