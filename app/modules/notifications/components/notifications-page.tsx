@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { SmsNote } from "./sms-note";
@@ -11,6 +11,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { useAnnouncer } from "~/modules/a11y/announcer";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { useOptionalRealtime } from "~/modules/realtime/realtime-provider";
+import { useRefreshOn } from "~/modules/realtime/use-live-refresh";
 import { NOTIFICATION_TYPES, notificationTypeLabel } from "~/modules/registry";
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationType } from "../schema";
 import { notificationsFormSchema } from "../validation";
@@ -57,7 +58,6 @@ export function NotificationsPage({ query, items, unread, hasMore, preferences, 
   const { t } = useTranslation("notifications");
   const realtime = useOptionalRealtime();
   const announcer = useAnnouncer();
-  const revalidator = useRevalidator();
   const listHeading = useRef<HTMLHeadingElement>(null);
   const filtered = query.type !== null || query.unreadOnly;
 
@@ -66,15 +66,7 @@ export function NotificationsPage({ query, items, unread, hasMore, preferences, 
   useEffect(() => setUnread?.(unread), [setUnread, unread]);
 
   // Something new arrived while the page is open: load the list again (the toast has already told them).
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
-  const listen = realtime?.listen;
-  useEffect(() => {
-    if (!listen) return;
-    return listen((message) => {
-      if ("notificationId" in message || message.type === "pending_notifications") revalidate.current();
-    });
-  }, [listen]);
+  useRefreshOn((message) => "notificationId" in message || message.type === "pending_notifications");
 
   // Say what an action did; after marking read the button pressed is gone, so focus goes to the list's heading.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { Link, useActionData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Banner } from "~/components/ui/banner";
@@ -7,7 +7,8 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Dia
 import { useAnnouncer } from "~/modules/a11y/announcer";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
 import { useLanguage } from "~/modules/preferences/display";
-import { useOptionalRealtime, useThread } from "~/modules/realtime/realtime-provider";
+import { useThread } from "~/modules/realtime/realtime-provider";
+import { useRefreshOn } from "~/modules/realtime/use-live-refresh";
 import type { PollDetail } from "../service.server";
 import type { TallyResult } from "../tally";
 import { BallotForm } from "./ballot-form";
@@ -20,19 +21,8 @@ export type PollPageData = Omit<PollDetail, "tally"> & { tally: TallyResult | nu
 
 /** Refreshes the page's data when this poll's tally or status changes anywhere (thread events, results). */
 export function useLivePoll(pollId: string) {
-  const revalidator = useRevalidator();
-  const listen = useOptionalRealtime()?.listen;
-  const refresh = useRef(() => {});
-  refresh.current = () => {
-    if (revalidator.state === "idle") revalidator.revalidate();
-  };
-  useThread(`poll:${pollId}`, () => refresh.current());
-  useEffect(() => {
-    if (!listen) return;
-    return listen((message) => {
-      if ((message.type === "poll_completed" || message.type === "vote_cast") && message.pollId === pollId) refresh.current();
-    });
-  }, [listen, pollId]);
+  const refresh = useRefreshOn((message) => (message.type === "poll_completed" || message.type === "vote_cast") && message.pollId === pollId);
+  useThread(`poll:${pollId}`, refresh);
 }
 
 export function PollStatus({ status, closesAt, closedAt }: { status: string; closesAt: string; closedAt: string | null }) {

@@ -1,7 +1,6 @@
-import { Link, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useOptionalRealtime } from "~/modules/realtime/realtime-provider";
+import { useRefreshOn } from "~/modules/realtime/use-live-refresh";
 import { CreatePollForm, type Voter } from "./create-poll-form";
 import { PollStatus } from "./poll-page";
 
@@ -24,14 +23,7 @@ export interface PollSummary {
 
 /** Refreshes a list when polls open, close or get votes. */
 function useLivePolls() {
-  const listen = useOptionalRealtime()?.listen;
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!listen) return;
-    return listen((message) => {
-      if (["poll_created", "poll_completed", "vote_cast", "vote_required"].includes(message.type) && revalidator.state === "idle") revalidator.revalidate();
-    });
-  }, [listen, revalidator]);
+  useRefreshOn((message) => ["poll_created", "poll_completed", "vote_cast", "vote_required"].includes(message.type));
 }
 
 export function PollList({ polls, to }: { polls: PollSummary[]; to: (id: string) => string }) {
