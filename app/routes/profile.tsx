@@ -5,6 +5,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { peppers } from "~/platform/env.server";
 import { FieldError, FormField } from "~/components/form-field";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
@@ -49,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
     listDevices(ctx, session),
     listUserWorkspaces(ctx, session.user.id),
     offersTo(ctx, session.user.id),
-    factorOverview(ctx.db, session.user.id),
+    factorOverview(ctx.db, session.user.id, peppers(ctx.config)),
   ]);
   const security = { overview: factors, setupFor: session.secondFactorSetupFor?.name ?? null };
   return { sessions, workspaces, offers, currentWorkspaceId: session.workspace?.id ?? null, quiet: quietSettingsOf(session.user), security };

@@ -137,16 +137,25 @@ describe("safe markup", () => {
 });
 
 describe("unsubscribe links", () => {
+  const peppers = { current: config.PASSWORD_PEPPER, version: 1 };
   it("reads back what it signed and refuses any change", async () => {
     const claim = { userId: "u-1", workspaceId: "ws-1", scope: "vote_required" };
     const token = await signUnsubscribe(config.PASSWORD_PEPPER, claim);
-    expect(await readUnsubscribe(config.PASSWORD_PEPPER, token)).toEqual(claim);
+    expect(await readUnsubscribe(peppers, token)).toEqual(claim);
     const [payload, mac] = token.split(".");
     const other = await signUnsubscribe(config.PASSWORD_PEPPER, { ...claim, userId: "u-2" });
-    expect(await readUnsubscribe(config.PASSWORD_PEPPER, `${other.split(".")[0]}.${mac}`)).toBeNull();
-    expect(await readUnsubscribe(config.PASSWORD_PEPPER, `${payload}.${mac!.slice(0, -2)}AA`)).toBeNull();
-    expect(await readUnsubscribe("another-pepper-entirely-0123456789", token)).toBeNull();
-    expect(await readUnsubscribe(config.PASSWORD_PEPPER, "garbage")).toBeNull();
+    expect(await readUnsubscribe(peppers, `${other.split(".")[0]}.${mac}`)).toBeNull();
+    expect(await readUnsubscribe(peppers, `${payload}.${mac!.slice(0, -2)}AA`)).toBeNull();
+    expect(await readUnsubscribe({ current: "another-pepper-entirely-0123456789", version: 2 }, token)).toBeNull();
+    expect(await readUnsubscribe(peppers, "garbage")).toBeNull();
+  });
+
+  it("keeps links sent before a pepper rotation working until the previous pepper is removed", async () => {
+    const claim = { userId: "u-1", workspaceId: "ws-1", scope: "all" };
+    const token = await signUnsubscribe(config.PASSWORD_PEPPER, claim);
+    const next = "another-pepper-entirely-0123456789";
+    expect(await readUnsubscribe({ current: next, version: 2, previous: config.PASSWORD_PEPPER }, token)).toEqual(claim);
+    expect(await readUnsubscribe({ current: next, version: 2 }, token)).toBeNull();
   });
 });
 

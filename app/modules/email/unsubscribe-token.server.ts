@@ -1,3 +1,4 @@
+import type { Peppers } from "~/modules/auth/password.server";
 import { fromBase64Url, timingSafeEqual, toBase64Url } from "~/platform/crypto.server";
 
 /** What an unsubscribe link stops: one person's mail of one kind (or `all`) from one workspace. */
@@ -11,7 +12,8 @@ const encoder = new TextEncoder();
 
 /**
  * The link's key, derived from the pepper with HKDF under its own label, so the link needs no stored row and
- * proves nothing else. Rotating the pepper retires old links, which then say so and point to the settings page.
+ * proves nothing else. During a pepper rotation links signed with the previous pepper still work; once it is removed
+ * they say so and point to the settings page.
  */
 const keys = new Map<string, Promise<CryptoKey>>();
 async function linkKey(pepper: string): Promise<CryptoKey> {
@@ -38,13 +40,19 @@ export async function signUnsubscribe(pepper: string, claim: UnsubscribeClaim): 
   return `${payload}.${toBase64Url(mac.slice(0, 20))}`;
 }
 
-/** The claim of a genuine link; null for anything altered, truncated or made up. */
-export async function readUnsubscribe(pepper: string, token: string): Promise<UnsubscribeClaim | null> {
+async function signedBy(pepper: string, payload: string, mac: Uint8Array): Promise<boolean> {
+  const expected = new Uint8Array(await crypto.subtle.sign("HMAC", await linkKey(pepper), encoder.encode(payload))).slice(0, 20);
+  return timingSafeEqual(expected, mac);
+}
+
+/** The claim of a genuine link (signed with the current or the previous pepper); null for anything altered, truncated or made up. */
+export async function readUnsubscribe(peppers: Peppers, token: string): Promise<UnsubscribeClaim | null> {
   const [payload, mac, ...rest] = token.split(".");
   if (!payload || !mac || rest.length || token.length > 600) return null;
   try {
-    const expected = new Uint8Array(await crypto.subtle.sign("HMAC", await linkKey(pepper), encoder.encode(payload))).slice(0, 20);
-    if (!timingSafeEqual(expected, fromBase64Url(mac))) return null;
+    const given = fromBase64Url(mac);
+    const genuine = (await signedBy(peppers.current, payload, given)) || (peppers.previous !== undefined && (await signedBy(peppers.previous, payload, given)));
+    if (!genuine) return null;
     const parsed: unknown = JSON.parse(new TextDecoder().decode(fromBase64Url(payload)));
     if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((part) => typeof part === "string" && part.length > 0 && part.length < 100)) return null;
     const [userId, workspaceId, scope] = parsed as string[];

@@ -1,8 +1,10 @@
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Peppers } from "~/modules/auth/password.server";
 import type { Db } from "~/platform/db.server";
 import { memberships, workspaces } from "~/modules/workspaces/schema";
 import { passkeys, recoveryCodes, totpCredentials } from "./schema";
+import { madeBeforeRotation } from "./secret-box.server";
 
 /** How the second step of a sign-in may be completed, in the order the screen offers them. */
 export type SecondFactorMethod = "totp" | "passkey" | "recovery_code";
@@ -31,10 +33,12 @@ export interface FactorOverview {
   totp: { confirmedAt: string } | null;
   passkeys: { id: string; name: string; createdAt: string; lastUsedAt: string | null; backedUp: boolean }[];
   recoveryCodesLeft: number;
+  /** Some unused codes were made with the pepper before the current one: they stop working when the rotation ends. */
+  recoveryCodesStale: boolean;
 }
 
 /** What /profile shows: the app (when confirmed), the passkeys and how many recovery codes are left. */
-export async function factorOverview(db: Db, userId: string): Promise<FactorOverview> {
+export async function factorOverview(db: Db, userId: string, peppers: Peppers): Promise<FactorOverview> {
   const [totp, keys, codes] = await db.batch([
     db
       .select({ confirmedAt: totpCredentials.confirmedAt })
@@ -46,14 +50,15 @@ export async function factorOverview(db: Db, userId: string): Promise<FactorOver
       .where(eq(passkeys.userId, userId))
       .orderBy(asc(passkeys.createdAt)),
     db
-      .select({ count: sql<number>`count(*)` })
+      .select({ codeHash: recoveryCodes.codeHash })
       .from(recoveryCodes)
       .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))),
   ]);
   return {
     totp: totp[0]?.confirmedAt ? { confirmedAt: totp[0].confirmedAt.toISOString() } : null,
     passkeys: keys.map((k) => ({ ...k, createdAt: k.createdAt.toISOString(), lastUsedAt: k.lastUsedAt?.toISOString() ?? null })),
-    recoveryCodesLeft: codes[0]?.count ?? 0,
+    recoveryCodesLeft: codes.length,
+    recoveryCodesStale: codes.some((code) => madeBeforeRotation(code.codeHash, peppers)),
   };
 }
 

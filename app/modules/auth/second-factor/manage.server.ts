@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { peppers } from "~/platform/env.server";
 import { publishDomainEvent } from "~/platform/domain-events.server";
 import { hitRateLimit, rateLimitRetryAfter, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
@@ -34,7 +35,7 @@ async function refuseWhileLimited(ctx: RequestContext, key: string) {
 export async function startTotpSetup(ctx: RequestContext, session: CurrentSession) {
   if (await hasConfirmedTotp(ctx.db, session.user.id)) throw new AuthError(409, ctx.t("secondFactor.errors.totpAlreadyOn"));
   const secret = newTotpSecret();
-  const secretBox = await sealSecret(ctx.config.PASSWORD_PEPPER, session.user.id, secret);
+  const secretBox = await sealSecret(peppers(ctx.config), session.user.id, secret);
   await ctx.db
     .insert(totpCredentials)
     .values({ userId: session.user.id, secretBox, confirmedAt: null, lastUsedStep: null, createdAt: new Date() })
@@ -50,7 +51,7 @@ export async function afterFactorAdded(ctx: RequestContext, session: CurrentSess
     if (ended.length) await publishDomainEvent(ctx.env, "sessions.ended", { userId: session.user.id, sessionIds: ended, reason: "others-signed-out" });
   }
   if ((await unusedRecoveryCodes(ctx.db, session.user.id)) > 0) return null;
-  const codes = await replaceRecoveryCodes(ctx.db, ctx.config.PASSWORD_PEPPER, session.user.id);
+  const codes = await replaceRecoveryCodes(ctx.db, peppers(ctx.config), session.user.id);
   await ctx.audit({ action: "auth.recovery_codes_generated", ...factorActor(session) });
   return codes;
 }
@@ -74,15 +75,17 @@ export async function confirmTotpSetup(ctx: RequestContext, session: CurrentSess
   // The password too: a stolen session must not be able to bind its own app and lock the owner out.
   await reverify(ctx, session, { password: input.password }, "totp_setup");
   const hadFactor = (await secondFactorMethods(ctx.db, session.user.id)).length > 0;
-  const secret = await openSecret(ctx.config.PASSWORD_PEPPER, session.user.id, row.secretBox);
-  const step = secret ? matchTotp(secret, code.value, Date.now(), null) : null;
+  const opened = await openSecret(peppers(ctx.config), session.user.id, row.secretBox);
+  const step = opened ? matchTotp(opened.secret, code.value, Date.now(), null) : null;
+  // Set up just before a pepper rotation: kept sealed with the current pepper from now on.
+  const secretBox = opened?.stale ? await sealSecret(peppers(ctx.config), session.user.id, opened.secret) : row.secretBox;
   // Confirming also spends the code: the same code cannot then sign in a moment later.
   const valid =
     step !== null &&
     Boolean(
       await ctx.db
         .update(totpCredentials)
-        .set({ confirmedAt: new Date(), lastUsedStep: step })
+        .set({ confirmedAt: new Date(), lastUsedStep: step, secretBox })
         .where(and(eq(totpCredentials.userId, session.user.id), isNull(totpCredentials.confirmedAt)))
         .returning({ userId: totpCredentials.userId })
         .get(),
@@ -115,10 +118,10 @@ export async function reverify(
 ) {
   const key = `second-factor:manage:${session.user.id}`;
   await refuseWhileLimited(ctx, key);
-  const passwordOk = await verifyPassword(input.password, session.user.passwordHash, ctx.config.PASSWORD_PEPPER);
+  const passwordOk = await verifyPassword(input.password, session.user.passwordHash, peppers(ctx.config));
   const needsCode = await hasConfirmedTotp(ctx.db, session.user.id);
   const code = input.code ? classifyCode(input.code) : null;
-  const codeOk = !needsCode || (passwordOk && code !== null && (await spendCode(ctx.db, ctx.config.PASSWORD_PEPPER, session.user.id, code)));
+  const codeOk = !needsCode || (passwordOk && code !== null && (await spendCode(ctx.db, peppers(ctx.config), session.user.id, code)));
   if (passwordOk && codeOk) return;
   await hitRateLimit(ctx.db, key, MANAGE_LIMIT);
   await ctx.audit({ action: "auth.second_factor_reverify", outcome: "failure", ...factorActor(session), metadata: { for: action } });
@@ -155,7 +158,7 @@ export async function removeTotp(ctx: RequestContext, session: CurrentSession, i
 export async function renewRecoveryCodes(ctx: RequestContext, session: CurrentSession, input: Reverification): Promise<string[]> {
   if ((await secondFactorMethods(ctx.db, session.user.id)).length === 0) throw new AuthError(409, ctx.t("secondFactor.errors.noFactor"));
   await reverify(ctx, session, input, "recovery");
-  const codes = await replaceRecoveryCodes(ctx.db, ctx.config.PASSWORD_PEPPER, session.user.id);
+  const codes = await replaceRecoveryCodes(ctx.db, peppers(ctx.config), session.user.id);
   await ctx.audit({ action: "auth.recovery_codes_generated", ...factorActor(session), metadata: { renewed: true } });
   return codes;
 }

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { peppers } from "~/platform/env.server";
 import { clearRateLimit, hitRateLimit, rateLimitRetryAfter, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { users } from "../schema";
@@ -70,7 +71,7 @@ export async function completeSecondFactor(ctx: RequestContext, request: Request
       throw new AuthError(400, message, { code: [message] });
     }
     method = code.kind;
-    valid = await spendCode(ctx.db, ctx.config.PASSWORD_PEPPER, pending.userId, code);
+    valid = await spendCode(ctx.db, peppers(ctx.config), pending.userId, code);
   }
 
   if (!valid) {

@@ -6,6 +6,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { memberships, workspaces } from "~/modules/workspaces/schema";
 import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
+import { peppers } from "~/platform/env.server";
 import { getRequestContext, type RequestContext } from "~/platform/request-context.server";
 import { scopeLabel, setOptOut } from "../settings.server";
 import { readUnsubscribe } from "../unsubscribe-token.server";
@@ -16,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Unsubscribe · Legal Document
 /** The link's claim, if it is genuine and its person still belongs to its workspace (else there is nothing to stop). */
 async function claimOf(ctx: RequestContext, request: Request) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const claim = await readUnsubscribe(ctx.config.PASSWORD_PEPPER, token);
+  const claim = await readUnsubscribe(peppers(ctx.config), token);
   if (!claim) return null;
   const found = await ctx.db
     .select({ name: workspaces.name })

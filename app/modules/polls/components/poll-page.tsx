@@ -1,5 +1,5 @@
 import { Link, useActionData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";

@@ -53,6 +53,11 @@ export function SecuritySection({ overview, setupFor }: SecuritySectionData) {
           <p className="m-0 text-sm" data-testid="recovery-left">
             {t("recovery.left", { count: overview.recoveryCodesLeft })}
           </p>
+          {overview.recoveryCodesStale ? (
+            <p className="m-0 text-sm font-medium" data-testid="recovery-stale">
+              {t("recovery.stale")}
+            </p>
+          ) : null}
           {renewing ? (
             <ReverifyForm
               needsCode={Boolean(overview.totp)}

@@ -1,3 +1,4 @@
+import { peppers } from "~/platform/env.server";
 import { requestT } from "~/i18n.server";
 import { commandRoute, endpoint, jsonRoute } from "~/platform/json-route.server";
 import { factorOverview, secondFactorMethods, workspaceRequiringSecondFactor } from "../factors.server";
@@ -15,7 +16,7 @@ const read = jsonRoute(requestT, {
   GET: endpoint({
     run: async ({ ctx, session }) => {
       const [overview, methods, requiredBy] = await Promise.all([
-        factorOverview(ctx.db, session.user.id),
+        factorOverview(ctx.db, session.user.id, peppers(ctx.config)),
         secondFactorMethods(ctx.db, session.user.id),
         workspaceRequiringSecondFactor(ctx.db, session.user.id),
       ]);
