@@ -4,6 +4,8 @@
  * that are sent in order while recording. Works with end-to-end encryption on: what is mixed is what this browser
  * decrypted. A closed tab loses only the chunk in flight; the server finishes the rest.
  */
+import { readWebmStart } from "../recordings/webm-structure";
+
 export const CHUNK_MS = 2000;
 const FRAME_RATE = 15;
 const WIDTH = 1280;
@@ -41,6 +43,9 @@ export class MeetingRecorder {
   private startedAt = 0;
   private progress: RecorderProgress = { chunksSent: 0, bytesSent: 0, elapsedMs: 0, failing: false };
   private stopped = false;
+  private refused = false;
+  /** The beginning of the recording while it does not yet hold the whole header. */
+  private firstBytes: Blob | null = null;
 
   constructor(
     private readonly uploadPath: string,
@@ -125,13 +130,33 @@ export class MeetingRecorder {
   }
 
   private enqueue(blob: Blob) {
-    const seq = ++this.seq;
     const elapsedMs = Math.round(performance.now() - this.startedAt);
-    this.queue = this.queue.then(() => this.send(seq, blob, elapsedMs));
+    this.queue = this.queue.then(async () => {
+      const chunk = await this.completeFirstChunk(blob);
+      if (chunk) await this.send(++this.seq, chunk, elapsedMs);
+    });
+  }
+
+  /**
+   * The server takes a first chunk only when it holds the whole WebM header. Chromium's first piece can end before
+   * the first Cluster (nothing was encoded yet in its two seconds, as on a busy machine): it is kept and sent together
+   * with what follows.
+   */
+  private async completeFirstChunk(blob: Blob): Promise<Blob | null> {
+    if (this.seq > 0) return blob;
+    const start = this.firstBytes ? new Blob([this.firstBytes, blob], { type: blob.type }) : blob;
+    if (readWebmStart(new Uint8Array(await start.arrayBuffer())) !== "partial") {
+      this.firstBytes = null;
+      return start;
+    }
+    this.firstBytes = start;
+    return null;
   }
 
   /** One chunk, retried with a growing pause; the server takes a repeated chunk as already received. */
   private async send(seq: number, blob: Blob, elapsedMs: number) {
+    // Refused before (or the page went away): the chunks queued behind it are not sent, so the first reason stays shown.
+    if (this.refused) return;
     for (let attempt = 0; ; attempt++) {
       try {
         const response = await fetch(`${this.uploadPath}/chunks/${seq}`, {
@@ -145,6 +170,7 @@ export class MeetingRecorder {
         }
         if (response.status < 500) {
           const body = (await response.json().catch(() => ({}))) as { error?: string };
+          this.refused = true;
           this.dispose();
           return this.onFatal(body.error ?? response.statusText);
         }

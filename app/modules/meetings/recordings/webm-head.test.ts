@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { webmHeadLength, withDuration } from "./webm-head";
+import { readWebmStart } from "./webm-structure";
 
 /** The Duration element (0x4489, 8-byte float) in a header, in milliseconds, or null. */
 function readDurationMs(head: Uint8Array): number | null {
@@ -38,6 +39,15 @@ describe("a recording's WebM header", () => {
     const { head, file } = chromiumLikeRecording();
     expect(webmHeadLength(file)).toBe(head.length);
     expect(webmHeadLength(file.subarray(0, head.length - 3))).toBeNull();
+  });
+
+  it("tells a header cut short (the browser waits for more) from bytes that are not WebM (the server refuses them)", () => {
+    const { head, file } = chromiumLikeRecording();
+    expect(readWebmStart(file)).toEqual({ headLength: head.length });
+    // Every cut before the first Cluster, down to nothing, is the beginning of a header.
+    for (let cut = 0; cut < head.length + 4; cut++) expect(readWebmStart(file.subarray(0, cut))).toBe("partial");
+    expect(readWebmStart(new TextEncoder().encode("%PDF-1.7 not a recording"))).toBe("invalid");
+    expect(readWebmStart(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x80, 0x00]))).toBe("invalid");
   });
 
   it("is not found in something that is not WebM", () => {

@@ -1,67 +1,13 @@
 import fixWebmDuration from "fix-webm-duration";
+import { readVint, SEGMENT_ID, UNKNOWN_SIZE_8 } from "./webm-structure";
 
-/**
- * The start of a WebM recording as Chromium's MediaRecorder writes it: the EBML header, then a Segment of unknown
- * size holding Info and Tracks, then Clusters. Chromium never writes the Duration (it does not know it while
- * recording), so players cannot seek. We write it in at the end with fix-webm-duration, applied to the header alone:
- * the recording itself never has to be in memory (docs/decisions/0028).
+export { webmHeadLength } from "./webm-structure";
+
+/*
+ * Chromium never writes a WebM recording's Duration (it does not know it while recording), so players cannot seek.
+ * We write it in at the end with fix-webm-duration, applied to the header alone: the recording itself never has to
+ * be in memory (docs/decisions/0028).
  */
-const EBML_ID = 0x1a45dfa3;
-const SEGMENT_ID = 0x18538067;
-const CLUSTER_ID = 0x1f43b675;
-/** A Segment size of "unknown" (all value bits set, 8 bytes): what Chromium writes, and what a streamed file needs. */
-const UNKNOWN_SIZE_8 = [0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff];
-
-interface Vint {
-  /** Bytes the number takes. */
-  length: number;
-  /** Its value without the length marker (element sizes), or with it (element ids, as the Matroska tables write them). */
-  value: number;
-  raw: number;
-  unknown: boolean;
-}
-
-function readVint(bytes: Uint8Array, offset: number): Vint | null {
-  const first = bytes[offset];
-  if (first === undefined || first === 0) return null;
-  const length = Math.clz32(first) - 23;
-  if (offset + length > bytes.length) return null;
-  let value = first & (0xff >> length);
-  let raw = first;
-  let allOnes = value === 0xff >> length;
-  for (let i = 1; i < length; i++) {
-    value = value * 256 + bytes[offset + i];
-    raw = raw * 256 + bytes[offset + i];
-    if (bytes[offset + i] !== 0xff) allOnes = false;
-  }
-  return { length, value, raw, unknown: allOnes };
-}
-
-/**
- * Where the first Cluster starts (the header's length), or null when these bytes are not the start of a WebM file or
- * end before its first Cluster.
- */
-export function webmHeadLength(bytes: Uint8Array): number | null {
-  const ebmlId = readVint(bytes, 0);
-  if (ebmlId?.raw !== EBML_ID) return null;
-  const ebmlSize = readVint(bytes, ebmlId.length);
-  if (!ebmlSize || ebmlSize.unknown) return null;
-  let offset = ebmlId.length + ebmlSize.length + ebmlSize.value;
-  const segmentId = readVint(bytes, offset);
-  if (segmentId?.raw !== SEGMENT_ID) return null;
-  const segmentSize = readVint(bytes, offset + segmentId.length);
-  if (!segmentSize) return null;
-  offset += segmentId.length + segmentSize.length;
-  while (offset < bytes.length) {
-    const id = readVint(bytes, offset);
-    if (!id) return null;
-    if (id.raw === CLUSTER_ID) return offset;
-    const size = readVint(bytes, offset + id.length);
-    if (!size || size.unknown) return null;
-    offset += id.length + size.length + size.value;
-  }
-  return null;
-}
 
 /** Workers have Blob but not FileReader, which fix-webm-duration reads its Blob with. */
 class BlobFileReader {
