@@ -118,7 +118,14 @@ describe("second factors: the authenticator app and recovery codes", () => {
     expect((await lostPhone.postJson("/api/auth/second-factor", { code: recoveryCodes[0].toUpperCase() })).status).toBe(200);
     const { client: again } = await passwordStep(account.email);
     expect((await again.postJson("/api/auth/second-factor", { code: recoveryCodes[0] })).status).toBe(401);
-    expect(((await (await client.get("/api/auth/factors")).json()) as { recoveryCodesLeft: number }).recoveryCodesLeft).toBe(9);
+    expect(await (await client.get("/api/auth/factors")).json()).toMatchObject({ recoveryCodesLeft: 9, recoveryCodesStale: false });
+    // Stored keyed, with the pepper's number: a code made before a rotation is told apart, and the profile asks for new ones.
+    const stored = sql(`SELECT id, code_hash FROM recovery_codes WHERE user_id = '${userId}' AND used_at IS NULL`);
+    expect(stored.every((row) => /^p1\.[A-Za-z0-9_-]{43}$/.test(String(row.code_hash)))).toBe(true);
+    expect(JSON.stringify(stored)).not.toContain(recoveryCodes[1]!.replace("-", ""));
+    sql(`UPDATE recovery_codes SET code_hash = 'p0.' || substr(code_hash, 4) WHERE id = '${String(stored[stored.length - 1]!.id)}'`);
+    expect(await (await client.get("/api/auth/factors")).json()).toMatchObject({ recoveryCodesLeft: 9, recoveryCodesStale: true });
+    sql(`UPDATE recovery_codes SET code_hash = 'p1.' || substr(code_hash, 4) WHERE id = '${String(stored[stored.length - 1]!.id)}'`);
 
     // Without JavaScript: the /auth form asks for the code after the password and only then signs in.
     const form = new Client(baseUrl);
