@@ -3,7 +3,7 @@ import { randomToken, sha256Hex } from "~/platform/crypto.server";
 import type { Db } from "~/platform/db.server";
 import { memberships, workspaces, type Role } from "~/modules/workspaces/schema";
 import { sessions, users } from "./schema";
-import { readCookie } from "~/platform/cookies";
+import { tokenCookie } from "~/platform/cookies";
 import { hasSecondFactorSql } from "./second-factor/factors.server";
 
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -37,29 +37,17 @@ export interface CurrentSession {
   secondFactorSetupFor?: { id: string; name: string } | null;
 }
 
-export function sessionCookieName(secure: boolean): string {
-  // __Host- binds the cookie to this exact host over https; plain-http localhost cannot use the prefix.
-  return secure ? "__Host-session" : "session";
-}
+const sessionCookie = tokenCookie("session", "Lax");
+
+export const sessionCookieName = sessionCookie.name;
 
 export function serializeSessionCookie(token: string, { secure, remember }: { secure: boolean; remember: boolean }) {
-  const parts = [`${sessionCookieName(secure)}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax"];
-  if (secure) parts.push("Secure");
-  if (remember) parts.push(`Max-Age=${REMEMBER_ME_MS / 1000}`);
-  return parts.join("; ");
+  return sessionCookie.serialize(token, secure, remember ? REMEMBER_ME_MS / 1000 : null);
 }
 
-export function clearSessionCookie(secure: boolean): string {
-  const parts = [`${sessionCookieName(secure)}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
-  if (secure) parts.push("Secure");
-  return parts.join("; ");
-}
+export const clearSessionCookie = sessionCookie.clear;
 
-export function readSessionToken(request: Request): string | null {
-  const secure = new URL(request.url).protocol === "https:";
-  const value = readCookie(request, sessionCookieName(secure));
-  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
-}
+export const readSessionToken = sessionCookie.read;
 
 function expiry(remember: boolean, from: number): Date {
   return new Date(from + (remember ? REMEMBER_ME_MS : IDLE_LIMIT_MS));

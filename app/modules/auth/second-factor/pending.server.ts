@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import { readCookie } from "~/platform/cookies";
+import { tokenCookie } from "~/platform/cookies";
 import { randomToken, sha256Hex } from "~/platform/crypto.server";
 import type { Db } from "~/platform/db.server";
 import { pendingSignIns } from "./schema";
@@ -11,28 +11,18 @@ export const PENDING_MAX_ATTEMPTS = 5;
 
 export type PendingSignIn = typeof pendingSignIns.$inferSelect;
 
-export function pendingCookieName(secure: boolean): string {
-  return secure ? "__Host-signin-2fa" : "signin-2fa";
-}
-
 /** Its own cookie, never the session's: nothing that reads sessions can mistake it for a signed-in person. */
+const pendingCookie = tokenCookie("signin-2fa", "Strict");
+
+export const pendingCookieName = pendingCookie.name;
+
 export function serializePendingCookie(token: string, secure: boolean): string {
-  const parts = [`${pendingCookieName(secure)}=${token}`, "Path=/", "HttpOnly", "SameSite=Strict", `Max-Age=${PENDING_TTL_MS / 1000}`];
-  if (secure) parts.push("Secure");
-  return parts.join("; ");
+  return pendingCookie.serialize(token, secure, PENDING_TTL_MS / 1000);
 }
 
-export function clearPendingCookie(secure: boolean): string {
-  const parts = [`${pendingCookieName(secure)}=`, "Path=/", "HttpOnly", "SameSite=Strict", "Max-Age=0"];
-  if (secure) parts.push("Secure");
-  return parts.join("; ");
-}
+export const clearPendingCookie = pendingCookie.clear;
 
-export function readPendingToken(request: Request): string | null {
-  const secure = new URL(request.url).protocol === "https:";
-  const value = readCookie(request, pendingCookieName(secure));
-  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
-}
+export const readPendingToken = pendingCookie.read;
 
 export async function createPendingSignIn(db: Db, input: { userId: string; remember: boolean }) {
   const token = randomToken();
