@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
@@ -55,7 +54,7 @@ test.describe("the trust as amended", () => {
       "original",
     );
 
-    const axe = await new AxeBuilder({ page }).include("[data-testid=as-amended]").analyze();
+    const axe = await axeCheck(page).include("[data-testid=as-amended]").analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 
     // The same reading as JSON.

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
@@ -434,7 +433,7 @@ test.describe("AI assistant widget", () => {
     // No session: the real endpoint refuses, and the canned reply answers.
     const reply = await ask(page, "Hello");
     await expect(reply.getByTestId("assistant-message-content")).toHaveText(`AI Assistant: ${en["canned.generic"]}`);
-    const axe = await new AxeBuilder({ page }).include('[data-testid="assistant-widget"]').analyze();
+    const axe = await axeCheck(page).include('[data-testid="assistant-widget"]').analyze();
     expect(
       axe.violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -457,7 +456,7 @@ test.describe("AI assistant widget", () => {
     await openAssistant(page);
     expect(await panelOf(page).evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(light);
     expect((await panelOf(page).boundingBox())!.x).toBeLessThan(40);
-    const darkAxe = await new AxeBuilder({ page }).include('[data-testid="assistant-widget"]').analyze();
+    const darkAxe = await axeCheck(page).include('[data-testid="assistant-widget"]').analyze();
     expect(darkAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   });
 
@@ -481,7 +480,7 @@ test.describe("AI assistant widget", () => {
     // When the toast goes (after its 5 s), the assistant comes back down to its full size.
     await expect(toast).toHaveCount(0, { timeout: 10_000 });
     await expect.poll(async () => (await panelOf(page).boundingBox())!.height).toBe(600);
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeCheck(page).analyze();
     expect(
       axe.violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
 const axeOfCharts = async (page: Page) =>
-  (await new AxeBuilder({ page }).include('[data-testid="banking-charts"]').analyze()).violations.map(
+  (await axeCheck(page).include('[data-testid="banking-charts"]').analyze()).violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
 

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated, isolateClientAddress, startFamily } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, startFamily } from "./support";
 
 isolateClientAddress();
 
@@ -100,7 +99,7 @@ test.describe("trust banking rules", () => {
     await panel.getByRole("button", { name: "Edit “Electricity”" }).click();
     await expect(panel.getByRole("form", { name: "Edit rule" }).getByLabel("Name of the rule")).toHaveValue("Electricity");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const axe = await new AxeBuilder({ page }).include("main").analyze();
+    const axe = await axeCheck(page).include("main").analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   });
 });

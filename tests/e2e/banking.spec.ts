@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { hydrated, isolateClientAddress, signInAsDemo, startFamily } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, signInAsDemo, startFamily } from "./support";
 
 isolateClientAddress();
 
@@ -87,7 +86,7 @@ test.describe("trust banking", () => {
     await expect(reconcile.getByTestId("reconciliation")).toContainText("Reconciled to 2026-10-31");
     await expect(page.getByTestId("transaction-row").first()).toContainText("Reconciled");
 
-    const axe = await new AxeBuilder({ page }).include("main").analyze();
+    const axe = await axeCheck(page).include("main").analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   });
 

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { hydrated, signInAsDemo } from "./support";
+import { axeCheck, hydrated, signInAsDemo } from "./support";
 
 const TRUSTEES_CHANNEL = "e5c8a6b4-0002-4c6e-8d2a-5b7e9f100002";
 const GRANDMA = "+14155550123";
@@ -68,7 +67,7 @@ test.describe("team chat", () => {
     await expect(james.getByText("Trustees: please read section 4 before Friday")).toHaveCount(0);
     await expect(james.getByTestId("message-deleted").last()).toHaveText("This message was deleted.");
 
-    const axe = await new AxeBuilder({ page: james }).include("main").analyze();
+    const axe = await axeCheck(james).include("main").analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
     await eleanor.context().close();
     await james.context().close();

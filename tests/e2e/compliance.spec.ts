@@ -1,10 +1,9 @@
 // Trust administration and compliance (issue 18) as the demo family's trustee reads it. What changes data runs in a new
 // family of its own, or puts the demo back as it was (the Bayview flag is settled, then reopened).
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { verifyBundle } from "../../app/modules/audit/bundle";
-import { hydrated, isolateClientAddress, signInAsDemo, startFamily } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, signInAsDemo, startFamily } from "./support";
 
 isolateClientAddress();
 
@@ -25,7 +24,7 @@ const shownDay = (page: Page, iso: string) =>
   page.evaluate(([day, f]) => new Intl.DateTimeFormat(document.documentElement.lang, f).format(new Date(`${day}T00:00:00Z`)), [iso, DAY_FORMAT] as const);
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include("main").analyze();
+  const results = await axeCheck(page).include("main").analyze();
   return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
 }
 

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { hydrated, isolateClientAddress, startFamily } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, startFamily } from "./support";
 
 isolateClientAddress();
 
@@ -66,7 +65,7 @@ test.describe("document drafting and translation", () => {
         .toString(),
     ).toBe("%PDF-");
 
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeCheck(page).analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
     // Saved as a new document: the pipeline reads the Word file's text.

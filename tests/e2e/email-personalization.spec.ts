@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { hydrated, isolateClientAddress, signInAsDemo, startFamily } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, signInAsDemo, startFamily } from "./support";
 
 isolateClientAddress();
 
@@ -10,7 +9,7 @@ test.describe("email personalization", () => {
     await hydrated(page, "/email-personalization");
     await expect(page.getByRole("heading", { name: "Email Personalization", level: 1 })).toBeVisible();
     // The preview is a sandboxed frame without scripts (the mail as a mail app shows it): axe cannot run inside it.
-    const axe = await new AxeBuilder({ page }).include("main").exclude('[data-testid="email-preview-html"]').analyze();
+    const axe = await axeCheck(page).include("main").exclude('[data-testid="email-preview-html"]').analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
     await page.getByLabel("E-mail", { exact: true }).selectOption("notification");

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
@@ -91,7 +90,7 @@ test.describe("trust finances", () => {
     const form = sophie.getByRole("region", { name: "Request a distribution" });
     await expect(form.getByLabel("For").locator("option")).toHaveText(["Sophie Hartwell"]);
     await expect(form.getByLabel("Who approves it")).toHaveCount(0);
-    const results = await new AxeBuilder({ page: sophie }).analyze();
+    const results = await axeCheck(sophie).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
     await sophie.context().close();
   });
@@ -107,7 +106,7 @@ test.describe("trust finances", () => {
     await expect(page.getByTestId("accounting-summary")).toContainText("Property on hand at the end");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^fiduciary-accounting-\d{4}-01-01-\d{4}-\d{2}-\d{2}\.pdf$/);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeCheck(page).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 });
@@ -139,7 +138,7 @@ test.describe("tax administration", () => {
     await harbour.getByLabel("Last year's adjusted gross income").fill("200000");
     await harbour.getByRole("button", { name: "Work it out" }).click();
     await expect(page.getByTestId("harbour-result")).toHaveText("Pay $16,500.00 this year (110% of last year's tax): $4,125.00 per installment.");
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeCheck(page).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated, isolateClientAddress, startFamily } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, startFamily } from "./support";
 
 isolateClientAddress();
 
@@ -40,7 +39,7 @@ test.describe("legal intelligence", () => {
     await expect(links).toHaveCount(2);
     await expect(links.nth(0)).toHaveAttribute("href", new RegExp(`^/documents/${trustId}\\?passage=\\d+-\\d+$`));
     await expect(links.nth(1)).toHaveAttribute("href", new RegExp(`^/documents/${amendmentId}\\?passage=\\d+-\\d+$`));
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeCheck(page).analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
     // The trust's passage: the document opens on it, highlighted in the text and shown with its offsets.

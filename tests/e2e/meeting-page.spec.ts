@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
 import config from "../../playwright.config";
 import { DEMO as FAMILY } from "../../app/modules/workspaces/demo-family";
 import { fakeMediaBrowser, JAMES } from "./meeting-support";
-import { hydrated, isolateClientAddress, randomClientAddress, signInAsDemo } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, randomClientAddress, signInAsDemo } from "./support";
 
 // The meeting page's gaps found in review (issue 20): the calendar file's zone, linked poll and documents, the chat
 // log after the meeting, the host's mute as the muted person sees it, and device choice in the meeting.
@@ -37,7 +36,7 @@ async function meetingNow(eleanor: Page, title: string, inviteeIds: string[], st
 }
 
 async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const results = await axeCheck(page).include(selector).analyze();
   return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
 }
 

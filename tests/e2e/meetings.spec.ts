@@ -1,14 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type WebSocketRoute } from "@playwright/test";
 import config from "../../playwright.config";
 import { DEMO as FAMILY } from "../../app/modules/workspaces/demo-family";
 import { fakeMediaBrowser, JAMES, signedIn, SOPHIE } from "./meeting-support";
-import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include("main").analyze();
+  const results = await axeCheck(page).include("main").analyze();
   return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
 }
 

@@ -1,10 +1,9 @@
 // The house (shell): every signed-in page at phone width without sideways scrolling, and every area reachable
 // from the navigation — the sidebar on a wide screen, the Menu sheet on a phone.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { SIGNED_IN_PATHS } from "../../app/modules/navigation/route-sets";
 import { plannedModule } from "../../app/modules/planned/module";
-import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
@@ -106,7 +105,7 @@ test.describe("every area is reachable from the navigation", () => {
     await expect(sidebar.getByRole("link", { name: "Tax administration" })).not.toContainText("Coming soon");
     await expect(sidebar.getByRole("link", { name: "Trust banking" })).not.toContainText("Coming soon");
     await expect(page.getByTestId("menu-button")).toBeHidden();
-    const axe = await new AxeBuilder({ page }).include('[data-testid="sidebar-nav"]').analyze();
+    const axe = await axeCheck(page).include('[data-testid="sidebar-nav"]').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
     await sidebar.getByRole("link", { name: "Polling" }).click();
     await page.waitForURL("**/polling");
@@ -126,7 +125,7 @@ test.describe("every area is reachable from the navigation", () => {
     const nav = sheet.getByRole("navigation", { name: "All areas" });
     for (const path of areaPaths) await expect(nav.locator(`a[href="${path}"]`), path).toHaveCount(1);
     await expect(nav.locator('[aria-current="page"]')).toHaveAttribute("href", "/dashboard");
-    const axe = await new AxeBuilder({ page }).include('[data-testid="menu-sheet"]').analyze();
+    const axe = await axeCheck(page).include('[data-testid="menu-sheet"]').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
     // Focus stays in the sheet.
     for (let i = 0; i < 5; i++) await page.keyboard.press("Shift+Tab");

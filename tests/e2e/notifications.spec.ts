@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { hydrated, isolateClientAddress, startFamily } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, startFamily } from "./support";
 
 isolateClientAddress();
 
@@ -9,7 +8,7 @@ const MEMBER = "Martin Okafor";
 const POLL = "Sell the lake cabin?";
 
 const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+  (await axeCheck(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 
 const live = (page: Page) => expect(page.getByTestId("notifications-button")).toHaveAttribute("data-realtime", "connected", { timeout: 15_000 });
 

@@ -1,8 +1,7 @@
 // People for the /admin and /profile tests: each test signs up its own owner with its own workspace and invites its own
 // members, so nothing in the shared demo workspace changes and no two tests meet.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { hydrated, randomClientAddress } from "./support";
+import { axeCheck, hydrated, randomClientAddress } from "./support";
 
 export const PASSWORD = "Tr0ub4dor&Horse!";
 
@@ -122,7 +121,7 @@ export async function realtimeConnected(page: Page) {
 }
 
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include("main").analyze();
+  const results = await axeCheck(page).include("main").analyze();
   return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
 }
 

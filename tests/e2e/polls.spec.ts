@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
@@ -86,7 +85,7 @@ test.describe("polls, live", () => {
     const download = owner.waitForEvent("download");
     await owner.getByTestId("export-csv").click();
     expect((await download).suggestedFilename()).toMatch(/^vote-record-repaint-the-lake-cabin-.*\.csv$/);
-    const axe = await new AxeBuilder({ page: owner }).analyze();
+    const axe = await axeCheck(owner).analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   });
 

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { hydrated, isolateClientAddress, randomClientAddress, signInAsDemo } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, randomClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
@@ -12,7 +11,7 @@ async function signedIn(browser: Browser, email?: string, viewport = { width: 12
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include("main").analyze();
+  const results = await axeCheck(page).include("main").analyze();
   return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
 }
 

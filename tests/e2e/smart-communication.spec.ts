@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
@@ -9,7 +8,7 @@ test.describe("smart communication", () => {
     await signInAsDemo(page);
     await hydrated(page, "/smart-communication");
     await expect(page.getByRole("heading", { name: "Smart communication", level: 1 })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).include("main").analyze();
+    const axe = await axeCheck(page).include("main").analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
     const templates = page.getByTestId("templates");

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 export const DEMO = { email: "eleanor@hartwell.example", password: "Hartwell@Demo2026" };
@@ -52,4 +53,13 @@ export async function startFamily(page: Page, trustName: string) {
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
+}
+
+/**
+ * axe for one page, as the tests use it: violations only (gathering what passed is most of axe's time on a long
+ * page), and legacy mode, which runs in the page itself instead of opening a blank page to merge frame results for
+ * every check; it also never waits on a frame without scripts (the e-mail preview), where the newer mode hung.
+ */
+export function axeCheck(page: Page) {
+  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
 }

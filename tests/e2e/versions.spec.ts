@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { hydrated, isolateClientAddress, startFamily } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, startFamily } from "./support";
 
 isolateClientAddress();
 
@@ -49,7 +48,7 @@ test.describe("version control", () => {
         .first(),
     ).toBeVisible();
     await expect(page.getByTestId("diff-added").filter({ hasText: "pelicanfeather" })).toHaveCount(1);
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeCheck(page).analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
     // Restore version 1 from the history: it comes back as version 3, nothing is lost.

@@ -89,3 +89,4 @@ const entries = jsonRoute(complianceT, {
 });
 
 export const loader = entries;
+export const action = entries;

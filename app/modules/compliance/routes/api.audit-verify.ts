@@ -26,3 +26,4 @@ const verify = jsonRoute(complianceT, {
 });
 
 export const loader = verify;
+export const action = verify;

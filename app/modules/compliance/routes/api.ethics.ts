@@ -23,3 +23,4 @@ const ethics = jsonRoute(complianceT, {
 });
 
 export const loader = ethics;
+export const action = ethics;

@@ -23,3 +23,4 @@ const health = jsonRoute(complianceT, {
 });
 
 export const loader = health;
+export const action = health;

@@ -19,3 +19,4 @@ const rules = jsonRoute(complianceT, {
 });
 
 export const loader = rules;
+export const action = rules;

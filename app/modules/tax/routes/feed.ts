@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { serverT } from "~/i18n.server";
 import { seesWholeWorkspace } from "~/modules/workspaces/roles";
 import { memberships } from "~/modules/workspaces/schema";
+import { onlyMethods } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import { calendarFor, feedByToken } from "../tax.server";
 import { calendarFeed } from "../ics";
@@ -38,3 +39,6 @@ export async function loader(args: LoaderFunctionArgs) {
     headers: { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "private, max-age=300", "X-Content-Type-Options": "nosniff" },
   });
 }
+
+/** A calendar feed is only read: anything else is a 405 in the house's words (Remix would answer its own error). */
+export const action = onlyMethods("GET");
