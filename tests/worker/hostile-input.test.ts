@@ -98,7 +98,10 @@ async function probe(client: Client, { method, path, body, contentType = "applic
   // The health check says 503 when a service is degraded (ops/health.server.ts): that is its answer, not a failure.
   if (response.status === 503 && path.split("?")[0] === "/api/health") return null;
   if (response.status >= 500) return `${method} ${path.slice(0, 120)} (${label}): ${response.status} ${text.slice(0, 160)}`;
-  if (response.status >= 400 && (response.headers.get("Content-Type") ?? "").includes("application/json")) {
+  if (response.status >= 400 && !(response.headers.get("Content-Type") ?? "").includes("application/json")) {
+    return `${method} ${path.slice(0, 120)} (${label}): ${response.status} as ${response.headers.get("Content-Type") ?? "no type"}, not JSON: ${text.slice(0, 120)}`;
+  }
+  if (response.status >= 400) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

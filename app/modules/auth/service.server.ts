@@ -12,6 +12,7 @@ import { users } from "./schema";
 import { createSession, firstMembership, revokeSession, revokeUserSessions, toCurrentWorkspace, type UserRow } from "./session.server";
 import { consumeToken, issueToken } from "./tokens.server";
 import type { LoginInput, RegisterInput } from "./validation";
+import { resealTotpSecret } from "./second-factor/checks.server";
 import { secondFactorMethods, type SecondFactorMethod } from "./second-factor/factors.server";
 import { createPendingSignIn } from "./second-factor/pending.server";
 
@@ -193,6 +194,8 @@ export async function login(ctx: RequestContext, input: LoginInput) {
   if (needsRehash(user.passwordHash, ctx.config.PASSWORD_PEPPER_VERSION)) {
     const passwordHash = await hashPassword(input.password, peppers(ctx.config));
     await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    // A pepper rotation: the authenticator secret moves to the new pepper at the same moment (ADR 0038).
+    await resealTotpSecret(ctx.db, peppers(ctx.config), user.id);
   }
   const remember = input.rememberMe === true;
   // With a second factor the password only opens a short pending step: no session exists until the factor is shown.

@@ -32,6 +32,23 @@ export async function spendTotpCode(db: Db, peppers: Peppers, userId: string, co
   return Boolean(taken);
 }
 
+/**
+ * During a pepper rotation, at the password step (with the password's own re-hash): an authenticator secret sealed
+ * with the previous pepper is sealed again with the current one, whichever factor the person then uses. Once nobody
+ * signs in with an old password hash, no secret depends on the previous pepper either.
+ */
+export async function resealTotpSecret(db: Db, peppers: Peppers, userId: string): Promise<void> {
+  const row = await db.select({ secretBox: totpCredentials.secretBox }).from(totpCredentials).where(eq(totpCredentials.userId, userId)).get();
+  if (!row) return;
+  const opened = await openSecret(peppers, userId, row.secretBox);
+  if (!opened?.stale) return;
+  const secretBox = await sealSecret(peppers, userId, opened.secret);
+  await db
+    .update(totpCredentials)
+    .set({ secretBox })
+    .where(and(eq(totpCredentials.userId, userId), eq(totpCredentials.secretBox, row.secretBox)));
+}
+
 /** Spends one unused recovery code; the UPDATE … RETURNING is atomic, so a code works exactly once. */
 export async function spendRecoveryCode(db: Db, peppers: Peppers, userId: string, normalizedCode: string): Promise<boolean> {
   const hashes = await recoveryCodeHashes(peppers, normalizedCode);

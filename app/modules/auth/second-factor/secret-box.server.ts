@@ -79,8 +79,12 @@ export async function recoveryCodeHashes(peppers: Peppers, normalizedCode: strin
   return hashes.flat();
 }
 
-/** Whether a stored recovery-code hash was made with a pepper before the current one. */
+/**
+ * Whether a stored recovery-code hash was made with a pepper before the current one. A hash in the first form (no
+ * number) is counted as old while a rotation is under way: it may well have been made with the previous pepper, and
+ * asking for new codes by mistake costs less than losing them.
+ */
 export function madeBeforeRotation(codeHash: string, peppers: Peppers): boolean {
   const made = /^p(\d+)\./.exec(codeHash);
-  return made !== null && Number(made[1]) < peppers.version;
+  return made === null ? peppers.previous !== undefined : Number(made[1]) < peppers.version;
 }

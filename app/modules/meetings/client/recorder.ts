@@ -7,6 +7,8 @@
 import { readWebmStart } from "../recordings/webm-structure";
 
 export const CHUNK_MS = 2000;
+/** How much of a recording's beginning is kept while its header is incomplete (a header is a few hundred bytes). */
+const FIRST_CHUNK_HOLD_BYTES = 1024 * 1024;
 const FRAME_RATE = 15;
 const WIDTH = 1280;
 const HEIGHT = 720;
@@ -44,6 +46,7 @@ export class MeetingRecorder {
   private progress: RecorderProgress = { chunksSent: 0, bytesSent: 0, elapsedMs: 0, failing: false };
   private stopped = false;
   private refused = false;
+  private gone = false;
   /** The beginning of the recording while it does not yet hold the whole header. */
   private firstBytes: Blob | null = null;
 
@@ -112,6 +115,10 @@ export class MeetingRecorder {
     }
     if (this.timer) clearInterval(this.timer);
     await this.queue;
+    // Stopped before the header was whole: what there is goes anyway, so the server says what is wrong with it.
+    const held = this.firstBytes;
+    this.firstBytes = null;
+    if (held && this.seq === 0) await this.send(++this.seq, held, Math.round(performance.now() - this.startedAt));
     await fetch(`${this.uploadPath}/complete`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -120,9 +127,10 @@ export class MeetingRecorder {
     this.dispose();
   }
 
-  /** The page goes away: nothing more is sent; the server keeps what arrived. */
+  /** The page goes away: nothing more is sent, not even a chunk being retried; the server keeps what arrived. */
   dispose() {
     this.stopped = true;
+    this.gone = true;
     if (this.timer) clearInterval(this.timer);
     if (this.recorder?.state === "recording") this.recorder.stop();
     this.setSources([]);
@@ -140,12 +148,12 @@ export class MeetingRecorder {
   /**
    * The server takes a first chunk only when it holds the whole WebM header. Chromium's first piece can end before
    * the first Cluster (nothing was encoded yet in its two seconds, as on a busy machine): it is kept and sent together
-   * with what follows.
+   * with what follows. Past a megabyte it is not a header still arriving: it goes, and the server says why it is refused.
    */
   private async completeFirstChunk(blob: Blob): Promise<Blob | null> {
     if (this.seq > 0) return blob;
     const start = this.firstBytes ? new Blob([this.firstBytes, blob], { type: blob.type }) : blob;
-    if (readWebmStart(new Uint8Array(await start.arrayBuffer())) !== "partial") {
+    if (start.size > FIRST_CHUNK_HOLD_BYTES || readWebmStart(new Uint8Array(await start.arrayBuffer())) !== "partial") {
       this.firstBytes = null;
       return start;
     }
@@ -155,9 +163,8 @@ export class MeetingRecorder {
 
   /** One chunk, retried with a growing pause; the server takes a repeated chunk as already received. */
   private async send(seq: number, blob: Blob, elapsedMs: number) {
-    // Refused before (or the page went away): the chunks queued behind it are not sent, so the first reason stays shown.
-    if (this.refused) return;
-    for (let attempt = 0; ; attempt++) {
+    // Refused before (the chunks queued behind it are not sent, so the first reason stays shown), or the page went away.
+    for (let attempt = 0; !this.refused && !this.gone; attempt++) {
       try {
         const response = await fetch(`${this.uploadPath}/chunks/${seq}`, {
           method: "PUT",
