@@ -79,7 +79,9 @@ describe("tax administration", () => {
     expect((await fetch(new URL(path.replace(/.{6}\.ics$/, "AAAAAA.ics"), baseUrl))).status).toBe(404);
     const revoked = await owner.client.fetch(`/api/tax/feeds/${id}`, { method: "DELETE", headers: { Origin: owner.client.origin } });
     expect(revoked.status).toBe(200);
-    expect((await fetch(new URL(path, baseUrl))).status).toBe(404);
+    const gone = await fetch(new URL(path, baseUrl));
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({ success: false, error: "That calendar address was not found or is already revoked." });
   });
 
   it("works out the estimated-tax safe harbour", async () => {

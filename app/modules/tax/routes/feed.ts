@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { serverT } from "~/i18n.server";
 import { seesWholeWorkspace } from "~/modules/workspaces/roles";
 import { memberships } from "~/modules/workspaces/schema";
-import { onlyMethods } from "~/platform/http.server";
+import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
+import { errorResponse, HttpError, onlyMethods } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import { calendarFor, feedByToken } from "../tax.server";
 import { calendarFeed } from "../ics";
@@ -24,7 +25,11 @@ export async function loader(args: LoaderFunctionArgs) {
         .where(and(eq(memberships.workspaceId, owner.workspaceId), eq(memberships.userId, owner.userId)))
         .get()
     : null;
-  if (!owner || !member || !seesWholeWorkspace(member.role)) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!owner || !member || !seesWholeWorkspace(member.role)) {
+    // The house's 404, in the language of whoever asks (a calendar app shows nothing of it; a person sees why).
+    const asker = serverT(["tax"], resolveDisplayPreferences(args.request).language);
+    return errorResponse(new HttpError(404, asker("errors.feedNotFound"), undefined, { "Cache-Control": "no-store" }));
+  }
   const t = serverT(["tax"], owner.language ?? "en");
   const access = { workspaceId: owner.workspaceId, userId: owner.userId, manage: false };
   const year = new Date().getUTCFullYear();
