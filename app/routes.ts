@@ -14,6 +14,8 @@ export default [
     "routes/_app.tsx",
     MODULES.flatMap((m) => ("pages" in m ? m.pages : []).map(toRoute)),
   ),
+  // An /api/ address without an endpoint: a JSON 404, never a page.
+  route("api/*", "routes/api-not-found.ts"),
   // Everything else: the spec's route sets (signed-in pages not built yet, not-found, the sales page).
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

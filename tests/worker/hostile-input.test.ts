@@ -128,6 +128,18 @@ function savedState(userId: string, workspaceId: string) {
 }
 
 describe("hostile input on every JSON endpoint", () => {
+  it("answers an /api/ address without an endpoint with the house's JSON 404, signed in or not, whatever the method", async () => {
+    const { client } = await startWorkspace(baseUrl, "apimissing", "The Missing Endpoint Trust");
+    for (const who of [client, new Client(baseUrl)]) {
+      for (const method of ["GET", "POST", "DELETE"]) {
+        const response = await who.fetch("/api/no-such-endpoint/really/none", { method, headers: { Origin: who.origin } });
+        expect(response.status).toBe(404);
+        expect(response.headers.get("Content-Type")).toContain("application/json");
+        expect(await response.json()).toEqual({ success: false, error: "There is nothing at this address." });
+      }
+    }
+  });
+
   it("never answers 5xx, answers refusals in the house's shape, and leaves what is saved as it was", async () => {
     const paths = endpointPaths();
     expect(paths.length).toBeGreaterThan(100);
