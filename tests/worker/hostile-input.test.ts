@@ -124,7 +124,8 @@ async function probe(client: Client, { method, path, body, contentType = "applic
   // The health check says 503 when a service is degraded (ops/health.server.ts): that is its answer, not a failure.
   if (response.status === 503 && path.split("?")[0] === "/api/health") return null;
   if (response.status >= 500) return `${method} ${path.slice(0, 120)} (${label}): ${response.status} ${text.slice(0, 160)}`;
-  if (!json) return null;
+  // An id of ".." (%2e%2e) leads the address out of /api/ once the URL is normalised: a page answers there, not the API.
+  if (!json || !new URL(path, client.baseUrl).pathname.startsWith("/api/")) return null;
   if (response.status >= 400 && !(response.headers.get("Content-Type") ?? "").includes("application/json")) {
     return `${method} ${path.slice(0, 120)} (${label}): ${response.status} as ${response.headers.get("Content-Type") ?? "no type"}, not JSON: ${text.slice(0, 120)}`;
   }
