@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { SIGNED_IN_PATHS } from "../../app/modules/navigation/route-sets";
-import { axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { applyLook, axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 // Every signed-in page of the spec, whole (header, navigation and all), as the demo owner, in three looks: no serious
 // or critical axe finding anywhere. One test per look; each collects every page's findings before failing, so one run
@@ -17,15 +17,7 @@ for (const [look, settings] of LOOKS) {
   test(`every signed-in page in ${look} has no serious or critical axe finding`, async ({ page }) => {
     test.setTimeout(SIGNED_IN_PATHS.length * 12_000);
     await signInAsDemo(page);
-    await page.evaluate(
-      (values) => {
-        for (const [key, value] of Object.entries(values)) {
-          localStorage.setItem(key, value);
-          document.cookie = `${key}=${value}; path=/`;
-        }
-      },
-      settings as Record<string, string>,
-    );
+    await applyLook(page, settings);
     const findings: string[] = [];
     for (const path of SIGNED_IN_PATHS) {
       await hydrated(page, path);

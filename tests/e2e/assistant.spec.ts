@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { applyLook, axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
@@ -442,12 +442,7 @@ test.describe("AI assistant widget", () => {
     const light = await panelOf(page).evaluate((el) => getComputedStyle(el).backgroundColor);
 
     // Dark mode and Arabic: the theme's dark colours; the assistant moves to the bottom left.
-    await page.evaluate(() => {
-      for (const [k, v] of Object.entries({ "preferred-language": "ar", darkMode: "true" })) {
-        localStorage.setItem(k, v);
-        document.cookie = `${k}=${v}; path=/`;
-      }
-    });
+    await applyLook(page, { "preferred-language": "ar", darkMode: "true" });
     await hydrated(page, "/auth");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.locator("html")).toHaveClass(/dark/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { axeCheck, hydrated, isolateClientAddress, signInAsDemo, startFamily } from "./support";
+import { applyLook, axeCheck, hydrated, isolateClientAddress, signInAsDemo, startFamily } from "./support";
 
 isolateClientAddress();
 
@@ -213,15 +213,7 @@ test.describe("accessibility (axe)", () => {
       // Five full-page axe runs; the shell's area navigation adds some forty links to each.
       test.setTimeout(60_000);
       await signInAsDemo(page);
-      await page.evaluate(
-        (values) => {
-          for (const [k, v] of Object.entries(values)) {
-            localStorage.setItem(k, v);
-            document.cookie = `${k}=${v}; path=/`;
-          }
-        },
-        setup as Record<string, string>,
-      );
+      await applyLook(page, setup);
       // The last one is the demo's seeded trust instrument (scripts/seed.ts): viewer, text and analysis.
       for (const path of ["/dashboard", "/help", "/profile", "/documents", "/documents/c3a6e4f2-0001-4c6e-8d2a-5b7e9f100001"]) {
         await hydrated(page, path);
@@ -259,12 +251,7 @@ test.describe("keyboard alone", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL("**/chat");
     // Earlier tests saved other preferences on the demo profile; this walk reads English in the Classic theme.
-    await page.evaluate(() => {
-      for (const [k, v] of Object.entries({ "preferred-language": "en", theme: "black-white", darkMode: "false" })) {
-        localStorage.setItem(k, v);
-        document.cookie = `${k}=${v}; path=/`;
-      }
-    });
+    await applyLook(page, { "preferred-language": "en", theme: "black-white", darkMode: "false" });
 
     // The first Tab on a signed-in page reaches the skip link, which moves focus to the content.
     await hydrated(page, "/dashboard");

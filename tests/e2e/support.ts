@@ -63,3 +63,13 @@ export async function startFamily(page: Page, trustName: string) {
 export function axeCheck(page: Page) {
   return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
 }
+
+/** Display preferences (language, theme, dark mode) for the pages this page opens next: kept where the app reads them. */
+export async function applyLook(page: Page, settings: Readonly<Record<string, string>>) {
+  await page.evaluate((values) => {
+    for (const [key, value] of Object.entries(values)) {
+      localStorage.setItem(key, value);
+      document.cookie = `${key}=${value}; path=/`;
+    }
+  }, settings);
+}

@@ -4,10 +4,10 @@ import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
-import { PasswordInput } from "../../components/password-input";
 import type { FactorOverview } from "../factors.server";
 import { PASSKEY_NAME_MAX } from "../validation";
 import { factorCommand, type Refused } from "./factors-client";
+import { CurrentPasswordField, FactorCodeField, RefusedAlert } from "./factor-fields";
 import { ReverifyForm } from "./reverify-form";
 
 interface Props {
@@ -24,7 +24,6 @@ export function PasskeysPanel({ passkeys, hasTotp, onChanged }: Props) {
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
-  const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<Refused | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -113,11 +112,7 @@ export function PasskeysPanel({ passkeys, hasTotp, onChanged }: Props) {
         <p className="m-0 text-sm text-muted-foreground">{t("passkeys.none")}</p>
       )}
       <form onSubmit={(event) => void add(event)} className="grid gap-3" aria-label={t("passkeys.add")} noValidate>
-        {refused && !nameError && !passwordError && !codeError ? (
-          <p role="alert" className="m-0 text-sm text-destructive">
-            {refused.error}
-          </p>
-        ) : null}
+        <RefusedAlert refused={refused} fields={["name", "password", "code"]} />
         <FormField id={`${id}-name`} errorId={`${id}-name-error`} label={t("passkeys.name")} errors={nameError}>
           <Input
             id={`${id}-name`}
@@ -131,34 +126,8 @@ export function PasskeysPanel({ passkeys, hasTotp, onChanged }: Props) {
             required
           />
         </FormField>
-        <FormField id={`${id}-password`} errorId={`${id}-password-error`} label={t("reverify.password")} errors={passwordError}>
-          <PasswordInput
-            id={`${id}-password`}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? `${id}-password-error` : undefined}
-            required
-            visible={visible}
-            onToggle={() => setVisible((v) => !v)}
-          />
-        </FormField>
-        {hasTotp ? (
-          <FormField id={`${id}-code`} errorId={`${id}-code-error`} label={t("reverify.code")} errors={codeError}>
-            <Input
-              id={`${id}-code`}
-              name="code"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              aria-invalid={codeError ? true : undefined}
-              aria-describedby={codeError ? `${id}-code-error` : undefined}
-              required
-            />
-          </FormField>
-        ) : null}
+        <CurrentPasswordField formId={id} value={password} onChange={setPassword} errors={passwordError} />
+        {hasTotp ? <FactorCodeField formId={id} label={t("reverify.code")} value={code} onChange={setCode} errors={codeError} /> : null}
         <Button type="submit" size="sm" className="justify-self-start" disabled={busy}>
           {busy ? t("passkeys.waiting") : t("passkeys.add")}
         </Button>

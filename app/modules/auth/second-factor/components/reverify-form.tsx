@@ -1,9 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { PasswordInput } from "../../components/password-input";
+import { CurrentPasswordField, FactorCodeField, RefusedAlert } from "./factor-fields";
 import type { Refused } from "./factors-client";
 
 interface Props {
@@ -22,7 +20,6 @@ export function ReverifyForm({ needsCode, submitLabel, intro, onSubmit, onCancel
   const id = useId();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
-  const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<Refused | null>(null);
   const fieldError = (name: string) => refused?.fieldErrors[name];
@@ -37,39 +34,9 @@ export function ReverifyForm({ needsCode, submitLabel, intro, onSubmit, onCancel
   return (
     <form onSubmit={(event) => void submit(event)} className="grid gap-3 rounded-md border border-solid border-border p-3" noValidate>
       <p className="m-0 text-sm">{intro}</p>
-      {refused && !fieldError("password") && !fieldError("code") ? (
-        <p role="alert" className="m-0 text-sm text-destructive">
-          {refused.error}
-        </p>
-      ) : null}
-      <FormField id={`${id}-password`} errorId={`${id}-password-error`} label={t("reverify.password")} errors={fieldError("password")}>
-        <PasswordInput
-          id={`${id}-password`}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={fieldError("password") ? true : undefined}
-          aria-describedby={fieldError("password") ? `${id}-password-error` : undefined}
-          required
-          visible={visible}
-          onToggle={() => setVisible((v) => !v)}
-        />
-      </FormField>
-      {needsCode ? (
-        <FormField id={`${id}-code`} errorId={`${id}-code-error`} label={t("reverify.code")} errors={fieldError("code")}>
-          <Input
-            id={`${id}-code`}
-            name="code"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            aria-invalid={fieldError("code") ? true : undefined}
-            aria-describedby={fieldError("code") ? `${id}-code-error` : undefined}
-            required
-          />
-        </FormField>
-      ) : null}
+      <RefusedAlert refused={refused} fields={["password", "code"]} />
+      <CurrentPasswordField formId={id} value={password} onChange={setPassword} errors={fieldError("password")} />
+      {needsCode ? <FactorCodeField formId={id} label={t("reverify.code")} value={code} onChange={setCode} errors={fieldError("code")} /> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="destructive" size="sm" disabled={busy}>
           {busy ? tAuth("resetPage.pending") : submitLabel}

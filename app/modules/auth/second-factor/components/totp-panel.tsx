@@ -1,11 +1,9 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { RelativeTime } from "~/modules/preferences/components/relative-time";
-import { PasswordInput } from "../../components/password-input";
 import { factorCommand, type Refused } from "./factors-client";
+import { CurrentPasswordField, FactorCodeField, RefusedAlert } from "./factor-fields";
 import { ReverifyForm } from "./reverify-form";
 
 interface Setup {
@@ -30,7 +28,6 @@ export function TotpPanel({ confirmedAt, onChanged }: Props) {
   const [removing, setRemoving] = useState(false);
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
-  const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<Refused | null>(null);
 
@@ -90,11 +87,7 @@ export function TotpPanel({ confirmedAt, onChanged }: Props) {
   const passwordError = refused?.fieldErrors.password;
   return (
     <div className="grid gap-3">
-      {refused && !codeError && !passwordError ? (
-        <p role="alert" className="m-0 text-sm text-destructive">
-          {refused.error}
-        </p>
-      ) : null}
+      <RefusedAlert refused={refused} fields={["code", "password"]} />
       {setup ? (
         <form onSubmit={(event) => void confirm(event)} className="grid gap-3" aria-label={t("totp.setUp")} noValidate>
           <ol className="m-0 grid gap-2 ps-5 text-sm">
@@ -108,33 +101,8 @@ export function TotpPanel({ confirmedAt, onChanged }: Props) {
               {grouped(setup.secret)}
             </code>
           </p>
-          <FormField id={`${id}-code`} errorId={`${id}-code-error`} label={t("totp.codeLabel")} errors={codeError}>
-            <Input
-              id={`${id}-code`}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              aria-invalid={codeError ? true : undefined}
-              aria-describedby={codeError ? `${id}-code-error` : undefined}
-              required
-            />
-          </FormField>
-          <FormField id={`${id}-password`} errorId={`${id}-password-error`} label={t("reverify.password")} errors={passwordError}>
-            <PasswordInput
-              id={`${id}-password`}
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={passwordError ? true : undefined}
-              aria-describedby={passwordError ? `${id}-password-error` : undefined}
-              required
-              visible={visible}
-              onToggle={() => setVisible((v) => !v)}
-            />
-          </FormField>
+          <FactorCodeField formId={id} label={t("totp.codeLabel")} numeric value={code} onChange={setCode} errors={codeError} />
+          <CurrentPasswordField formId={id} value={password} onChange={setPassword} errors={passwordError} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="sm" disabled={busy}>
               {busy ? t("working") : t("totp.confirm")}
