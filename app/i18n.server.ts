@@ -30,8 +30,18 @@ export type ServerT = (key: string, options?: Record<string, unknown>) => string
  * shared request errors).
  */
 export function serverT(ns: string | string[], lng = "en"): ServerT {
-  return serverInstance.getFixedT(lng, ns) as ServerT;
+  // One function per language and namespaces for the isolate's life: the resources never change, and a stable
+  // function lets callers keep what they build from it (a route's zod schemas with their messages).
+  const key = `${lng}|${String(ns)}`;
+  let t = fixedTs.get(key);
+  if (!t) {
+    t = serverInstance.getFixedT(lng, ns) as ServerT;
+    if (fixedTs.size >= 1000) fixedTs.clear(); // a bound, should a caller ever pass unchecked languages
+    fixedTs.set(key, t);
+  }
+  return t;
 }
+const fixedTs = new Map<string, ServerT>();
 
 /** The shared request messages ("auth": invalid input, methods, origins) in the caller's language. */
 export function requestT(request: Request): ServerT {

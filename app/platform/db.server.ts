@@ -8,8 +8,17 @@ import * as workspaces from "~/modules/workspaces/schema";
 
 export const schema = { ...auth, ...workspaces, ...audit, ...mail, ...documents, ...compliance };
 
-export function createDb(d1: D1Database) {
-  return drizzle(d1, { schema });
-}
+const newDb = (d1: D1Database) => drizzle(d1, { schema });
+export type Db = ReturnType<typeof newDb>;
 
-export type Db = ReturnType<typeof createDb>;
+/** drizzle works out the schema's relations for every instance: one instance per binding, not per request. */
+const instances = new WeakMap<D1Database, Db>();
+
+export function createDb(d1: D1Database): Db {
+  let db = instances.get(d1);
+  if (!db) {
+    db = newDb(d1);
+    instances.set(d1, db);
+  }
+  return db;
+}

@@ -1,11 +1,10 @@
-import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
 import type { OpsViewer } from "./access.server";
 import { fingerprint, sha256Hex } from "./fingerprint";
 import { RELEASE } from "./release";
-import { errorEvents, errorGroupPeople, errorGroupReleases, errorGroups, type ErrorStatus } from "./schema";
+import { errorEvents, errorGroups, type ErrorStatus } from "./schema";
 import { LIMITS, routeOnly, scrub, scrubOptional } from "./scrub";
 
 /** Occurrences kept per group (the newest): storage grows with the number of groups, not with the traffic. */
@@ -27,10 +26,39 @@ export interface ErrorOccurrence {
   workspaceId?: string | null;
 }
 
-/** Stores occurrences in one D1 batch: each scrubbed, its group counted, its person and release noted. */
+/** D1 binds at most 100 values per statement: multi-row inserts go in chunks that stay under it. */
+const MAX_BOUND = 100;
+const chunks = <T>(rows: readonly T[], columns: number): T[][] => {
+  const size = Math.max(1, Math.floor(MAX_BOUND / columns));
+  return Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
+};
+const placeholders = (rows: number, columns: number) => Array.from({ length: rows }, () => `(${Array(columns).fill("?").join(", ")})`).join(", ");
+
+interface GroupInBatch {
+  id: string;
+  scope: string;
+  print: string;
+  source: ErrorOccurrence["source"];
+  type: string;
+  /** The batch's last message for the group (the group shows its latest wording). */
+  message: string;
+  count: number;
+  releases: Map<string, number>;
+  people: Set<string>;
+}
+
+/**
+ * Stores occurrences in one D1 batch: each scrubbed and stored, its group counted, its person and release noted.
+ * A browser's batch is mostly a few errors repeated, so the statements are per group, not per occurrence: one upsert
+ * per group, the occurrences, people and releases as multi-row inserts, and one prune for all the batch's groups.
+ * This is the busiest write there is (every browser's errors), so its SQL is written out and bound directly: drizzle's
+ * query building was a third of the request's CPU (`npm run bench`, ADR 0031).
+ */
 export async function recordErrors(db: Db, occurrences: readonly ErrorOccurrence[], now = new Date()): Promise<string[]> {
   if (occurrences.length === 0) return [];
-  const statements: BatchItem<"sqlite">[] = [];
+  const at = now.getTime();
+  const groups = new Map<string, GroupInBatch>();
+  const events: unknown[][] = [];
   const eventIds: string[] = [];
   for (const raw of occurrences) {
     const type = scrub(raw.type || "Error", LIMITS.type);
@@ -39,69 +67,87 @@ export async function recordErrors(db: Db, occurrences: readonly ErrorOccurrence
     const release = scrubOptional(raw.release, LIMITS.release);
     const scope = raw.workspaceId ?? "";
     const print = await fingerprint(type, message, stack);
-    // The id follows from the scope and the fingerprint, so the whole occurrence is one batch without a read first.
+    // The id follows from the scope and the fingerprint, so the whole batch is one round trip without a read first.
     const groupId = (await sha256Hex(`${scope}:${print}`)).slice(0, 32);
+    const group = groups.get(groupId) ?? { id: groupId, scope, print, source: raw.source, type, message, count: 0, releases: new Map(), people: new Set() };
+    group.count += 1;
+    group.message = message;
+    if (release) group.releases.set(release, (group.releases.get(release) ?? 0) + 1);
+    if (raw.userId) group.people.add(raw.userId);
+    groups.set(groupId, group);
     const eventId = crypto.randomUUID();
     eventIds.push(eventId);
-    // A resolved group reopens when it happens again; "fixed in the next release" only in another release.
-    const reopens = sql`(${errorGroups.status} = 'resolved' or (${errorGroups.status} = 'fixed_next' and ${release} is not null and ${release} <> coalesce(${errorGroups.fixedInRelease}, '')))`;
-    statements.push(
-      db
-        .insert(errorGroups)
-        .values({ id: groupId, scope, fingerprint: print, source: raw.source, type, message, count: 1, firstSeen: now, lastSeen: now, status: "open" })
-        .onConflictDoUpdate({
-          target: [errorGroups.scope, errorGroups.fingerprint],
-          set: {
-            count: sql`${errorGroups.count} + 1`,
-            lastSeen: now,
-            message,
-            status: sql`case when ${reopens} then 'open' else ${errorGroups.status} end`,
-            fixedInRelease: sql`case when ${reopens} then null else ${errorGroups.fixedInRelease} end`,
-          },
-        }),
-      db.insert(errorEvents).values({
-        id: eventId,
-        groupId,
-        userId: raw.userId ?? null,
-        sessionKey: raw.sessionKey ?? null,
-        route: routeOnly(raw.route),
-        release,
-        browser: scrubOptional(raw.browser, LIMITS.browser),
-        stack,
-        breadcrumbs: raw.breadcrumbs?.length
-          ? JSON.stringify(raw.breadcrumbs.slice(-LIMITS.breadcrumbs).map((b) => scrub(String(b), LIMITS.breadcrumb)))
-          : null,
-        createdAt: now,
-      }),
-      db
-        .delete(errorEvents)
-        .where(
-          and(
-            eq(errorEvents.groupId, groupId),
-            notInArray(
-              errorEvents.id,
-              db
-                .select({ id: errorEvents.id })
-                .from(errorEvents)
-                .where(eq(errorEvents.groupId, groupId))
-                .orderBy(desc(errorEvents.createdAt))
-                .limit(EVENTS_PER_GROUP),
-            ),
-          ),
-        ),
-    );
-    if (raw.userId) statements.push(db.insert(errorGroupPeople).values({ groupId, userId: raw.userId }).onConflictDoNothing());
-    if (release) {
-      statements.push(
-        db
-          .insert(errorGroupReleases)
-          .values({ groupId, release, count: 1 })
-          .onConflictDoUpdate({ target: [errorGroupReleases.groupId, errorGroupReleases.release], set: { count: sql`${errorGroupReleases.count} + 1` } }),
-      );
-    }
+    const breadcrumbs = raw.breadcrumbs?.length
+      ? JSON.stringify(raw.breadcrumbs.slice(-LIMITS.breadcrumbs).map((b) => scrub(String(b), LIMITS.breadcrumb)))
+      : null;
+    events.push([
+      eventId,
+      groupId,
+      raw.userId ?? null,
+      raw.sessionKey ?? null,
+      routeOnly(raw.route),
+      release,
+      scrubOptional(raw.browser, LIMITS.browser),
+      stack,
+      breadcrumbs,
+      at,
+    ]);
   }
-  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const d1 = db.$client;
+  const statements: D1PreparedStatement[] = [...groups.values()].map((group) => upsertGroup(d1, group, at));
+  for (const rows of chunks(events, 10)) {
+    statements.push(
+      d1
+        .prepare(
+          `insert into error_events (id, group_id, user_id, session_key, route, release, browser, stack, breadcrumbs, created_at) values ${placeholders(rows.length, 10)}`,
+        )
+        .bind(...rows.flat()),
+    );
+  }
+  const groupIds = [...groups.keys()];
+  // Each group keeps its newest EVENTS_PER_GROUP occurrences: storage grows with the groups, not with the traffic.
+  statements.push(
+    d1
+      .prepare(
+        `delete from error_events where id in (select id from (select id, row_number() over (partition by group_id order by created_at desc) as position from error_events where group_id in (${groupIds.map(() => "?").join(", ")})) where position > ?)`,
+      )
+      .bind(...groupIds, EVENTS_PER_GROUP),
+  );
+  const people = [...groups.values()].flatMap((g) => [...g.people].map((userId) => [g.id, userId]));
+  for (const rows of chunks(people, 2)) {
+    statements.push(
+      d1.prepare(`insert into error_group_people (group_id, user_id) values ${placeholders(rows.length, 2)} on conflict do nothing`).bind(...rows.flat()),
+    );
+  }
+  const releases = [...groups.values()].flatMap((g) => [...g.releases].map(([release, count]) => [g.id, release, count]));
+  for (const rows of chunks(releases, 3)) {
+    statements.push(
+      d1
+        .prepare(
+          `insert into error_group_releases (group_id, release, count) values ${placeholders(rows.length, 3)} on conflict (group_id, release) do update set count = count + excluded.count`,
+        )
+        .bind(...rows.flat()),
+    );
+  }
+  await d1.batch(statements);
   return eventIds;
+}
+
+/** A group counted up by the batch's occurrences of it; a resolved group reopens, "fixed in the next release" only in another release. */
+function upsertGroup(d1: D1Database, group: GroupInBatch, at: number): D1PreparedStatement {
+  const releases = [...group.releases.keys()];
+  // "Fixed in the next release" reopens when any of the batch's releases is not the one it was marked in.
+  const otherRelease = releases.map(() => `? <> coalesce(fixed_in_release, '')`).join(" or ");
+  const reopens = releases.length ? `(status = 'resolved' or (status = 'fixed_next' and (${otherRelease})))` : `(status = 'resolved')`;
+  const { id, scope, print, source, type, message, count } = group;
+  return d1
+    .prepare(
+      `insert into error_groups (id, scope, fingerprint, source, type, message, count, first_seen, last_seen, status) values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open')
+       on conflict (scope, fingerprint) do update set count = count + excluded.count, last_seen = excluded.last_seen, message = excluded.message,
+       status = case when ${reopens} then 'open' else status end,
+       fixed_in_release = case when ${reopens} then null else fixed_in_release end`,
+    )
+    .bind(id, scope, print, source, type, message, count, at, at, ...releases, ...releases);
 }
 
 export interface ErrorGroupView {

@@ -1,6 +1,6 @@
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { Refusal } from "~/platform/http.server";
-import { hitRateLimit, type Limit, rateLimitRetryAfter } from "~/platform/rate-limit.server";
+import { hitRateLimits, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { captureWorkerError } from "./capture.server";
 import { type ErrorOccurrence, recordErrors } from "./errors.server";
@@ -19,10 +19,12 @@ export function errorSessionKey(request: Request): string | null {
   return key && SESSION_KEY.test(key) ? key : null;
 }
 
-async function checkLimit(ctx: RequestContext, key: string, limit: Limit) {
-  const count = await hitRateLimit(ctx.db, key, limit);
-  if (count > limit.limit) {
-    const seconds = Math.max(1, await rateLimitRetryAfter(ctx.db, key, limit));
+/** Both counters in one round trip; the first one over its limit refuses with its own wait. */
+async function checkLimits(ctx: RequestContext, hits: readonly { key: string; limit: Limit }[]) {
+  const counted = await hitRateLimits(ctx.db, hits);
+  const over = counted.find((hit, i) => hit.count > hits[i].limit.limit);
+  if (over) {
+    const seconds = Math.max(1, over.retryAfter);
     throw new Refusal(429, "errors.tooManyReports", { seconds }, undefined, { "Retry-After": String(seconds) });
   }
 }
@@ -30,8 +32,10 @@ async function checkLimit(ctx: RequestContext, key: string, limit: Limit) {
 /** POST /api/errors: the browser's reports, limited, scrubbed (in recordErrors) and grouped. */
 export async function receiveClientReports(ctx: RequestContext, request: Request, session: CurrentSession | null, reports: readonly ClientReport[]) {
   const sessionKey = errorSessionKey(request);
-  await checkLimit(ctx, `errors:ip:${ctx.ip}`, ADDRESS_LIMIT);
-  await checkLimit(ctx, `errors:session:${sessionKey ?? session?.sessionId ?? ctx.ip}`, SESSION_LIMIT);
+  await checkLimits(ctx, [
+    { key: `errors:ip:${ctx.ip}`, limit: ADDRESS_LIMIT },
+    { key: `errors:session:${sessionKey ?? session?.sessionId ?? ctx.ip}`, limit: SESSION_LIMIT },
+  ]);
   const occurrences: ErrorOccurrence[] = reports.map((r) => ({
     source: "browser",
     type: r.type ?? (r.kind === "rejection" ? "UnhandledRejection" : "Error"),

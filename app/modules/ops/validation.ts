@@ -22,6 +22,17 @@ export type ClientReport = z.infer<ReturnType<typeof report>>;
 
 /** One report, or `{ reports: [...] }` of at most MAX_BATCH (a bare list is wrapped so by the route). */
 export function clientReportSchemas(t: Translate) {
+  let schemas = schemasByT.get(t);
+  if (!schemas) {
+    schemas = buildClientReportSchemas(t);
+    schemasByT.set(t, schemas);
+  }
+  return schemas;
+}
+/** Built once per language (serverT hands out one function per language): the intake is the busiest endpoint. */
+const schemasByT = new WeakMap<Translate, ReturnType<typeof buildClientReportSchemas>>();
+
+function buildClientReportSchemas(t: Translate) {
   const list = z
     .array(report(t))
     .min(1, t("errors.emptyBatch"))
