@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getLoadContext } from "./app/platform/load-context";
+import { clientSourceMaps } from "./scripts/client-sourcemaps";
 import { nodePrefixedBuiltins, serverSourceMaps } from "./scripts/server-sourcemaps";
 
 /** A short hash of every translation file: the cache-busting query of /locales requests. */
@@ -58,6 +59,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
     }),
     tsconfigPaths(),
     serverSourceMaps(),
+    clientSourceMaps(),
     nodePrefixedBuiltins(),
   ],
   ssr: {
@@ -73,10 +75,12 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
     mainFields: ["browser", "module", "main"],
   },
   build: {
-    // The browser's code is minified; the Worker's keeps its names (its stacks group by function) and has hidden
-    // maps: written to build/server, never to the public build/client, and trimmed into the Worker's own bundle.
+    // The browser's code is minified; the Worker's keeps its names (its stacks group by function). Both have hidden
+    // maps (no sourceMappingURL comment): the server's are written to build/server, the client's are taken out of the
+    // bundle before it reaches the public build/client (scripts/client-sourcemaps.ts); both are trimmed into the
+    // Worker's own modules. Remix's "Source maps are enabled in production" warning is about maps in build/client.
     minify: !isSsrBuild,
-    sourcemap: isSsrBuild ? "hidden" : false,
+    sourcemap: "hidden",
     // The runtime's own modules (cloudflare:workers, for partyserver) stay imports in the self-contained server build.
     rollupOptions: isSsrBuild ? { external: [/^cloudflare:/] } : undefined,
   },

@@ -23,7 +23,9 @@ const isOwnSource = (path: string) => /^(app|party|workers)\//.test(path) && !pa
 
 /**
  * Keeps only the segments that point into our own sources, with their sources named from the repository's root:
- * the libraries' frames stay as they are, and the map is a fraction of the size.
+ * the libraries' frames stay as they are, and the map is a fraction of the size. Where our code is followed on the
+ * same generated line by code that is not ours, a segment without a source marks the end of ours, else a position
+ * in a library's code would find the nearest of ours before it (the minified client chunks are one line each).
  */
 export function trimMap(map: ChunkMap, chunkDir: string, root: string) {
   const sources: string[] = [];
@@ -35,18 +37,27 @@ export function trimMap(map: ChunkMap, chunkDir: string, root: string) {
     const path = relative(root, resolve(chunkDir, source)).split("\\").join("/");
     if (isOwnSource(path)) sourceIndex.set(i, sources.push(path) - 1);
   }
-  const lines: SourceMapMappings = decode(map.mappings).map((line) =>
-    line.flatMap<SourceMapSegment>((segment) => {
-      if (segment.length === 1) return [];
-      const source = sourceIndex.get(segment[1]);
-      if (source === undefined) return [];
-      if (segment.length === 4) return [[segment[0], source, segment[2], segment[3]]];
-      let name = nameIndex.get(segment[4]);
-      if (name === undefined) nameIndex.set(segment[4], (name = names.push(map.names[segment[4]] ?? "") - 1));
-      return [[segment[0], source, segment[2], segment[3], name]];
-    }),
-  );
-  return { version: 3, sources, names, mappings: encode(lines) };
+  const lines: SourceMapMappings = decode(map.mappings).map((line) => {
+    const kept: SourceMapSegment[] = [];
+    let ours = false;
+    for (const segment of line) {
+      const source = segment.length === 1 ? undefined : sourceIndex.get(segment[1]);
+      if (source === undefined) {
+        if (ours) kept.push([segment[0]]);
+        ours = false;
+      } else if (segment.length === 4) {
+        kept.push([segment[0], source, segment[2], segment[3]]);
+        ours = true;
+      } else if (segment.length === 5) {
+        let name = nameIndex.get(segment[4]);
+        if (name === undefined) nameIndex.set(segment[4], (name = names.push(map.names[segment[4]] ?? "") - 1));
+        kept.push([segment[0], source, segment[2], segment[3], name]);
+        ours = true;
+      }
+    }
+    return kept;
+  });
+  return { version: 3 as const, sources, names, mappings: encode(lines) };
 }
 
 /** A Vite plugin for the server build only (build.sourcemap "hidden" there, vite.config.ts). */

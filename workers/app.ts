@@ -7,7 +7,7 @@ import { SIGNED_IN_LAYOUT_ID } from "../app/modules/navigation/route-sets";
 import { loadSession } from "../app/modules/auth/session.server";
 import { sealPendingChains } from "../app/modules/audit/chain.server";
 import { captureWorkerError } from "../app/modules/ops/capture.server";
-import { provideSourceMaps } from "../app/modules/ops/sourcemap";
+import { provideClientSourceMaps, provideSourceMaps } from "../app/modules/ops/sourcemap";
 import { serverT } from "../app/i18n.server";
 import { createDb } from "../app/platform/db.server";
 import { getConfig, isOwnHost } from "../app/platform/env.server";
@@ -27,6 +27,8 @@ import { MEETING_E2EE_REQUIRED_HEADER, MEETING_ID_HEADER, MEETING_ROLE_HEADER, M
 
 // Errors' stacks are mapped to the sources with the build's maps, read when the first error is captured.
 provideSourceMaps(() => import("./generated/server-maps.js").then((m) => m.default));
+// Browsers' stacks with the client build's maps (scripts/client-sourcemaps.ts), read on the first report with a stack.
+provideClientSourceMaps(() => import("./generated/client-maps.js").then((m) => m.default));
 
 // The signed-in pages' unexpected errors reach their error page with the reference they were logged under.
 const handleRemix = createRequestHandler(withErrorReferences(build as unknown as ServerBuild, SIGNED_IN_LAYOUT_ID));

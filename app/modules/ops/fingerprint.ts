@@ -34,14 +34,21 @@ function normaliseFile(file: string): string {
   return base.replace(/-[A-Za-z0-9_]{6,}(?=\.m?js$)/, "");
 }
 
+/** A frame source-mapped to our own code (ops/sourcemap.ts): `app/routes/home.tsx`, no scheme or host. */
+const isSource = (file: string) => /^(app|party|workers)\//.test(file);
+/** A frame still in a browser's bundle (`https://host/assets/…`). */
+const isBrowserBundle = (file: string) => /^https?:\/\/[^/]+\/assets\//.test(file);
+
 export function ownFrames(stack: string | null | undefined): string[] {
   if (!stack) return [];
-  return stack
+  let frames = stack
     .split("\n")
     .map(parseFrame)
-    .filter((f): f is Frame => f !== null && isOwn(f.file))
-    .slice(0, MAX_FRAMES)
-    .map((f) => `${f.fn}@${normaliseFile(f.file)}`);
+    .filter((f): f is Frame => f !== null && isOwn(f.file));
+  // Once a browser's stack is mapped, a frame left in the bundle is a library's (the maps cover all of our code):
+  // its minified name changes with the build, so the group follows the mapped source frames alone.
+  if (frames.some((f) => isSource(f.file))) frames = frames.filter((f) => !isBrowserBundle(f.file));
+  return frames.slice(0, MAX_FRAMES).map((f) => `${f.fn}@${normaliseFile(f.file)}`);
 }
 
 export function normaliseMessage(message: string): string {

@@ -5,6 +5,7 @@ import type { RequestContext } from "~/platform/request-context.server";
 import { captureWorkerError } from "./capture.server";
 import { type ErrorOccurrence, recordErrors } from "./errors.server";
 import { sentryForwarder } from "./sentry.server";
+import { mapBrowserStack } from "./sourcemap";
 import type { ClientReport } from "./validation";
 
 /** Requests per minute (each a batch of up to 20): per browser session, and per address so new sessions cannot dodge it. */
@@ -49,6 +50,8 @@ export async function receiveClientReports(ctx: RequestContext, request: Request
     sessionKey,
     workspaceId: session?.workspace?.id ?? null,
   }));
+  // Frames of our own assets, mapped to the sources with the client build's maps (ops/sourcemap.ts) before grouping.
+  for (const o of occurrences) o.stack = (await mapBrowserStack(o.stack, new URL(request.url).origin)) ?? null;
   try {
     await recordErrors(ctx.db, occurrences);
   } catch (error) {

@@ -33,6 +33,18 @@ describe("fingerprint", () => {
     expect(await fingerprint("TypeError", "x is undefined", stack("B2x9Qk1a", 10))).toBe(await fingerprint("TypeError", "other words", stack("Zz81kkQ_", 99)));
   });
 
+  it("groups a mapped browser stack by its source frames alone: the libraries' frames left in bundles are minified", () => {
+    const mapped = (name: string, hash: string) =>
+      `Error: no trust\n    at loadTrust (app/routes/home.tsx:12:9)\n    at ${name} (https://a.example/assets/components-${hash}.js:1:4120)\n    at app/root.tsx:40:3`;
+    expect(ownFrames(mapped("Nr", "B2x9Qk1a"))).toEqual(["loadTrust@home.tsx", "?@root.tsx"]);
+    expect(ownFrames(mapped("Qo", "Zz81kkQ_"))).toEqual(ownFrames(mapped("Nr", "B2x9Qk1a")));
+    // The Worker's frames are not a browser's bundle: its unmapped ones still count.
+    expect(ownFrames("Error\n    at a (app/x.ts:1:1)\n    at b (file:///w/generated/server/assets/server-build-Dq0_NoGd.js:9:9)")).toEqual([
+      "a@x.ts",
+      "b@server-build.js",
+    ]);
+  });
+
   it("falls back to type and message without numbers and ids", async () => {
     expect(normaliseMessage("Document 3f2a9c1e-0000-4000-8000-000000000001 failed after 3 tries")).toBe("Document <id> failed after <n> tries");
     expect(fingerprintSource("Error", "Row 12 missing", null)).toBe("Error: Row <n> missing");

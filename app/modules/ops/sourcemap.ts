@@ -15,11 +15,35 @@ export interface RawSourceMap {
   file?: string;
 }
 
-/** The maps of one build, keyed by the built file's path as its frames name it (a suffix is enough). */
+/** The maps of one build, keyed by the built file's path as its frames name it (for the server's, a suffix is enough). */
 export type SourceMaps = Record<string, RawSourceMap>;
 
 const V8_FRAME = /^(\s*at\s+)(?:(.+?)\s+\()?(.+?):(\d+):(\d+)(\)?)\s*$/;
 const GECKO_FRAME = /^(\s*)([^@\s]*)@(.+?):(\d+):(\d+)\s*$/;
+/** A minifier's name (`t`, `Xe`, `$a`), perhaps with V8's receiver (`Object.Xe`), `async `/`new ` or `[as key]`. */
+const MINIFIED = /^(?:async\s+|new\s+)?(?:[\w$]+\.)*[\w$]{1,2}(?:\s+\[as [\w$]+\])?$/;
+
+interface Frame {
+  lead: string;
+  fn: string;
+  file: string;
+  line: number;
+  column: number;
+  gecko: boolean;
+}
+
+function parseFrame(line: string): Frame | null {
+  const v8 = V8_FRAME.exec(line);
+  const gecko = v8 ? null : GECKO_FRAME.exec(line);
+  if (!v8 && !gecko) return null;
+  const [, lead, fn, file, lineNo, column] = (v8 ?? gecko) as RegExpExecArray;
+  return { lead: lead!, fn: fn ?? "", file: file!, line: Number(lineNo), column: Number(column), gecko: Boolean(gecko) };
+}
+
+/** Browser stacks (`map(stack, { origin })`): only the app's own assets, `${origin}/assets/…`, are looked up. */
+export interface BrowserStack {
+  origin: string;
+}
 
 /** "../../app/x.ts", "webpack:///./app/x.ts", "/abs/repo/app/x.ts" → "app/x.ts" when it is ours, else as given. */
 export function sourcePath(source: string): string {
@@ -37,10 +61,18 @@ export class StackMapper {
 
   constructor(private readonly maps: SourceMaps) {}
 
-  private mapFor(file: string): TraceMap | null {
-    const bare = bareFile(file);
-    const key = Object.keys(this.maps).find((k) => bare === k || bare.endsWith(`/${k}`) || k.endsWith(`/${bare}`));
-    if (!key) return null;
+  private mapFor(file: string, browser?: BrowserStack): TraceMap | null {
+    let key: string | undefined;
+    if (browser) {
+      // The client's maps are keyed by the asset's exact path; another origin's file, or one outside /assets/, is not ours.
+      const own = `${browser.origin}/assets/`;
+      if (file.startsWith(own)) key = `assets/${file.slice(own.length).replace(/[?#].*$/, "")}`;
+      if (key === undefined || !Object.hasOwn(this.maps, key)) return null;
+    } else {
+      const bare = bareFile(file);
+      key = Object.keys(this.maps).find((k) => bare === k || bare.endsWith(`/${k}`) || k.endsWith(`/${bare}`));
+      if (!key) return null;
+    }
     let traced = this.traced.get(key);
     if (!traced) {
       traced = new TraceMap(this.maps[key] as ConstructorParameters<typeof TraceMap>[0]);
@@ -49,57 +81,96 @@ export class StackMapper {
     return traced;
   }
 
-  /** One frame's line, mapped when its file and position are covered. */
-  mapLine(line: string): string {
-    const v8 = V8_FRAME.exec(line);
-    const gecko = v8 ? null : GECKO_FRAME.exec(line);
-    if (!v8 && !gecko) return line;
-    const [, lead, fn, file, lineNo, column] = (v8 ?? gecko) as RegExpExecArray;
-    const map = this.mapFor(file);
-    if (!map) return line;
-    const original = originalPositionFor(map, { line: Number(lineNo), column: Number(column) - 1 });
-    if (!original.source || original.line == null) return line;
-    const where = `${sourcePath(original.source)}:${original.line}:${(original.column ?? 0) + 1}`;
-    // The frame's own name (the enclosing function; the server build is not minified): the map's name at a position
-    // is the identifier there, often the function being called, not the one the frame is in.
-    const name = fn ?? "";
-    if (gecko) return `${lead}${name}@${where}`;
-    return name ? `${lead}${name} (${where})` : `${lead}${where}`;
+  private original(frame: Frame, browser?: BrowserStack) {
+    const map = this.mapFor(frame.file, browser);
+    if (!map) return null;
+    const original = originalPositionFor(map, { line: frame.line, column: frame.column - 1 });
+    return original.source && original.line != null ? original : null;
   }
 
-  map(stack: string): string {
-    return stack
-      .split("\n")
-      .map((line) => this.mapLine(line))
-      .join("\n");
+  /**
+   * A frame's function name. The server build is not minified: the frame's own name is the enclosing function's. The
+   * browser's is: a 1-2 character name is the minifier's and means nothing once mapped. The map's name at the frame's
+   * own position is not the replacement: it names the identifier there, i.e. what the frame was calling
+   * (`useRouteLoaderData`), not the function it is in. The caller's frame is positioned on the call that entered
+   * this one, so the map's name there is this function's source name (`useSignedInUser`). Without one (the caller
+   * is a library's, or not a call), the minified name is dropped: it would change with every build and split groups.
+   */
+  private nameOf(frame: Frame, caller: string | undefined, browser?: BrowserStack): string {
+    if (!browser || !MINIFIED.test(frame.fn)) return frame.fn;
+    const callSite = caller === undefined ? null : parseFrame(caller);
+    return (callSite && this.original(callSite, browser)?.name) || "";
+  }
+
+  /** One frame's line, mapped when its file and position are covered; `caller` is the next line of the stack. */
+  mapLine(line: string, caller?: string, browser?: BrowserStack): string {
+    const frame = parseFrame(line);
+    if (!frame) return line;
+    const original = this.original(frame, browser);
+    if (!original) return line;
+    const where = `${sourcePath(original.source!)}:${original.line}:${(original.column ?? 0) + 1}`;
+    const name = this.nameOf(frame, caller, browser);
+    if (frame.gecko) return `${frame.lead}${name}@${where}`;
+    return name ? `${frame.lead}${name} (${where})` : `${frame.lead}${where}`;
+  }
+
+  map(stack: string, browser?: BrowserStack): string {
+    const lines = stack.split("\n");
+    return lines.map((line, i) => this.mapLine(line, lines[i + 1], browser)).join("\n");
   }
 }
 
 type MapsLoader = () => Promise<SourceMaps>;
 /** Shared through the global object: the Worker's entry and the server build each hold a copy of this module. */
-const LOADER = Symbol.for("trust-platform.ops.source-maps");
-const holder = globalThis as { [LOADER]?: MapsLoader };
-let mapper: Promise<StackMapper | null> | null = null;
+const SERVER = Symbol.for("trust-platform.ops.source-maps");
+const CLIENT = Symbol.for("trust-platform.ops.client-source-maps");
+const holder = globalThis as { [SERVER]?: MapsLoader; [CLIENT]?: MapsLoader };
+const mappers = new Map<symbol, Promise<StackMapper | null>>();
 
 /** The Worker's entry names where this build's maps are (workers/app.ts); loaded on the first error only. */
 export function provideSourceMaps(load: MapsLoader): void {
-  holder[LOADER] = load;
+  holder[SERVER] = load;
+}
+
+/** The same for the client build's maps (scripts/client-sourcemaps.ts); loaded on the first browser stack only. */
+export function provideClientSourceMaps(load: MapsLoader): void {
+  holder[CLIENT] = load;
+}
+
+function mapperOf(key: typeof SERVER | typeof CLIENT): Promise<StackMapper | null> | null {
+  const load = holder[key];
+  if (!load) return null;
+  let mapper = mappers.get(key);
+  if (!mapper) {
+    mapper = load().then(
+      (maps) => new StackMapper(maps),
+      (error) => {
+        console.warn("Could not load the source maps", error);
+        return null;
+      },
+    );
+    mappers.set(key, mapper);
+  }
+  return mapper;
+}
+
+async function mapWith(key: typeof SERVER | typeof CLIENT, stack: string, browser?: BrowserStack): Promise<string> {
+  try {
+    return (await mapperOf(key))?.map(stack, browser) ?? stack;
+  } catch {
+    return stack;
+  }
 }
 
 /** The stack with our own frames mapped to the sources; as it was when there are no maps or they cannot be read. */
 export async function mapStack(stack: string | null | undefined): Promise<string | null | undefined> {
-  const load = holder[LOADER];
-  if (!stack || !load) return stack;
-  mapper ??= load().then(
-    (maps) => new StackMapper(maps),
-    (error) => {
-      console.warn("Could not load the source maps", error);
-      return null;
-    },
-  );
-  try {
-    return (await mapper)?.map(stack) ?? stack;
-  } catch {
-    return stack;
-  }
+  return stack ? mapWith(SERVER, stack) : stack;
+}
+
+/**
+ * A browser's stack with the frames of the app's own assets (`${origin}/assets/…`) mapped with the client build's
+ * maps, which are only read when such a frame first arrives.
+ */
+export async function mapBrowserStack(stack: string | null | undefined, origin: string): Promise<string | null | undefined> {
+  return stack?.includes(`${origin}/assets/`) ? mapWith(CLIENT, stack, { origin }) : stack;
 }
