@@ -97,7 +97,10 @@ try {
   };
   const scenarios = [
     { name: "GET / (landing, signed out)", path: "/", connections: 10 },
+    { name: "GET /auth (sign-in page)", path: "/auth", connections: 10 },
     { name: "GET /dashboard (signed in)", path: "/dashboard", headers: { cookie }, connections: 10 },
+    { name: "GET /dashboard.data (signed in)", path: "/dashboard.data", headers: { cookie }, connections: 10 },
+    { name: "GET /api/legal/documents/recent", path: "/api/legal/documents/recent", headers: { cookie }, connections: 10 },
     { name: "GET /api/auth/user (signed in)", ...userRequest, connections: 10 },
     { name: "POST /api/auth/login", ...loginRequest, connections: 4 },
     // One connection each: the latency difference is the cost of one password hash.
@@ -114,7 +117,7 @@ try {
     for (const url of new Set(urls)) gzipBytes += gzipSync(Buffer.from(await (await fetch(new URL(url, server.url))).arrayBuffer())).length;
     return { page: path, files: new Set(urls).size, gzipKB: Number((gzipBytes / 1024).toFixed(1)) };
   }
-  const javascript = runs("http") ? [await javascriptWeight("/"), await javascriptWeight("/dashboard", { cookie })] : [];
+  const javascript = runs("http") ? [await javascriptWeight("/"), await javascriptWeight("/auth"), await javascriptWeight("/dashboard", { cookie })] : [];
   for (const j of javascript) console.log(`JavaScript shipped by ${j.page.padEnd(11)} ${j.gzipKB} KB gzipped in ${j.files} files (+ inline)`);
 
   const results = [];
@@ -159,9 +162,24 @@ try {
   const errors = runs("errors") ? await benchErrors({ server, persistTo }) : null;
 
   const single = (name) => results.find((r) => r.scenario.startsWith(name) && r.connections === 1);
+  // Issue 25's internal ratios, comparable between runs without the peer: what a page costs beyond the session lookup.
+  const at10 = (name) => results.find((r) => r.scenario.startsWith(name) && r.connections === 10)?.requestsPerSecond;
+  const ratio = (a, b) => (at10(a) && at10(b) ? Number((at10(a) / at10(b)).toFixed(2)) : null);
+  const ratios = runs("http")
+    ? {
+        dashboardOverSessionLookup: ratio("GET /dashboard (", "GET /api/auth/user"),
+        dashboardDataOverSessionLookup: ratio("GET /dashboard.data", "GET /api/auth/user"),
+        recentDocumentsOverSessionLookup: ratio("GET /api/legal/documents/recent", "GET /api/auth/user"),
+      }
+    : null;
+  if (ratios) {
+    console.log(
+      `\nThroughput as a fraction of GET /api/auth/user's (10 connections; target for the dashboard ≥ 0.7): dashboard ${ratios.dashboardOverSessionLookup}, dashboard.data ${ratios.dashboardDataOverSessionLookup}, recent documents ${ratios.recentDocumentsOverSessionLookup}`,
+    );
+  }
   const hashCostMs = runs("http") ? Number((single("POST /api/auth/login").meanMs - single("GET /api/auth/user").meanMs).toFixed(1)) : null;
   if (hashCostMs !== null) console.log(`\nPassword hash cost (login minus user, one connection): about ${hashCostMs} ms`);
-  parts = { results, hashCostMs, javascript, documents, realtime, chat, banking, finance, meetings, errors, analysis };
+  parts = { results, ratios, hashCostMs, javascript, documents, realtime, chat, banking, finance, meetings, errors, analysis };
   if (finance?.failures.length) {
     console.error(`Finance: ${finance.failures.length} request(s) did not answer 200 (see above)`);
     process.exitCode = 1;

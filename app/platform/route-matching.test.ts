@@ -28,6 +28,34 @@ describe("route matching with the kept branches", () => {
     expect(matchRoutes(routes, "/documents/42")?.at(-1)?.params).toEqual({ id: "42" });
   });
 
+  it("tries a pathname only against its first segment's branches, yet finds parameters, splats and the root first", () => {
+    const routes: RouteObject[] = [
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "home", index: true },
+          { id: "lang-about", path: ":lang/about" },
+          { id: "api-errors", path: "api/errors" },
+          { id: "api-any", path: "api/*" },
+          { id: "docs", path: "docs/:id", caseSensitive: true },
+          { id: "sitemap", path: "sitemap.xml" },
+          { id: "rest", path: "*" },
+        ],
+      },
+    ];
+    expect(ids(routes, "/API/Errors/")).toEqual(["root", "api-errors"]);
+    expect(ids(routes, "/api/unknown")).toEqual(["root", "api-any"]);
+    expect(ids(routes, "/fr/about")).toEqual(["root", "lang-about"]);
+    expect(ids(routes, "/api/about")).toEqual(["root", "lang-about"]);
+    expect(ids(routes, "/docs/7")).toEqual(["root", "docs"]);
+    expect(ids(routes, "/DOCS/7")).toEqual(["root", "rest"]);
+    expect(ids(routes, "/sitemap.xml")).toEqual(["root", "sitemap"]);
+    expect(ids(routes, "/caf%C3%A9/about")).toEqual(["root", "lang-about"]);
+    expect(ids(routes, "/nowhere")).toEqual(["root", "rest"]);
+    expect(ids(routes, "/")).toEqual(["root", "home"]);
+  });
+
   it("sees a route added to the same array later (routes discovered on navigation)", () => {
     const children: RouteObject[] = [{ id: "a", path: "a" }];
     const routes: RouteObject[] = [{ id: "root", path: "/", children }];
