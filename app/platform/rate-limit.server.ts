@@ -7,15 +7,9 @@ export interface Limit {
 }
 
 /** Fixed-window counter in D1: one UPSERT per hit, the window restarting once it has passed. */
-export async function hitRateLimit(db: Db, key: string, { windowMs }: Limit): Promise<number> {
-  const now = Date.now();
-  const row = await db.get<{ count: number }>(sql`
-    INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, ${now + windowMs})
-    ON CONFLICT(key) DO UPDATE SET
-      count = CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END,
-      reset_at = CASE WHEN rate_limits.reset_at <= ${now} THEN excluded.reset_at ELSE rate_limits.reset_at END
-    RETURNING count`);
-  return row?.count ?? 1;
+export async function hitRateLimit(db: Db, key: string, limit: Limit): Promise<number> {
+  const [hit] = await hitRateLimits(db, [{ key, limit }]);
+  return hit!.count;
 }
 
 export interface LimitHit {

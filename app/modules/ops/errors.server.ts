@@ -26,13 +26,22 @@ export interface ErrorOccurrence {
   workspaceId?: string | null;
 }
 
-/** D1 binds at most 100 values per statement: multi-row inserts go in chunks that stay under it. */
+/** D1 binds at most 100 values per statement. */
 const MAX_BOUND = 100;
-const chunks = <T>(rows: readonly T[], columns: number): T[][] => {
-  const size = Math.max(1, Math.floor(MAX_BOUND / columns));
-  return Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
-};
-const placeholders = (rows: number, columns: number) => Array.from({ length: rows }, () => `(${Array(columns).fill("?").join(", ")})`).join(", ");
+
+/** Multi-row inserts of `rows` into `target` ("table (columns)"), in chunks that stay under D1's bound-value limit. */
+function insertRows(d1: D1Database, target: string, rows: readonly unknown[][], conflict = ""): D1PreparedStatement[] {
+  if (rows.length === 0) return [];
+  const width = rows[0]!.length;
+  const row = `(${Array(width).fill("?").join(", ")})`;
+  const size = Math.max(1, Math.floor(MAX_BOUND / width));
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < rows.length; i += size) {
+    const chunk = rows.slice(i, i + size);
+    statements.push(d1.prepare(`insert into ${target} values ${Array(chunk.length).fill(row).join(", ")} ${conflict}`).bind(...chunk.flat()));
+  }
+  return statements;
+}
 
 interface GroupInBatch {
   id: string;
@@ -95,15 +104,7 @@ export async function recordErrors(db: Db, occurrences: readonly ErrorOccurrence
   }
   const d1 = db.$client;
   const statements: D1PreparedStatement[] = [...groups.values()].map((group) => upsertGroup(d1, group, at));
-  for (const rows of chunks(events, 10)) {
-    statements.push(
-      d1
-        .prepare(
-          `insert into error_events (id, group_id, user_id, session_key, route, release, browser, stack, breadcrumbs, created_at) values ${placeholders(rows.length, 10)}`,
-        )
-        .bind(...rows.flat()),
-    );
-  }
+  statements.push(...insertRows(d1, "error_events (id, group_id, user_id, session_key, route, release, browser, stack, breadcrumbs, created_at)", events));
   const groupIds = [...groups.keys()];
   // Each group keeps its newest EVENTS_PER_GROUP occurrences: storage grows with the groups, not with the traffic.
   statements.push(
@@ -114,21 +115,16 @@ export async function recordErrors(db: Db, occurrences: readonly ErrorOccurrence
       .bind(...groupIds, EVENTS_PER_GROUP),
   );
   const people = [...groups.values()].flatMap((g) => [...g.people].map((userId) => [g.id, userId]));
-  for (const rows of chunks(people, 2)) {
-    statements.push(
-      d1.prepare(`insert into error_group_people (group_id, user_id) values ${placeholders(rows.length, 2)} on conflict do nothing`).bind(...rows.flat()),
-    );
-  }
+  statements.push(...insertRows(d1, "error_group_people (group_id, user_id)", people, "on conflict do nothing"));
   const releases = [...groups.values()].flatMap((g) => [...g.releases].map(([release, count]) => [g.id, release, count]));
-  for (const rows of chunks(releases, 3)) {
-    statements.push(
-      d1
-        .prepare(
-          `insert into error_group_releases (group_id, release, count) values ${placeholders(rows.length, 3)} on conflict (group_id, release) do update set count = count + excluded.count`,
-        )
-        .bind(...rows.flat()),
-    );
-  }
+  statements.push(
+    ...insertRows(
+      d1,
+      "error_group_releases (group_id, release, count)",
+      releases,
+      "on conflict (group_id, release) do update set count = count + excluded.count",
+    ),
+  );
   await d1.batch(statements);
   return eventIds;
 }

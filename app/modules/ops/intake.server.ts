@@ -51,7 +51,8 @@ export async function receiveClientReports(ctx: RequestContext, request: Request
     workspaceId: session?.workspace?.id ?? null,
   }));
   // Frames of our own assets, mapped to the sources with the client build's maps (ops/sourcemap.ts) before grouping.
-  for (const o of occurrences) o.stack = (await mapBrowserStack(o.stack, new URL(request.url).origin)) ?? null;
+  const origin = new URL(request.url).origin;
+  for (const o of occurrences) o.stack = (await mapBrowserStack(o.stack, origin)) ?? null;
   try {
     await recordErrors(ctx.db, occurrences);
   } catch (error) {
