@@ -1,6 +1,6 @@
 // The signed-in layout (issue 23): one shell for every signed-in page, and its error page inside that shell.
 import { expect, test } from "@playwright/test";
-import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { applyLook, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
@@ -29,9 +29,11 @@ test("a signed-in 404 shows the shell, the translated sentence and the way back"
   await page.waitForURL("**/dashboard");
 });
 
-test("the error page speaks the person's language", async ({ page, context }) => {
+test("the error page speaks the person's language", async ({ page }) => {
   await signInAsDemo(page);
-  await context.addCookies([{ name: "preferred-language", value: "de", url: new URL(page.url()).origin }]);
+  // The choice lives in local storage (spec) and its cookie; a page that hydrated earlier may have stored "en",
+  // which would rightly win over a cookie set alone.
+  await applyLook(page, { "preferred-language": "de" });
   await hydrated(page, MISSING_DOCUMENT);
   const errorPage = page.getByTestId("error-page");
   await expect(errorPage.getByTestId("error-sentence")).toHaveText("Dokument nicht gefunden");
