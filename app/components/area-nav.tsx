@@ -39,13 +39,10 @@ export function AreaNav({ role, idPrefix, testId, onNavigate }: { role: Role | u
                     aria-current={isCurrent ? "page" : undefined}
                     onClick={onNavigate}
                     data-area={area.path}
-                    className={cn(
-                      "flex min-h-9 items-center gap-2 rounded-md px-3 py-1.5 no-underline focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring",
-                      isCurrent ? "bg-primary font-semibold text-primary-foreground" : "text-foreground hover:bg-muted",
-                    )}
+                    className={isCurrent ? "area-link area-link-current" : "area-link area-link-other"}
                   >
-                    <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
-                    <span className="min-w-0 flex-1 hyphens-auto break-words">{label(area.labelKey)}</span>
+                    <Icon aria-hidden="true" className="area-link-icon" />
+                    <span className="area-link-label">{label(area.labelKey)}</span>
                     {area.ready ? null : (
                       <span
                         className={cn(

@@ -22,3 +22,21 @@ export function createDb(d1: D1Database): Db {
   }
   return db;
 }
+
+/**
+ * A query built once per binding and kept, for the hottest reads (the session lookup on every request): drizzle
+ * otherwise rebuilds the SQL text from its query tree each time, which cost more CPU than the read itself.
+ * `build` must use `sql.placeholder` for everything that varies.
+ */
+const preparedQueries = new WeakMap<Db, Map<string, unknown>>();
+
+export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
+  let byName = preparedQueries.get(db);
+  if (!byName) preparedQueries.set(db, (byName = new Map()));
+  let query = byName.get(name) as T | undefined;
+  if (query === undefined) {
+    query = build(db);
+    byName.set(name, query);
+  }
+  return query;
+}

@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, ne } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "~/platform/crypto.server";
-import type { Db } from "~/platform/db.server";
+import { prepared, type Db } from "~/platform/db.server";
 import { memberships, workspaces, type Role } from "~/modules/workspaces/schema";
 import { sessions, users } from "./schema";
 import { tokenCookie } from "~/platform/cookies";
@@ -76,20 +76,24 @@ export async function createSession(
   return { token, session: row };
 }
 
-/** Resolves the cookie to a live session, its user and current workspace membership, in one query. */
-export async function loadSession(db: Db, request: Request): Promise<CurrentSession | null> {
-  const token = readSessionToken(request);
-  if (!token) return null;
-  const now = Date.now();
-  const row = await db
+/** The session, its user, membership and workspace for a token's hash: built once per binding (every request reads it). */
+const sessionByToken = (db: Db) =>
+  db
     .select({ session: sessions, user: users, membership: memberships, workspace: workspaces, hasSecondFactor: hasSecondFactorSql(sessions.userId) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.workspaceId, sessions.workspaceId)))
     // A workspace being deleted is closed to everyone: the session falls back to another one.
     .leftJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), isNull(workspaces.deletionRequestedAt)))
-    .where(eq(sessions.tokenHash, await sha256Hex(token)))
-    .get();
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .prepare();
+
+/** Resolves the cookie to a live session, its user and current workspace membership, in one query. */
+export async function loadSession(db: Db, request: Request): Promise<CurrentSession | null> {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  const now = Date.now();
+  const row = await prepared(db, "session-by-token", sessionByToken).get({ tokenHash: await sha256Hex(token) });
   if (!row) return null;
   if (row.session.expiresAt.getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.id, row.session.id));

@@ -6,7 +6,7 @@ import { serverT } from "~/i18n.server";
 import { users } from "~/modules/auth/schema";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { chunks, D1_IN_LIST, inChunks } from "~/platform/batching";
-import type { Db } from "~/platform/db.server";
+import { prepared, type Db } from "~/platform/db.server";
 import type { AppConfig } from "~/platform/env.server";
 import { sendNotificationMails } from "~/modules/email/notification-mail.server";
 import { sendNoticeSms } from "~/modules/conversations/sms/outbound.server";
@@ -307,12 +307,19 @@ export async function listNotifications(db: Db, session: CurrentSession, query: 
   };
 }
 
-export async function unreadCount(db: Db, session: CurrentSession): Promise<number> {
-  if (!session.workspace) return 0;
-  const [{ unread }] = await db
+const unreadQuery = (db: Db) =>
+  db
     .select({ unread: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, session.user.id), eq(notifications.workspaceId, session.workspace.id), isNull(notifications.readAt)));
+    .where(
+      and(eq(notifications.userId, sql.placeholder("userId")), eq(notifications.workspaceId, sql.placeholder("workspaceId")), isNull(notifications.readAt)),
+    )
+    .prepare();
+
+/** The bell's count, on every signed-in page: a query built once per binding. */
+export async function unreadCount(db: Db, session: CurrentSession): Promise<number> {
+  if (!session.workspace) return 0;
+  const [{ unread }] = await prepared(db, "unread-notifications", unreadQuery).all({ userId: session.user.id, workspaceId: session.workspace.id });
   return unread;
 }
 

@@ -1,3 +1,4 @@
+import { dateTimeFormat, numberFormat } from "~/platform/intl-cache";
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAnnouncer } from "~/modules/a11y/announcer";
@@ -49,6 +50,8 @@ interface ThemeApi extends ThemeState {
   setTheme: (theme: ThemeId) => void;
   setDarkMode: (on: boolean) => void;
 }
+
+const LONG_DATE: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "numeric" };
 
 const LanguageContext = createContext<LanguageApi | null>(null);
 const ThemeContext = createContext<ThemeApi | null>(null);
@@ -128,20 +131,20 @@ export function PreferencesProvider({
   }, []);
 
   const languageApi = useMemo<LanguageApi>(() => {
-    const numberFormat = (value: number, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(language, options).format(value);
+    const formatNumber = (value: number, options?: Intl.NumberFormatOptions) => numberFormat(language, options).format(value);
     return {
       language,
       current: findLanguage(language),
       languages: LANGUAGES,
       direction: languageDirection(language),
       setLanguage: (code) => setLanguage(code),
-      formatNumber: numberFormat,
+      formatNumber,
       formatDate: (value, options) => {
         const date = value instanceof Date ? value : new Date(value);
         if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
-        return new Intl.DateTimeFormat(language, options ?? { year: "numeric", month: "long", day: "numeric" }).format(date);
+        return dateTimeFormat(language, options ?? LONG_DATE).format(date);
       },
-      formatCurrency: (value, currency = "USD") => numberFormat(value, { style: "currency", currency }),
+      formatCurrency: (value, currency = "USD") => formatNumber(value, { style: "currency", currency }),
     };
   }, [language, setLanguage]);
 

@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { users } from "~/modules/auth/schema";
 import { setSessionWorkspace, type CurrentSession } from "~/modules/auth/session.server";
 import { randomToken, sha256Hex } from "~/platform/crypto.server";
 import { HttpError } from "~/platform/http.server";
 import { coreContent, sendEmail } from "~/modules/email/compose.server";
 import type { RequestContext } from "~/platform/request-context.server";
+import { prepared, type Db } from "~/platform/db.server";
 import { canAdminister } from "./roles";
 import { invitations, memberships, workspaces } from "./schema";
 import type { InvitationInput, WorkspaceInput } from "./validation";
@@ -40,14 +41,18 @@ export async function createWorkspace(ctx: RequestContext, userId: string, input
   return workspace;
 }
 
-export async function listUserWorkspaces(ctx: RequestContext, userId: string) {
-  return ctx.db
+const userWorkspacesQuery = (db: Db) =>
+  db
     .select({ id: workspaces.id, name: workspaces.name, role: memberships.role })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-    .where(and(eq(memberships.userId, userId), isNull(workspaces.deletionRequestedAt)))
+    .where(and(eq(memberships.userId, sql.placeholder("userId")), isNull(workspaces.deletionRequestedAt)))
     .orderBy(memberships.createdAt)
-    .all();
+    .prepare();
+
+/** The workspace switcher's list, on every signed-in page: a query built once per binding. */
+export async function listUserWorkspaces(ctx: RequestContext, userId: string) {
+  return prepared(ctx.db, "user-workspaces", userWorkspacesQuery).all({ userId });
 }
 
 /** Makes another of the user's workspaces the current one; a workspace they are not in answers 404. */

@@ -1,4 +1,7 @@
+import { relativeTimeFormat } from "~/platform/intl-cache";
 import { useLanguage } from "../display";
+
+const AUTO: Intl.RelativeTimeFormatOptions = { numeric: "auto" };
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
@@ -13,7 +16,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function RelativeTime({ value, className, now = Date.now() }: { value: string; className?: string; now?: number }) {
   const { language, formatDate } = useLanguage();
   const seconds = Math.round((new Date(value).getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
+  const format = relativeTimeFormat(language, AUTO);
   const [unit, size] = UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? ["second", 1];
   const text = unit === "second" ? format.format(0, "second") : format.format(Math.round(seconds / size), unit);
   const exact = formatDate(value, { dateStyle: "long", timeStyle: "short" });
