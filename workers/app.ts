@@ -21,6 +21,7 @@ import { createNonce } from "../app/platform/load-context";
 import { DEV_SQL_PATH, handleDevSql } from "../app/platform/dev-sql.server";
 import type { JobMessage } from "../app/platform/job-message";
 import { isForeignWrite, withSecurityHeaders } from "../app/platform/security.server";
+import { keepPublicPage, publicPageKey, servePublicPage } from "../app/platform/public-page-cache.server";
 import { VERIFIED_SESSION_ID_HEADER, VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER, VERIFIED_WORKSPACE_ID_HEADER } from "../party/protocol";
 import { meetingTopology, roomRoleFor } from "../app/modules/meetings/access.server";
 import { MEETING_E2EE_REQUIRED_HEADER, MEETING_ID_HEADER, MEETING_ROLE_HEADER, MEETING_TOPOLOGY_HEADER } from "../party/meeting-protocol";
@@ -130,10 +131,15 @@ export default {
     if (meetingSocket) return connectMeetingRoom(request, env, meetingSocket[1]);
 
     const nonce = createNonce();
-    const response = await handleRemix(request, {
-      cloudflare: { env, ctx, cf: request.cf as never, caches: caches as never },
-      cspNonce: nonce,
-    });
+    const pageKey = publicPageKey(request);
+    const keptPage = pageKey ? servePublicPage(pageKey, nonce) : null;
+    let response =
+      keptPage ??
+      (await handleRemix(request, {
+        cloudflare: { env, ctx, cf: request.cf as never, caches: caches as never },
+        cspNonce: nonce,
+      }));
+    if (pageKey && !keptPage) response = await keepPublicPage(pageKey, response, nonce);
     // What a write audited is sealed into its workspace's hash chain once the answer is on its way (ADR 0023).
     if (request.method !== "GET" && request.method !== "HEAD") ctx.waitUntil(sealAuditChains(env));
     return withSecurityHeaders(response, {
