@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from "~/modules/preferences/storage-keys";
 
 /**
  * The signed-out pages everyone sees alike (the landing page, the sign-in page), kept rendered for a minute in the
- * isolate (ADR 0041). A visit is served from it only when nothing about the visitor could change the page: a GET
+ * isolate (ADR 0042). A visit is served from it only when nothing about the visitor could change the page: a GET
  * with no cookie but the display preferences, which are part of the key with the address and the language the page is read in.
  * The page's CSP nonce differs per answer: the kept HTML has its render's nonce replaced by the new one.
  */

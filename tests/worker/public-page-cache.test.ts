@@ -1,4 +1,4 @@
-// ADR 0041: the signed-out landing and sign-in pages are kept rendered for a minute, each answer with its own nonce.
+// ADR 0042: the signed-out landing and sign-in pages are kept rendered for a minute, each answer with its own nonce.
 import { randomBytes } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { startWorkspace } from "../helpers/workspace";
