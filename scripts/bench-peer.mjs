@@ -1,5 +1,4 @@
-// NOT YET RUN (written from the peer's files on 2026-11-28 while the machine was busy; wire it into bench.mjs only
-// after a first run). The optional peer of `npm run bench` (BENCH_PEER_DIR=<checkout of
+// The optional peer of `npm run bench` (BENCH_PEER_DIR=<checkout of
 // foxlau/react-router-v7-better-auth>). Installs it with its own lock file, builds it for production, serves the build
 // with its own `wrangler dev` on loopback, and returns a signed-in session cookie for its test user.
 //
@@ -9,7 +8,6 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "nod
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { gzipSync } from "node:zlib";
 import { npxBin, offlineEnv, stopProcessTree } from "./lib.mjs";
 
 /** Its package.json has no packageManager field; this is the pnpm of its CI (.github/workflows/pull-request-validation.yaml). */
@@ -233,14 +231,4 @@ export async function startPeer({ dir, port, todos = 20, skipBuild = false }) {
     rmSync(persistTo, { recursive: true, force: true });
     throw error;
   }
-}
-
-/** bench.mjs's javascriptWeight with the server as a parameter, so that it measures either app. */
-export async function javascriptWeight(base, path, headers = {}) {
-  const html = await (await fetch(`${base}${path}`, { headers })).text();
-  const urls = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]);
-  const inline = [...html.matchAll(/<script(?![^>]*\ssrc)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
-  let gzipBytes = gzipSync(inline).length;
-  for (const url of new Set(urls)) gzipBytes += gzipSync(Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer())).length;
-  return { page: path, files: new Set(urls).size, gzipKB: Number((gzipBytes / 1024).toFixed(1)) };
 }

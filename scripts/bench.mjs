@@ -5,21 +5,25 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { benchBanking } from "./bench-banking.mjs";
 import { benchChat } from "./bench-chat.mjs";
+import { comparePeer, javascriptWeight } from "./bench-compare.mjs";
 import { benchCompliance } from "./bench-compliance.mjs";
 import { benchDocuments } from "./bench-documents.mjs";
 import { benchErrors } from "./bench-errors.mjs";
 import { benchExport } from "./bench-export.mjs";
 import { benchFinance } from "./bench-finance.mjs";
+import { benchLighthouse } from "./bench-lighthouse.mjs";
 import { benchMeetings } from "./bench-meetings.mjs";
+import { startPeer } from "./bench-peer.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
 import { build, DEMO, ensureDevVars, migrate, npxBin, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-/** BENCH_ONLY=realtime (or documents, chat, banking, finance, meetings, errors, compliance, export, http, analysis) runs one part. */
+/** BENCH_ONLY=realtime (or documents, chat, banking, finance, meetings, errors, compliance, export, http, lighthouse, analysis) runs one part. */
 const ONLY = process.env.BENCH_ONLY;
+/** A checkout of foxlau/react-router-v7-better-auth: the http part then also compares our pages with its (docs/peer-bench.md). */
+const PEER_DIR = process.env.BENCH_PEER_DIR;
 const runs = (part) => !ONLY || ONLY === part;
 
 function writeResults(parts) {
@@ -74,6 +78,20 @@ if (ONLY === "compliance") {
   writeResults({ compliance: await compliancePart() });
   process.exit();
 }
+// The peer on a server of its own beside ours; a peer that fails to start or answer does not lose our results.
+async function peerPart(ours) {
+  let peer;
+  try {
+    peer = await startPeer({ dir: PEER_DIR, port: 8796 });
+    return await comparePeer({ ours, peer, duration: DURATION });
+  } catch (error) {
+    console.error("Peer comparison failed:", error);
+    process.exitCode = 1;
+    return { error: String(error?.message ?? error) };
+  } finally {
+    await peer?.stop();
+  }
+}
 const persistTo = mkdtempSync(join(tmpdir(), "bench-"));
 migrate(persistTo);
 seed(persistTo);
@@ -108,16 +126,9 @@ try {
     { name: "POST /api/auth/login, 1 connection", ...loginRequest, connections: 1 },
   ];
 
-  // The JavaScript each page makes the browser download: module scripts, modulepreloads and inline scripts, gzipped.
-  async function javascriptWeight(path, headers = {}) {
-    const html = await (await fetch(`${server.url}${path}`, { headers })).text();
-    const urls = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]);
-    const inline = [...html.matchAll(/<script(?![^>]*\ssrc)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
-    let gzipBytes = gzipSync(inline).length;
-    for (const url of new Set(urls)) gzipBytes += gzipSync(Buffer.from(await (await fetch(new URL(url, server.url))).arrayBuffer())).length;
-    return { page: path, files: new Set(urls).size, gzipKB: Number((gzipBytes / 1024).toFixed(1)) };
-  }
-  const javascript = runs("http") ? [await javascriptWeight("/"), await javascriptWeight("/auth"), await javascriptWeight("/dashboard", { cookie })] : [];
+  // The JavaScript each page makes the browser download (module scripts, modulepreloads and inline scripts, gzipped).
+  const weigh = (path, headers) => javascriptWeight(server.url, path, headers);
+  const javascript = runs("http") ? [await weigh("/"), await weigh("/auth"), await weigh("/dashboard", { cookie })] : [];
   for (const j of javascript) console.log(`JavaScript shipped by ${j.page.padEnd(11)} ${j.gzipKB} KB gzipped in ${j.files} files (+ inline)`);
 
   const results = [];
@@ -145,6 +156,10 @@ try {
       `${row.scenario.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50ms} ms  p99 ${row.p99ms} ms  (non-2xx ${row.non2xx}, errors ${row.errors})`,
     );
   }
+  console.log("");
+  const peerComparison = PEER_DIR && runs("http") ? await peerPart({ url: server.url, cookie }) : null;
+  console.log("");
+  const lighthouse = runs("lighthouse") ? await benchLighthouse({ server, cookie }) : null;
   console.log("");
   const documents = runs("documents") ? await benchDocuments({ server, cookie, persistTo, duration: DURATION }) : null;
   console.log("");
@@ -179,7 +194,7 @@ try {
   }
   const hashCostMs = runs("http") ? Number((single("POST /api/auth/login").meanMs - single("GET /api/auth/user").meanMs).toFixed(1)) : null;
   if (hashCostMs !== null) console.log(`\nPassword hash cost (login minus user, one connection): about ${hashCostMs} ms`);
-  parts = { results, ratios, hashCostMs, javascript, documents, realtime, chat, banking, finance, meetings, errors, analysis };
+  parts = { results, ratios, hashCostMs, javascript, peerComparison, lighthouse, documents, realtime, chat, banking, finance, meetings, errors, analysis };
   if (finance?.failures.length) {
     console.error(`Finance: ${finance.failures.length} request(s) did not answer 200 (see above)`);
     process.exitCode = 1;
