@@ -14,17 +14,20 @@ import { benchErrors } from "./bench-errors.mjs";
 import { benchExport } from "./bench-export.mjs";
 import { benchFinance } from "./bench-finance.mjs";
 import { benchLighthouse } from "./bench-lighthouse.mjs";
+import { benchLoad } from "./bench-load.mjs";
 import { benchMeetings } from "./bench-meetings.mjs";
 import { startPeer } from "./bench-peer.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
 import { build, DEMO, ensureDevVars, migrate, npxBin, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-/** BENCH_ONLY=realtime (or documents, chat, banking, finance, meetings, errors, compliance, export, http, lighthouse, analysis) runs one part. */
+/** BENCH_ONLY=realtime (or documents, chat, banking, finance, meetings, errors, compliance, export, load, http, lighthouse, analysis) runs one part. */
 const ONLY = process.env.BENCH_ONLY;
 /** A checkout of foxlau/react-router-v7-better-auth: the http part then also compares our pages with its (docs/peer-bench.md). */
 const PEER_DIR = process.env.BENCH_PEER_DIR;
 const runs = (part) => !ONLY || ONLY === part;
+// The load test (issue 25) takes five minutes: opt-in with BENCH_LOAD=1 (or BENCH_ONLY=load), on a server of its own.
+const runsLoad = process.env.BENCH_LOAD === "1" || ONLY === "load";
 
 function writeResults(parts) {
   mkdirSync("bench/results", { recursive: true });
@@ -91,6 +94,21 @@ async function peerPart(ours) {
   } finally {
     await peer?.stop();
   }
+}
+async function loadPart() {
+  try {
+    const load = await benchLoad();
+    if (!load.pass) process.exitCode = 1;
+    return load;
+  } catch (error) {
+    console.error("Load test failed:", error);
+    process.exitCode = 1;
+    return { error: String(error?.message ?? error) };
+  }
+}
+if (ONLY === "load") {
+  writeResults({ load: await loadPart() });
+  process.exit();
 }
 const persistTo = mkdtempSync(join(tmpdir(), "bench-"));
 migrate(persistTo);
@@ -212,4 +230,5 @@ const compliance = runs("compliance") ? await compliancePart() : null;
 // with BENCH_EXPORT=1 (or BENCH_ONLY=export), on a server of its own.
 const exportPart =
   process.env.BENCH_EXPORT === "1" || ONLY === "export" ? await benchExport().catch((error) => ({ error: String(error?.message ?? error) })) : null;
-writeResults({ ...parts, compliance, export: exportPart });
+const load = runsLoad ? await loadPart() : null;
+writeResults({ ...parts, compliance, export: exportPart, load });
