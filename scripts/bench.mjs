@@ -15,6 +15,7 @@ import { benchExport } from "./bench-export.mjs";
 import { benchFinance } from "./bench-finance.mjs";
 import { benchMeetings } from "./bench-meetings.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
+import { bundleReport, formatReport } from "./bundle-report.mjs";
 import { build, DEMO, ensureDevVars, migrate, npxBin, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -119,6 +120,12 @@ try {
   }
   const javascript = runs("http") ? [await javascriptWeight("/"), await javascriptWeight("/auth"), await javascriptWeight("/dashboard", { cookie })] : [];
   for (const j of javascript) console.log(`JavaScript shipped by ${j.page.padEnd(11)} ${j.gzipKB} KB gzipped in ${j.files} files (+ inline)`);
+  // Per route, from the built manifest (scripts/bundle-report.mjs): the ten heaviest pages' up-front JavaScript.
+  const bundles = runs("http") ? bundleReport() : [];
+  if (bundles.length)
+    console.log(
+      `\nUp-front JavaScript per route (gzip, without inline scripts), heaviest ten:\n${formatReport(bundles.sort((a, b) => b.gzipKB - a.gzipKB).slice(0, 10))}\n`,
+    );
 
   const results = [];
   for (const s of runs("http") ? scenarios : []) {
@@ -179,7 +186,8 @@ try {
   }
   const hashCostMs = runs("http") ? Number((single("POST /api/auth/login").meanMs - single("GET /api/auth/user").meanMs).toFixed(1)) : null;
   if (hashCostMs !== null) console.log(`\nPassword hash cost (login minus user, one connection): about ${hashCostMs} ms`);
-  parts = { results, ratios, hashCostMs, javascript, documents, realtime, chat, banking, finance, meetings, errors, analysis };
+  const routeJavascript = Object.fromEntries(bundles.map((b) => [b.route, b.gzipKB]));
+  parts = { results, ratios, hashCostMs, javascript, routeJavascript, documents, realtime, chat, banking, finance, meetings, errors, analysis };
   if (finance?.failures.length) {
     console.error(`Finance: ${finance.failures.length} request(s) did not answer 200 (see above)`);
     process.exitCode = 1;

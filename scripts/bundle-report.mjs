@@ -50,8 +50,8 @@ export function bundleReport({ clientDir = CLIENT_DIR, routes } = {}) {
     if (!sizes.has(file)) sizes.set(file, gzipSync(readFileSync(join(clientDir, file))).length);
     return sizes.get(file);
   };
-  // Resource routes (API endpoints) have no component and never render a page.
-  const ids = routes ?? Object.keys(manifest.routes).filter((id) => manifest.routes[id].hasComponent);
+  // Resource routes (the API under /api) never render a page.
+  const ids = routes ?? Object.keys(manifest.routes).filter((id) => !/^api(\/|$)/.test(manifest.routes[id].path ?? ""));
   return ids.map((id) => {
     if (!manifest.routes[id]) throw new Error(`No route "${id}" in the manifest (ids look like root, routes/dashboard)`);
     const files = routeFiles(manifest, id).map((file) => ({ file, gzipBytes: gzipped(file) }));
