@@ -33,7 +33,16 @@ function browserStorage(): Storage | null {
  * so pages do not ship its code before anyone asks for it (issue 25); it then stays mounted in the root and
  * keeps its state while the reader moves between pages.
  */
-export default function Assistant({ givenCapability, initialState = "closed" }: { givenCapability?: Capability; initialState?: WidgetState }) {
+export default function Assistant({
+  givenCapability,
+  initialState = "closed",
+  initialLift = 0,
+}: {
+  givenCapability?: Capability;
+  initialState?: WidgetState;
+  /** The launcher's rise above an open toast, so that the panel opens in place rather than sliding up to it. */
+  initialLift?: number;
+}) {
   const { t, i18n } = useTranslation("assistant");
   const { pathname } = useLocation();
   const matches = useMatches();
@@ -62,7 +71,7 @@ export default function Assistant({ givenCapability, initialState = "closed" }: 
   const [input, setInput] = useState("");
   const [sending, setSending] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  const lift = useToastClearance();
+  const lift = useToastClearance(initialLift);
 
   const sendingRef = useRef(false);
   const sessionKeyRef = useRef(storageKey);

@@ -57,7 +57,7 @@ export function AssistantWidget({ capability }: { capability?: Capability }) {
   if (!wanted) return button;
   return (
     <Suspense fallback={button}>
-      <Assistant givenCapability={capability} initialState="open" />
+      <Assistant givenCapability={capability} initialState="open" initialLift={lift} />
     </Suspense>
   );
 }
