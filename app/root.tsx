@@ -20,7 +20,6 @@ import "./styles/themes.css";
 import { useNonce } from "./components/nonce";
 import { PlatformLoading } from "./components/loading";
 import { Toaster } from "./components/ui/toast";
-import { TooltipProvider } from "./components/ui/tooltip";
 import { AnnouncerProvider, useAnnouncer } from "./modules/a11y/announcer";
 import { getCurrentSession } from "./modules/auth/guard.server";
 import { isSignedInPath } from "./modules/navigation/route-sets";
@@ -144,16 +143,14 @@ export default function App() {
   return (
     <AnnouncerProvider>
       <PreferencesProvider server={data?.preferences ?? FALLBACK_PREFERENCES} signedIn={Boolean(data?.user)}>
-        <TooltipProvider>
-          {/* Here, not in each page's shell, so the live connection survives navigation between pages. */}
-          <RealtimeProvider userId={data?.user?.id ?? null} initialUnread={data?.unreadNotifications ?? 0}>
-            <NavigationProgress signedIn={Boolean(data?.user)} />
-            <Outlet />
-            <Toaster />
-            <AssistantWidget />
-            <RouteAnnouncements />
-          </RealtimeProvider>
-        </TooltipProvider>
+        {/* Here, not in each page's shell, so the live connection survives navigation between pages. */}
+        <RealtimeProvider userId={data?.user?.id ?? null} initialUnread={data?.unreadNotifications ?? 0}>
+          <NavigationProgress signedIn={Boolean(data?.user)} />
+          <Outlet />
+          <Toaster />
+          <AssistantWidget />
+          <RouteAnnouncements />
+        </RealtimeProvider>
       </PreferencesProvider>
     </AnnouncerProvider>
   );

@@ -18,6 +18,7 @@ import { benchLoad } from "./bench-load.mjs";
 import { benchMeetings } from "./bench-meetings.mjs";
 import { startPeer } from "./bench-peer.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
+import { bundleReport, formatReport } from "./bundle-report.mjs";
 import { build, DEMO, ensureDevVars, migrate, npxBin, seed, startServer } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -148,6 +149,12 @@ try {
   const weigh = (path, headers) => javascriptWeight(server.url, path, headers);
   const javascript = runs("http") ? [await weigh("/"), await weigh("/auth"), await weigh("/dashboard", { cookie })] : [];
   for (const j of javascript) console.log(`JavaScript shipped by ${j.page.padEnd(11)} ${j.gzipKB} KB gzipped in ${j.files} files (+ inline)`);
+  // Per route, from the built manifest (scripts/bundle-report.mjs): the ten heaviest pages' up-front JavaScript.
+  const bundles = runs("http") ? bundleReport() : [];
+  if (bundles.length)
+    console.log(
+      `\nUp-front JavaScript per route (gzip, without inline scripts), heaviest ten:\n${formatReport(bundles.sort((a, b) => b.gzipKB - a.gzipKB).slice(0, 10))}\n`,
+    );
 
   const results = [];
   for (const s of runs("http") ? scenarios : []) {
@@ -212,7 +219,24 @@ try {
   }
   const hashCostMs = runs("http") ? Number((single("POST /api/auth/login").meanMs - single("GET /api/auth/user").meanMs).toFixed(1)) : null;
   if (hashCostMs !== null) console.log(`\nPassword hash cost (login minus user, one connection): about ${hashCostMs} ms`);
-  parts = { results, ratios, hashCostMs, javascript, peerComparison, lighthouse, documents, realtime, chat, banking, finance, meetings, errors, analysis };
+  const routeJavascript = Object.fromEntries(bundles.map((b) => [b.route, b.gzipKB]));
+  parts = {
+    results,
+    ratios,
+    hashCostMs,
+    javascript,
+    routeJavascript,
+    peerComparison,
+    lighthouse,
+    documents,
+    realtime,
+    chat,
+    banking,
+    finance,
+    meetings,
+    errors,
+    analysis,
+  };
   if (finance?.failures.length) {
     console.error(`Finance: ${finance.failures.length} request(s) did not answer 200 (see above)`);
     process.exitCode = 1;

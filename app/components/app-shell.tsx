@@ -12,7 +12,7 @@ import { canAdminister } from "~/modules/workspaces/roles";
 import { useRootData } from "~/root";
 import { MobileMenu, Sidebar } from "./area-nav";
 import { Button } from "./ui/button";
-import { Tooltip } from "./ui/tooltip";
+import { Tooltip, TooltipProvider } from "./ui/tooltip";
 import { UserAvatar } from "./user-avatar";
 import { ReportProblemButton } from "~/modules/ops/components/report-problem";
 
@@ -135,18 +135,20 @@ export function AppShell({
 }) {
   const { t } = useTranslation();
   return (
-    <TourProvider>
-      <a href="#main-content" className="absolute start-2 top-[-40px] z-50 rounded bg-primary px-3 py-2 text-primary-foreground focus:top-2">
-        {t("skipToContent")}
-      </a>
-      <Header user={user} />
-      {!user.emailVerified ? <VerifyEmailBanner /> : null}
-      <div className="lg:flex">
-        <Sidebar role={user.workspace?.role} />
-        <main id="main-content" tabIndex={-1} className="mx-auto box-border min-w-0 max-w-6xl flex-1 px-4 py-6 outline-none">
-          {user.workspace || !needsWorkspace ? children : <NoWorkspace />}
-        </main>
-      </div>
-    </TourProvider>
+    <TooltipProvider>
+      <TourProvider>
+        <a href="#main-content" className="absolute start-2 top-[-40px] z-50 rounded bg-primary px-3 py-2 text-primary-foreground focus:top-2">
+          {t("skipToContent")}
+        </a>
+        <Header user={user} />
+        {!user.emailVerified ? <VerifyEmailBanner /> : null}
+        <div className="lg:flex">
+          <Sidebar role={user.workspace?.role} />
+          <main id="main-content" tabIndex={-1} className="mx-auto box-border min-w-0 max-w-6xl flex-1 px-4 py-6 outline-none">
+            {user.workspace || !needsWorkspace ? children : <NoWorkspace />}
+          </main>
+        </div>
+      </TourProvider>
+    </TooltipProvider>
   );
 }

@@ -6,10 +6,10 @@ import { useToast } from "~/components/ui/use-toast";
  * the same corner as the assistant) never hides it and it never hides the toast: the distance
  * from the toast's top edge to the bottom of the window, or 0 when no toast is open.
  */
-export function useToastClearance(): number {
+export function useToastClearance(initialLift = 0): number {
   const { toasts } = useToast();
   const open = toasts.some((toast) => toast.open !== false);
-  const [lift, setLift] = useState(0);
+  const [lift, setLift] = useState(initialLift);
 
   useEffect(() => {
     if (!open) {
