@@ -5,7 +5,7 @@
 // audit rows would slow every other bench sharing the database.
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -21,7 +21,7 @@ import {
   q,
   sealedAuditEntries,
 } from "./bench-compliance-data.mjs";
-import { DEMO, migrate, npxBin, offlineEnv, seed, startServer } from "./lib.mjs";
+import { DEMO, migrate, npxBin, offlineEnv, readLocalD1, seed, startServer } from "./lib.mjs";
 
 const AUDIT_ENTRIES = Number(process.env.BENCH_AUDIT_ENTRIES ?? 1_000_000);
 const ITEMS = Number(process.env.BENCH_COMPLIANCE_ITEMS ?? 5_000);
@@ -58,33 +58,6 @@ function executeSql(persistTo, statements) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The local D1's SQLite file, for polling it in milliseconds with the sqlite3 CLI when it is installed. */
-function sqliteFile(persistTo) {
-  const dir = join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
-  if (!existsSync(dir)) return null;
-  const files = readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  return files.map((f) => join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0] ?? null;
-}
-
-/** Rows of a read: through sqlite3 (read-only) when it is there, else through wrangler (a second or two each). */
-function readRows(persistTo, query) {
-  const file = sqliteFile(persistTo);
-  if (file) {
-    try {
-      const out = execFileSync("sqlite3", ["-readonly", "-json", file, query], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-      return out.trim() ? JSON.parse(out) : [];
-    } catch {
-      // no sqlite3 here: wrangler below
-    }
-  }
-  const out = execFileSync(npxBin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", query], {
-    env: offlineEnv,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-  });
-  return JSON.parse(out)[0].results;
 }
 
 function workspaceSql(workspaceId, name, now) {
@@ -171,7 +144,7 @@ async function measure(server, cookie, failures, name, path, type) {
  */
 async function cronWalk(server, persistTo, chain, total) {
   const state = () =>
-    readRows(
+    readLocalD1(
       persistTo,
       `SELECT cursor_seq AS cursorSeq, checked_at AS checkedAt, ok, entries, head_seq AS headSeq, broken_seq AS brokenSeq FROM audit_chain_checks WHERE chain = ${q(chain)}`,
     )[0] ?? null;
@@ -277,7 +250,7 @@ export async function benchCompliance() {
 
     // b. 5,000 duties, seeded before the server started and synced then (ensureSynced recomputes nothing).
     await switchTo(itemsWorkspace);
-    const syncedAt = () => readRows(persistTo, `SELECT synced_at AS at FROM trust_profiles WHERE workspace_id = ${q(itemsWorkspace)}`)[0]?.at ?? null;
+    const syncedAt = () => readLocalD1(persistTo, `SELECT synced_at AS at FROM trust_profiles WHERE workspace_id = ${q(itemsWorkspace)}`)[0]?.at ?? null;
     const syncedBefore = syncedAt();
     const today = Date.parse(`${isoDay(now)}T00:00:00Z`);
     const year = `from=${isoDay(today - 182 * DAY)}&to=${isoDay(today + 183 * DAY)}`;

@@ -4,14 +4,13 @@
 // the local D1 is read and each kind's acknowledged markers must be there exactly once. No request is retried: a
 // retry would hide a lost write. Any 5xx, network error or 4xx fails the run. Opt-in in `npm run bench` (BENCH_LOAD=1
 // or BENCH_ONLY=load); `node scripts/bench-load.mjs` runs it alone on an existing build. Writes bench/results/load.json.
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { insertMembers } from "./direct-members.mjs";
-import { DEMO, ensureDevVars, migrate, npxBin, offlineEnv, seed, startServer } from "./lib.mjs";
+import { DEMO, ensureDevVars, migrate, readLocalD1, seed, startServer } from "./lib.mjs";
 
 const WORKSPACE_ID = "8f0c2a64-6c1e-4d4e-9a51-3f1b2c7d9e01"; // the demo workspace (scripts/seed.ts)
 // The demo family (app/modules/workspaces/demo-family.ts), all with the demo password: owner, co-trustee,
@@ -43,29 +42,6 @@ const WRITES = ["POST ballot", "POST chat message", "POST document", "POST poll"
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null);
 const round = (ms) => (ms === null ? null : Number(ms.toFixed(1)));
 const q = (v) => `'${String(v).replace(/'/g, "''")}'`;
-
-/** The local D1's SQLite file (the largest one besides miniflare's metadata), read with the sqlite3 CLI if present. */
-function sqliteFile(persistTo) {
-  const dir = join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
-  if (!existsSync(dir)) return null;
-  const files = readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  return files.map((f) => join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0] ?? null;
-}
-
-/** Rows of one query against the persisted local D1: sqlite3 (read-only) when installed, else `wrangler d1 execute`. */
-function readRows(persistTo, query) {
-  const file = sqliteFile(persistTo);
-  if (file) {
-    try {
-      const out = execFileSync("sqlite3", ["-readonly", "-json", file, query], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 28 });
-      return out.trim() ? JSON.parse(out) : [];
-    } catch (error) {
-      if (error.code !== "ENOENT") throw error;
-    }
-  }
-  const args = ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", query];
-  return JSON.parse(execFileSync(npxBin("wrangler"), args, { env: offlineEnv, encoding: "utf8", maxBuffer: 1 << 28 }))[0].results;
-}
 
 class Stats {
   constructor() {
@@ -259,22 +235,22 @@ function countInD1(persistTo, runId, polls) {
   const found = {};
   const tally = (rows) => new Map(rows.map((r) => [r.marker, r.n]));
   found["POST chat message"] = tally(
-    readRows(
+    readLocalD1(
       persistTo,
       `SELECT substr(body, 1, instr(body, ':') - 1) AS marker, count(*) AS n FROM chat_messages WHERE body LIKE ${q(`Load ${runId} message %`)} GROUP BY marker`,
     ),
   );
   found["POST document"] = tally(
-    readRows(
+    readLocalD1(
       persistTo,
       `SELECT substr(file_name, 1, length(file_name) - 4) AS marker, count(*) AS n FROM documents WHERE file_name LIKE ${q(`load-${runId}-%`)} GROUP BY file_name`,
     ),
   );
   found["POST poll"] = tally(
-    readRows(persistTo, `SELECT title AS marker, count(*) AS n FROM polls WHERE title LIKE ${q(`Load ${runId} poll %`)} GROUP BY title`),
+    readLocalD1(persistTo, `SELECT title AS marker, count(*) AS n FROM polls WHERE title LIKE ${q(`Load ${runId} poll %`)} GROUP BY title`),
   );
   found["POST ballot"] = tally(
-    readRows(
+    readLocalD1(
       persistTo,
       `SELECT b.poll_id || '/' || b.voter_id AS marker, count(*) AS n FROM poll_ballots b JOIN polls p ON p.id = b.poll_id WHERE p.title LIKE ${q(`Load ${runId} poll %`)} GROUP BY marker`,
     ),
@@ -282,19 +258,19 @@ function countInD1(persistTo, runId, polls) {
   // Integrity beside the counts: a ballot changed (changes > 0) means one submission was applied twice; messages of
   // one channel never share a sequence number; every document has exactly its version 1.
   const checks = {
-    ballotsAppliedTwice: readRows(
+    ballotsAppliedTwice: readLocalD1(
       persistTo,
       `SELECT count(*) AS n FROM poll_ballots b JOIN polls p ON p.id = b.poll_id WHERE p.title LIKE ${q(`Load ${runId} poll %`)} AND b.changes > 0`,
     )[0].n,
-    chatSeqCollisions: readRows(
+    chatSeqCollisions: readLocalD1(
       persistTo,
       `SELECT count(*) AS n FROM (SELECT channel_id, seq FROM chat_messages GROUP BY channel_id, seq HAVING count(*) > 1)`,
     )[0].n,
-    documentsWithoutOneVersion: readRows(
+    documentsWithoutOneVersion: readLocalD1(
       persistTo,
       `SELECT count(*) AS n FROM documents d WHERE d.file_name LIKE ${q(`load-${runId}-%`)} AND (SELECT count(*) FROM document_versions v WHERE v.document_id = d.id) <> 1`,
     )[0].n,
-    pollsWithout45Voters: readRows(
+    pollsWithout45Voters: readLocalD1(
       persistTo,
       `SELECT count(*) AS n FROM polls p WHERE p.title LIKE ${q(`Load ${runId} poll %`)} AND (SELECT count(*) FROM poll_voters v WHERE v.poll_id = p.id) <> ${DEMO_EMAILS.length + EXTRA_MEMBERS}`,
     )[0].n,

@@ -58,22 +58,27 @@ console.log("");
 ensureDevVars();
 build();
 
-// Compliance runs on a server of its own (the cron on demand, a million audit rows), after the shared one has stopped.
-async function compliancePart() {
+/** One part of the bench: a part that throws is printed and recorded, and the other parts' results are still written. */
+async function guarded(label, run) {
   try {
+    return await run();
+  } catch (error) {
+    console.error(`${label} failed:`, error);
+    process.exitCode = 1;
+    return { error: String(error?.message ?? error) };
+  }
+}
+
+// Compliance runs on a server of its own (the cron on demand, a million audit rows), after the shared one has stopped.
+const compliancePart = () =>
+  guarded("Compliance bench", async () => {
     const compliance = await benchCompliance();
     if (compliance.failures.length) {
       console.error(`Compliance: ${compliance.failures.length} check(s) failed (see above)`);
       process.exitCode = 1;
     }
     return compliance;
-  } catch (error) {
-    // The other parts' results are still written.
-    console.error("Compliance bench failed:", error);
-    process.exitCode = 1;
-    return { error: String(error?.message ?? error) };
-  }
-}
+  });
 if (ONLY === "export") {
   writeResults({ export: await benchExport() });
   process.exit();
@@ -83,30 +88,21 @@ if (ONLY === "compliance") {
   process.exit();
 }
 // The peer on a server of its own beside ours; a peer that fails to start or answer does not lose our results.
-async function peerPart(ours) {
-  let peer;
-  try {
-    peer = await startPeer({ dir: PEER_DIR, port: 8796 });
-    return await comparePeer({ ours, peer, duration: DURATION });
-  } catch (error) {
-    console.error("Peer comparison failed:", error);
-    process.exitCode = 1;
-    return { error: String(error?.message ?? error) };
-  } finally {
-    await peer?.stop();
-  }
-}
-async function loadPart() {
-  try {
+const peerPart = (ours) =>
+  guarded("Peer comparison", async () => {
+    const peer = await startPeer({ dir: PEER_DIR, port: 8796 });
+    try {
+      return await comparePeer({ ours, peer, duration: DURATION });
+    } finally {
+      await peer.stop();
+    }
+  });
+const loadPart = () =>
+  guarded("Load test", async () => {
     const load = await benchLoad();
     if (!load.pass) process.exitCode = 1;
     return load;
-  } catch (error) {
-    console.error("Load test failed:", error);
-    process.exitCode = 1;
-    return { error: String(error?.message ?? error) };
-  }
-}
+  });
 if (ONLY === "load") {
   writeResults({ load: await loadPart() });
   process.exit();

@@ -2,7 +2,8 @@
 import { createWriteStream } from "node:fs";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /** Wrangler must never wait on the network: no metrics, no cf fetch, no banner. */
@@ -215,4 +216,31 @@ export function workerdRssMb(groupId) {
     }
   }
   return kb / 1024;
+}
+
+/** The local D1's SQLite file (the largest one besides miniflare's metadata). */
+function localD1File(persistTo) {
+  const dir = join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
+  if (!existsSync(dir)) return null;
+  const files = readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  return files.map((f) => join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0] ?? null;
+}
+
+/**
+ * Rows of a read from a persisted local D1 (the benches' counts): through the sqlite3 CLI, read-only and in
+ * milliseconds, when it is installed and the read succeeds; else through `wrangler d1 execute` (a second or two).
+ */
+export function readLocalD1(persistTo, query) {
+  const file = localD1File(persistTo);
+  if (file) {
+    try {
+      const out = execFileSync("sqlite3", ["-readonly", "-json", file, query], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 1 << 28 });
+      return out.trim() ? JSON.parse(out) : [];
+    } catch {
+      // no sqlite3 here, or the file busy: wrangler below
+    }
+  }
+  const args = ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", query];
+  return JSON.parse(execFileSync(npxBin("wrangler"), args, { env: offlineEnv, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 1 << 28 }))[0]
+    .results;
 }

@@ -18,6 +18,11 @@ import { useToastClearance } from "./use-toast-clearance";
 
 /** Spec section 2: the three quick chips and the question each puts in the text box. */
 const CHIPS = ["upload", "document", "compliance"] as const;
+/** Spec section 2: the empty state's two buttons, each sending the text box as that kind of help. */
+const SEND_AS: readonly { type: Capability; labelKey: "documentHelp" | "complianceGuide" }[] = [
+  { type: "document_analysis", labelKey: "documentHelp" },
+  { type: "compliance_guidance", labelKey: "complianceGuide" },
+];
 
 function browserStorage(): Storage | null {
   try {
@@ -343,24 +348,18 @@ export default function Assistant({
                   </p>
                   {/* Spec section 2: these two send whatever is in the text box, each as that kind of help; an empty box is ignored. */}
                   <div role="group" aria-label={t("sendAsLabel")} className="mt-1 flex flex-wrap justify-center gap-2" data-testid="assistant-empty-actions">
-                    <button
-                      type="button"
-                      aria-describedby={ids.hint}
-                      onClick={() => void send(input, "document_analysis")}
-                      disabled={sending}
-                      className="inline-flex h-9 cursor-pointer items-center rounded-md border border-solid border-border bg-card px-3 text-sm font-medium text-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
-                    >
-                      {t("documentHelp")}
-                    </button>
-                    <button
-                      type="button"
-                      aria-describedby={ids.hint}
-                      onClick={() => void send(input, "compliance_guidance")}
-                      disabled={sending}
-                      className="inline-flex h-9 cursor-pointer items-center rounded-md border border-solid border-border bg-card px-3 text-sm font-medium text-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
-                    >
-                      {t("complianceGuide")}
-                    </button>
+                    {SEND_AS.map(({ type, labelKey }) => (
+                      <button
+                        key={type}
+                        type="button"
+                        aria-describedby={ids.hint}
+                        onClick={() => void send(input, type)}
+                        disabled={sending}
+                        className="inline-flex h-9 cursor-pointer items-center rounded-md border border-solid border-border bg-card px-3 text-sm font-medium text-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+                      >
+                        {t(labelKey)}
+                      </button>
+                    ))}
                   </div>
                 </div>
               ) : (
