@@ -82,7 +82,9 @@ export async function startServer({ port, persistTo, inherit = false, vars = {},
     child.stderr.on("data", (d) => (output += d));
     // WRANGLER_LOG_FILE=path keeps the server's output for debugging a test run.
     if (process.env.WRANGLER_LOG_FILE) {
-      const log = createWriteStream(process.env.WRANGLER_LOG_FILE);
+      // Appended: the worker tests' shared server and the files with servers of their own write to one log.
+      const log = createWriteStream(process.env.WRANGLER_LOG_FILE, { flags: "a" });
+      log.write(`\n--- wrangler dev on port ${port}, ${new Date().toISOString()} ---\n`);
       child.stdout.pipe(log);
       child.stderr.pipe(log);
     }

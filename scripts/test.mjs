@@ -1,7 +1,7 @@
 // npm test: every test. Unit tests, then the worker tests against the real Worker, then the browser tests.
 // The summary at the end names each failed test, so a log read from its tail (CI) says what broke.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { build, ensureDevVars, offlineEnv } from "./lib.mjs";
 
 // Not under test-results/: Playwright empties that folder when it starts, and the worker tests' log must survive it.
@@ -59,7 +59,12 @@ function runtimeTrouble(path) {
   const lines = readFileSync(path, "utf8")
     .split("\n")
     // "Reloading": wrangler rebuilt the Worker because a source file changed during the run (an edit, a checkout).
-    .filter((line) => /signal|fatal|restart|reload|uncaught|exceeded|out of memory|segmentation|terminat|✘/i.test(line));
+    // A request of 10 s or more (wrangler logs "(12345ms)") names what hung; sockets stay open for long by design.
+    .filter(
+      (line) =>
+        /signal|fatal|restart|reload|uncaught|exceeded|out of memory|segmentation|terminat|✘|did not answer/i.test(line) ||
+        (/\(\d{5,}ms\)/.test(line) && !/101 Switching/.test(line)),
+    );
   return lines.slice(-20).map((line) => `runtime: ${firstLine(line)}`);
 }
 
@@ -81,6 +86,8 @@ step("chromium", "bash", ["scripts/ensure-chromium.sh"]);
 build();
 // The worker tests' wrangler writes its log here: a failure's summary quotes what the runtime said about it.
 const WORKER_LOG = `${REPORTS}/worker-wrangler.log`;
+// Servers append to the log (scripts/lib.mjs): each run starts it empty.
+rmSync(WORKER_LOG, { force: true });
 step(
   "unit + worker tests (vitest)",
   "node_modules/.bin/vitest",

@@ -27,7 +27,12 @@ export class Client {
   async fetch(path: string, init: Omit<RequestInit, "headers"> & { headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { "CF-Connecting-IP": this.ip, ...init.headers };
     if (this.cookies.size && !headers.Cookie) headers.Cookie = this.cookieHeader();
-    let response = await fetch(new URL(path, this.baseUrl), { redirect: "manual", ...init, headers });
+    const send = () =>
+      answerOrSay(
+        `${init.method ?? "GET"} ${path}`,
+        fetch(new URL(path, this.baseUrl), { redirect: "manual", signal: AbortSignal.timeout(REQUEST_LIMIT_MS), ...init, headers }),
+      );
+    let response = await send();
     // wrangler's local proxy answers this 503 itself, never our Worker, when its runtime was paused mid-request; it
     // asks for the request again and repeats only GETs itself. A body we can send again is sent again, loudly.
     for (let attempt = 1; attempt <= 2 && response.status === 503 && canResend(init.body); attempt++) {
@@ -35,7 +40,7 @@ export class Client {
       if (!text.startsWith(PROXY_RESTARTED)) break;
       console.warn(`wrangler's proxy answered 503 "worker restarted mid-request" to ${init.method ?? "GET"} ${path}; sent again`);
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-      response = await fetch(new URL(path, this.baseUrl), { redirect: "manual", ...init, headers });
+      response = await send();
     }
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(";");
@@ -99,4 +104,16 @@ export async function latestMail(baseUrl: string, to: string) {
   const link = mine.match(/href="(https?:\/\/[^"]+)"/)?.[1]?.replace(/&amp;/g, "&") ?? null;
   const subject = (mine.match(/<h2[^>]*>([^<]+)<\/h2>/)?.[1] ?? "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
   return { subject, link, token: link ? new URL(link).searchParams.get("token") : null };
+}
+
+/** Under the tests' 60 s limit, so a request the server never answers fails as itself, named, not as a timed-out test. */
+const REQUEST_LIMIT_MS = 45_000;
+
+async function answerOrSay(what: string, answer: Promise<Response>): Promise<Response> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "TimeoutError") throw new Error(`${what} had no answer within ${REQUEST_LIMIT_MS / 1000} s`);
+    throw error;
+  }
 }

@@ -67,6 +67,8 @@ export default async function setup(project: TestProject) {
     await server.stop();
     void realtime.stop();
     void sentry.stop();
-    rmSync(persistTo, { recursive: true, force: true });
+    // KEEP_TEST_DB=1 leaves the run's D1 and R2 for a look afterwards (cron timings, rows a failure left).
+    if (process.env.KEEP_TEST_DB) console.log(`The worker tests' data stays in ${persistTo}`);
+    else rmSync(persistTo, { recursive: true, force: true });
   };
 }
