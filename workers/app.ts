@@ -22,6 +22,7 @@ import { DEV_SQL_PATH, handleDevSql } from "../app/platform/dev-sql.server";
 import type { JobMessage } from "../app/platform/job-message";
 import { isForeignWrite, withSecurityHeaders } from "../app/platform/security.server";
 import { keepPublicPage, publicPageKey, servePublicPage } from "../app/platform/public-page-cache.server";
+import { keepSignedInPage, serveSignedInPage, signedInPageKey } from "../app/platform/signed-in-page-cache.server";
 import { VERIFIED_SESSION_ID_HEADER, VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER, VERIFIED_WORKSPACE_ID_HEADER } from "../party/protocol";
 import { meetingTopology, roomRoleFor } from "../app/modules/meetings/access.server";
 import { MEETING_E2EE_REQUIRED_HEADER, MEETING_ID_HEADER, MEETING_ROLE_HEADER, MEETING_TOPOLOGY_HEADER } from "../party/meeting-protocol";
@@ -131,15 +132,18 @@ export default {
     if (meetingSocket) return connectMeetingRoom(request, env, meetingSocket[1]);
 
     const nonce = createNonce();
-    const pageKey = publicPageKey(request);
-    const keptPage = pageKey ? servePublicPage(pageKey, nonce) : null;
+    // A kept page (ADR 0042 signed out, ADR 0043 signed in) when one is current; else rendered, and kept if it may be.
+    const publicKey = publicPageKey(request);
+    const signedInKey = publicKey ? null : await signedInPageKey(request, createDb(env.DB));
+    const keptPage = publicKey ? servePublicPage(publicKey, nonce) : signedInKey ? serveSignedInPage(signedInKey, nonce) : null;
     let response =
       keptPage ??
       (await handleRemix(request, {
         cloudflare: { env, ctx, cf: request.cf as never, caches: caches as never },
         cspNonce: nonce,
       }));
-    if (pageKey && !keptPage) response = await keepPublicPage(pageKey, response, nonce);
+    if (!keptPage && publicKey) response = await keepPublicPage(publicKey, response, nonce);
+    if (!keptPage && signedInKey) response = await keepSignedInPage(signedInKey, response, nonce);
     // What a write audited is sealed into its workspace's hash chain once the answer is on its way (ADR 0023).
     if (request.method !== "GET" && request.method !== "HEAD") ctx.waitUntil(sealAuditChains(env));
     return withSecurityHeaders(response, {

@@ -1,26 +1,18 @@
 import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
 import { STORAGE_KEYS } from "~/modules/preferences/storage-keys";
+import { KeptPages } from "./kept-pages.server";
 
 /**
  * The signed-out pages everyone sees alike (the landing page, the sign-in page), kept rendered for a minute in the
  * isolate (ADR 0042). A visit is served from it only when nothing about the visitor could change the page: a GET
  * with no cookie but the display preferences, which are part of the key with the address and the language the page is read in.
- * The page's CSP nonce differs per answer: the kept HTML has its render's nonce replaced by the new one.
  */
 export const PUBLIC_PAGE_PATHS: ReadonlySet<string> = new Set(["/", "/auth"]);
 export const PUBLIC_PAGE_TTL_MS = 60_000;
 const MAX_ENTRIES = 64; // pages × languages × themes × dark mode in use at once; the oldest goes first
 const PREFERENCE_COOKIES: ReadonlySet<string> = new Set(Object.values(STORAGE_KEYS));
 
-interface KeptPage {
-  html: string;
-  nonce: string;
-  status: number;
-  headers: [string, string][];
-  expiresAt: number;
-}
-
-const kept = new Map<string, KeptPage>();
+const kept = new KeptPages({ ttlMs: PUBLIC_PAGE_TTL_MS, maxEntries: MAX_ENTRIES, maxBytes: 8 * 1024 * 1024, types: ["text/html"] });
 
 /** The key a visit's page is kept under, or null when the visit may see something of its own. */
 export function publicPageKey(request: Request): string | null {
@@ -44,31 +36,10 @@ export function publicPageKey(request: Request): string | null {
 
 /** The kept page with this answer's nonce, or null. */
 export function servePublicPage(key: string, nonce: string, now = Date.now()): Response | null {
-  const page = kept.get(key);
-  if (!page) return null;
-  if (page.expiresAt <= now) {
-    kept.delete(key);
-    return null;
-  }
-  const headers = new Headers(page.headers);
-  headers.set("X-Page-Cache", "hit");
-  return new Response(page.html.split(page.nonce).join(nonce), { status: page.status, headers });
+  return kept.serve(key, nonce, now);
 }
 
 /** Keeps a freshly rendered page when it is plain HTML for anyone (200, no cookie set), and answers with it. */
-export async function keepPublicPage(key: string, response: Response, nonce: string, now = Date.now()): Promise<Response> {
-  const type = response.headers.get("Content-Type") ?? "";
-  if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("Set-Cookie")) return response;
-  const html = await response.text();
-  const headers: [string, string][] = [...response.headers].filter(([name]) => name.toLowerCase() !== "content-length");
-  if (kept.size >= MAX_ENTRIES) kept.delete(kept.keys().next().value as string);
-  kept.set(key, { html, nonce, status: response.status, headers, expiresAt: now + PUBLIC_PAGE_TTL_MS });
-  const answer = new Response(html, { status: response.status, headers: response.headers });
-  answer.headers.set("X-Page-Cache", "miss");
-  return answer;
-}
-
-/** For tests: forget every kept page. */
-export function forgetPublicPages() {
-  kept.clear();
+export function keepPublicPage(key: string, response: Response, nonce: string, now = Date.now()): Promise<Response> {
+  return kept.keep(key, response, nonce, now);
 }

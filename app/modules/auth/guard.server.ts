@@ -10,6 +10,11 @@ interface Args {
 
 const cache = new WeakMap<Request, Promise<CurrentSession | null>>();
 
+/** The session the Worker already read for this request (the signed-in page cache, ADR 0043): loaders reuse it. */
+export function rememberSession(request: Request, pending: Promise<CurrentSession | null>) {
+  cache.set(request, pending);
+}
+
 /** The caller's session, resolved once per request however many loaders ask. */
 export function getCurrentSession({ request, context }: Args): Promise<CurrentSession | null> {
   let pending = cache.get(request);

@@ -30,6 +30,8 @@ export const users = sqliteTable(
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /** Raised by triggers when the person's memberships, or a workspace of theirs, change (migration 0029, ADR 0043). */
+    dataVersion: integer("data_version").notNull().default(0),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`)],
 );

@@ -142,6 +142,7 @@ export async function register(ctx: RequestContext, input: RegisterInput, option
     emailVerifiedAt: options.verified ? now : null,
     createdAt: now,
     updatedAt: now,
+    dataVersion: 0,
   };
   try {
     await ctx.db.insert(users).values(user);

@@ -35,6 +35,8 @@ export interface CurrentSession {
    * reachable: `workspace` is null, and the guards lead pages to /profile and refuse the APIs (ADR 0036).
    */
   secondFactorSetupFor?: { id: string; name: string } | null;
+  /** The current workspace's data_version as read with the session: a kept page of it is current while unchanged (ADR 0043). */
+  workspaceDataVersion?: number;
 }
 
 const sessionCookie = tokenCookie("session", "Lax");
@@ -125,6 +127,7 @@ export async function loadSession(db: Db, request: Request): Promise<CurrentSess
     workspace: blocked ? null : toCurrentWorkspace(membership),
     hasSecondFactor,
     secondFactorSetupFor: blocked ? { id: blocked.id, name: blocked.name } : null,
+    workspaceDataVersion: membership?.workspace.dataVersion,
   };
 }
 

@@ -21,6 +21,8 @@ export const workspaces = sqliteTable("workspaces", {
   deletionRequestedAt: integer("deletion_requested_at", { mode: "timestamp_ms" }),
   deletionRequestedBy: text("deletion_requested_by"),
   purgeAfter: integer("purge_after", { mode: "timestamp_ms" }),
+  /** Raised by triggers on every write to the workspace's rows (migration 0029): a kept page of it is current while this is unchanged (ADR 0043). */
+  dataVersion: integer("data_version").notNull().default(0),
 });
 
 export const memberships = sqliteTable(

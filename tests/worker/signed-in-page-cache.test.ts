@@ -1,0 +1,136 @@
+// ADR 0043: the dashboard and the recent documents are kept rendered per session while the workspace's and the
+// person's data_version stand still; D1 triggers raise them on every write, whoever makes it.
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { Client } from "../helpers/client";
+import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
+
+const baseUrl = inject("baseUrl");
+const sqlUrl = inject("sqlUrl");
+const sql = (query: string) => runSql(sqlUrl, query);
+type Owner = Awaited<ReturnType<typeof startWorkspace>>;
+type Person = Awaited<ReturnType<typeof addMember>>;
+
+const cspNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+const noncesIn = (html: string) => new Set([...html.matchAll(/\snonce="([^"]+)"/g)].map((m) => m[1]));
+
+function send(client: Client, method: string, path: string, body?: unknown) {
+  return client.fetch(path, {
+    method,
+    headers: { Origin: client.origin, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function visit(client: Client, path: string) {
+  const response = await client.fetch(path);
+  return { response, cache: response.headers.get("X-Page-Cache"), body: await response.text() };
+}
+
+async function upload(client: Client, fileName: string) {
+  const response = await client.fetch(`/api/documents?${new URLSearchParams({ fileName })}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/octet-stream", Origin: client.origin },
+    body: `Notes for ${fileName}`,
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+}
+
+describe("signed-in pages kept rendered while nothing changed", () => {
+  let owner: Owner;
+  let trustee: Person;
+
+  beforeAll(async () => {
+    owner = await startWorkspace(baseUrl, "keptowner", "Kept Pages Trust");
+    trustee = await addMember(baseUrl, owner.client, "trustee", "kepttrustee");
+  });
+
+  it("serves the dashboard again from the kept page, with a fresh nonce in the page and in its CSP", async () => {
+    const first = await visit(owner.client, "/dashboard?view=nonce");
+    const second = await visit(owner.client, "/dashboard?view=nonce");
+    expect(first.response.status).toBe(200);
+    expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
+    const [a, b] = [cspNonce(first.response), cspNonce(second.response)];
+    expect(a && b && a !== b).toBe(true);
+    expect(noncesIn(first.body)).toEqual(new Set([a]));
+    expect(noncesIn(second.body)).toEqual(new Set([b]));
+    expect(second.body.split(b!).join(a!)).toBe(first.body);
+    expect(second.response.headers.get("Cache-Control")).toBe("private, no-store");
+    // A client navigation's data is kept the same way.
+    expect((await visit(owner.client, "/dashboard.data")).cache).toBe("miss");
+    expect((await visit(owner.client, "/dashboard.data")).cache).toBe("hit");
+  });
+
+  it("renders afresh after any write to the workspace: through the API, and straight into D1", async () => {
+    await visit(owner.client, "/api/legal/documents/recent");
+    expect((await visit(owner.client, "/api/legal/documents/recent")).cache).toBe("hit");
+    await upload(owner.client, "kept-pages-deed.txt");
+    const afterUpload = await visit(owner.client, "/api/legal/documents/recent");
+    expect(afterUpload.cache).toBe("miss");
+    expect(afterUpload.body).toContain("kept-pages-deed");
+
+    // A job, the cron or a room writes without a request of this person: the trigger sees it all the same.
+    expect((await visit(owner.client, "/api/legal/documents/recent")).cache).toBe("hit");
+    sql(`UPDATE documents SET title = 'Renamed by a job' WHERE workspace_id = '${owner.me.workspace.id}' AND title LIKE 'kept-pages-deed%'`);
+    const afterJob = await visit(owner.client, "/api/legal/documents/recent");
+    expect(afterJob.cache).toBe("miss");
+    expect(afterJob.body).toContain("Renamed by a job");
+  });
+
+  it("never serves one person's kept page to another, nor to a session that ended", async () => {
+    await visit(owner.client, "/dashboard?view=people");
+    expect((await visit(owner.client, "/dashboard?view=people")).cache).toBe("hit");
+    const trusteePage = await visit(trustee.client, "/dashboard?view=people");
+    expect(trusteePage.cache).toBe("miss");
+    expect(trusteePage.body).toContain(trustee.account.email);
+
+    const laptop = new Client(baseUrl);
+    expect((await laptop.postJson("/api/auth/login", { email: trustee.account.email, password: trustee.account.password })).status).toBe(200);
+    expect((await visit(laptop, "/dashboard?view=people")).cache).toBe("miss");
+    expect((await visit(laptop, "/dashboard?view=people")).cache).toBe("hit");
+    const cookie = laptop.cookieHeader();
+    expect((await laptop.postForm("/api/logout", {})).status).toBe(302);
+    // The ended session's cookie, sent again, is led to sign in; the kept dashboard is never served to it.
+    const stale = await fetch(`${baseUrl}/dashboard?view=people`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(stale.headers.get("X-Page-Cache")).toBeNull();
+    expect(stale.status).toBe(302);
+  });
+
+  it("renders afresh when the person's role, a member's name or the workspace changes", async () => {
+    const before = await visit(trustee.client, "/dashboard?view=role");
+    expect((await visit(trustee.client, "/dashboard?view=role")).cache).toBe("hit");
+    expect((await send(owner.client, "PATCH", `/api/workspaces/members/${trustee.me.id}`, { role: "beneficiary" })).status).toBe(200);
+    const demoted = await visit(trustee.client, "/dashboard?view=role");
+    expect(demoted.cache).toBe("miss");
+    expect(demoted.body).not.toBe(before.body);
+
+    // The owner's name, changed straight in D1: every page of their workspaces shows it anew.
+    await visit(owner.client, "/dashboard?view=role");
+    expect((await visit(owner.client, "/dashboard?view=role")).cache).toBe("hit");
+    sql(`UPDATE users SET name = 'Renamed Owner' WHERE id = '${owner.me.id}'`);
+    const renamed = await visit(owner.client, "/dashboard?view=role");
+    expect(renamed.cache).toBe("miss");
+    expect(renamed.body).toContain("Renamed Owner");
+    // The trustee's page shows the owner too (members, activity): it is stale as well.
+    expect((await visit(trustee.client, "/dashboard?view=role")).cache).toBe("miss");
+
+    // The workspace renamed: its members' workspace menus (their person's version) and its pages change.
+    const version = Number(sql(`SELECT data_version AS v FROM users WHERE id = '${trustee.me.id}'`)[0].v);
+    expect((await visit(owner.client, "/dashboard?view=role")).cache).toBe("hit");
+    sql(`UPDATE workspaces SET name = 'Kept Pages Trust (renamed)' WHERE id = '${owner.me.workspace.id}'`);
+    expect(Number(sql(`SELECT data_version AS v FROM users WHERE id = '${trustee.me.id}'`)[0].v)).toBeGreaterThan(version);
+    const menu = await visit(owner.client, "/dashboard?view=role");
+    expect(menu.cache).toBe("miss");
+    expect(menu.body).toContain("Kept Pages Trust (renamed)");
+  });
+
+  it("has the three version triggers on every table with a workspace_id (a new table needs them too)", () => {
+    const tables = sql(
+      `SELECT m.name AS name FROM sqlite_master m WHERE m.type = 'table' AND m.sql NOT LIKE 'CREATE VIRTUAL%' AND m.name NOT LIKE '%_fts_%'
+         AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'workspace_id') AND m.name <> 'sessions'`,
+    ).map((row) => String(row.name));
+    expect(tables.length).toBeGreaterThan(60);
+    const triggers = new Set(sql(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_dv_%'`).map((row) => String(row.name)));
+    const missing = tables.flatMap((table) => ["insert", "update", "delete"].map((event) => `${table}_dv_${event}`)).filter((name) => !triggers.has(name));
+    expect(missing).toEqual([]);
+  });
+});
