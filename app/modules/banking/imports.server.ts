@@ -247,7 +247,8 @@ export async function commitImport(ctx: RequestContext, access: BankingAccess, i
            value->>'category', value->>'principal_or_income', value->>'status', 1, value->>'rule_id', ?5, ?5
          FROM json_each(?1)
          WHERE EXISTS (SELECT 1 FROM bank_imports WHERE id = ?4 AND commit_token = ?6)
-         ON CONFLICT DO NOTHING`,
+         ON CONFLICT DO NOTHING
+         RETURNING id`,
       ).bind(JSON.stringify(inserts.slice(start, start + ROWS_PER_STATEMENT)), access.workspaceId, record.accountId, importId, now, token),
     );
   }
@@ -266,7 +267,8 @@ export async function commitImport(ctx: RequestContext, access: BankingAccess, i
   }
   const results = await ctx.env.DB.batch(statements);
   if ((results[0].meta.changes ?? 0) === 0) throw new Refusal(409, "errors.importCommitted");
-  const imported = results.slice(1, 1 + Math.ceil(inserts.length / ROWS_PER_STATEMENT)).reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
+  // The rows each insert returned: D1's `changes` also counts what triggers wrote (migration 0029).
+  const imported = results.slice(1, 1 + Math.ceil(inserts.length / ROWS_PER_STATEMENT)).reduce((sum, r) => sum + (r.results?.length ?? 0), 0);
   const skipped = preview.rows.length - imported;
   await ctx.db.update(bankImports).set({ imported, skipped }).where(eq(bankImports.id, importId));
   await auditBanking(

@@ -185,7 +185,8 @@ export async function applyRule(ctx: RequestContext, access: BankingAccess, id: 
            beneficiary_user_id = j.value->>'beneficiary_user_id', status = j.value->>'status', rule_id = ?2, updated_at = ?3
          FROM json_each(?1) AS j
          WHERE bank_transactions.id = j.value->>'id' AND bank_transactions.workspace_id = ?4 AND bank_transactions.updated_at = j.value->>'updated_at'
-           AND NOT EXISTS (SELECT 1 FROM bank_reconciliations r WHERE r.id = bank_transactions.reconciliation_id AND r.status = 'locked')`,
+           AND NOT EXISTS (SELECT 1 FROM bank_reconciliations r WHERE r.id = bank_transactions.reconciliation_id AND r.status = 'locked')
+         RETURNING bank_transactions.id`,
       ).bind(JSON.stringify(rows), rule.id, now, access.workspaceId),
     );
     const audits = chunk.map(({ tx, change }) => {
@@ -208,7 +209,8 @@ export async function applyRule(ctx: RequestContext, access: BankingAccess, id: 
     );
   }
   const results = await ctx.env.DB.batch(statements);
-  const changed = results.filter((_, i) => i % 2 === 0).reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
+  // The rows each update returned: D1's `changes` also counts what triggers wrote (migration 0029).
+  const changed = results.filter((_, i) => i % 2 === 0).reduce((sum, r) => sum + (r.results?.length ?? 0), 0);
   await auditBanking(ctx, access, "banking.rule_applied", { type: "bank_rule", id: rule.id }, { name: rule.name, changed, locked: preview.locked, overwrite });
   return { changed, locked: preview.locked, kept: preview.kept };
 }

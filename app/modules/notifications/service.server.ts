@@ -335,8 +335,9 @@ export async function markRead(db: Db, session: CurrentSession, id?: string): Pr
     isNull(notifications.readAt),
     ...(id ? [eq(notifications.id, id)] : []),
   );
-  const result = await db.update(notifications).set({ readAt: new Date() }).where(where).run();
-  return result.meta.changes ?? 0;
+  // Counted from the rows themselves: D1's `changes` also counts what triggers wrote (migration 0029).
+  const marked = await db.update(notifications).set({ readAt: new Date() }).where(where).returning({ id: notifications.id });
+  return marked.length;
 }
 
 export { isNotificationType };
