@@ -12,4 +12,9 @@ export function answerWithin<T>(call: Promise<T>, ms: number, what: string): Pro
 }
 
 /** How long a best-effort call into a realtime room may take before the caller goes on without it. */
-export const ROOM_CALL_LIMIT_MS = 5_000;
+const ROOM_CALL_LIMIT_MS = 5_000;
+
+/** A best-effort call into a realtime room (`room` names it in the error), given up after ROOM_CALL_LIMIT_MS. */
+export function roomCall<T>(room: string, call: Promise<T>): Promise<T> {
+  return answerWithin(call, ROOM_CALL_LIMIT_MS, `The room of ${room}`);
+}

@@ -20,11 +20,18 @@ export async function runJob(env: Env, job: JobMessage, attempt = 1): Promise<vo
   await handler.run(env, parsed.data as never, attempt);
 }
 
+/** A cron job still at work after this long is named in the log, again at each interval, until it ends. */
+const CRON_WATCH_MS = 10_000;
+
 /** The cron trigger's work from every module; one failing never stops the others. Each run's outcome is kept for /system-health. */
 export function scheduledWork(env: Env, now: Date): Promise<unknown>[] {
   const db = createDb(env.DB);
   return SERVER_MODULES.flatMap((m) => m.scheduled ?? []).map(async (work) => {
     const startedAt = Date.now();
+    const watch = setInterval(
+      () => console.warn(`Scheduled job ${work.name} is still running after ${Math.round((Date.now() - startedAt) / 1000)} s`),
+      CRON_WATCH_MS,
+    );
     try {
       await work.run(env, now);
       await recordCronRun(db, work.name, { startedAt, finishedAt: Date.now(), ok: true });
@@ -32,6 +39,8 @@ export function scheduledWork(env: Env, now: Date): Promise<unknown>[] {
       console.error(`Scheduled job ${work.name} failed`, error);
       await captureWorkerError(env, error, { route: `cron: ${work.name}` });
       await recordCronRun(db, work.name, { startedAt, finishedAt: Date.now(), ok: false, error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      clearInterval(watch);
     }
   });
 }

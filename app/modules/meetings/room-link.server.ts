@@ -1,4 +1,4 @@
-import { answerWithin, ROOM_CALL_LIMIT_MS } from "~/platform/answer-within";
+import { roomCall } from "~/platform/answer-within";
 import type { PublishedTrack, RecordingView } from "../../../party/meeting-protocol";
 /**
  * The Worker's calls into a meeting's room (party/meeting-room.ts), straight to the Durable Object by name as the
@@ -9,15 +9,10 @@ function roomOf(env: Env, meetingId: string) {
   return env.MeetingRoom.get(env.MeetingRoom.idFromName(meetingId));
 }
 
-/** A room call given up after ROOM_CALL_LIMIT_MS: a wedged room must not hold a sign-out or a cron run open. */
-function inTime<T>(meetingId: string, call: Promise<T>): Promise<T> {
-  return answerWithin(call, ROOM_CALL_LIMIT_MS, `The room of meeting ${meetingId}`);
-}
-
 /** Who is in the meeting's room now (empty when it cannot be reached). */
 export async function presentPeople(env: Env, meetingId: string): Promise<{ userId: string; name: string }[]> {
   try {
-    return await inTime(meetingId, roomOf(env, meetingId).presentPeople());
+    return await roomCall(`meeting ${meetingId}`, roomOf(env, meetingId).presentPeople());
   } catch (error) {
     console.warn(`Could not ask the room of meeting ${meetingId} who is there`, error);
     return [];
@@ -26,7 +21,7 @@ export async function presentPeople(env: Env, meetingId: string): Promise<{ user
 
 /** A recording changed: the room tells everyone in it. */
 export async function announceRecording(env: Env, meetingId: string, recording: RecordingView): Promise<void> {
-  await inTime(meetingId, roomOf(env, meetingId).announceRecording(recording)).catch((error: unknown) =>
+  await roomCall(`meeting ${meetingId}`, roomOf(env, meetingId).announceRecording(recording)).catch((error: unknown) =>
     console.warn(`Could not tell the room of meeting ${meetingId} about its recording`, error),
   );
 }
@@ -34,7 +29,7 @@ export async function announceRecording(env: Env, meetingId: string, recording: 
 /** The meeting ended: its room tells everyone and closes every socket. */
 export async function endRoom(env: Env, meetingId: string): Promise<number> {
   try {
-    return await inTime(meetingId, roomOf(env, meetingId).endMeeting());
+    return await roomCall(`meeting ${meetingId}`, roomOf(env, meetingId).endMeeting());
   } catch (error) {
     console.warn(`Could not close the room of meeting ${meetingId}`, error);
     return 0;
@@ -45,7 +40,7 @@ export async function endRoom(env: Env, meetingId: string): Promise<number> {
 export async function endMeetingSessions(env: Env, meetingIds: readonly string[], sessionIds: string[]): Promise<number> {
   const closed = await Promise.all(
     meetingIds.map((id) =>
-      inTime(id, roomOf(env, id).endSessions(sessionIds)).catch((error: unknown) => {
+      roomCall(`meeting ${id}`, roomOf(env, id).endSessions(sessionIds)).catch((error: unknown) => {
         console.warn(`Could not close ended sessions' sockets in meeting ${id}`, error);
         return 0;
       }),
@@ -58,7 +53,7 @@ export async function endMeetingSessions(env: Env, meetingIds: readonly string[]
 export async function endMeetingAccess(env: Env, meetingIds: readonly string[], userId: string): Promise<number> {
   const closed = await Promise.all(
     meetingIds.map((id) =>
-      inTime(id, roomOf(env, id).endAccess(userId)).catch((error: unknown) => {
+      roomCall(`meeting ${id}`, roomOf(env, id).endAccess(userId)).catch((error: unknown) => {
         console.warn(`Could not close ${userId}'s sockets in meeting ${id}`, error);
         return 0;
       }),
@@ -70,7 +65,7 @@ export async function endMeetingAccess(env: Env, meetingIds: readonly string[], 
 /** Whether this person is in the meeting now on this signed-in session (let in from the lobby); false when the room cannot say. */
 export async function admittedInRoom(env: Env, meetingId: string, userId: string, sessionId: string): Promise<boolean> {
   try {
-    return await inTime(meetingId, roomOf(env, meetingId).isAdmitted(userId, sessionId));
+    return await roomCall(`meeting ${meetingId}`, roomOf(env, meetingId).isAdmitted(userId, sessionId));
   } catch (error) {
     console.warn(`Could not ask the room of meeting ${meetingId} whether ${userId} is in it`, error);
     return false;

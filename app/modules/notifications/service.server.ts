@@ -1,4 +1,4 @@
-import { answerWithin, ROOM_CALL_LIMIT_MS } from "~/platform/answer-within";
+import { roomCall } from "~/platform/answer-within";
 import type { TFunction } from "i18next";
 import { isNotificationType, NOTIFICATION_KINDS } from "~/modules/registry";
 import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
@@ -184,7 +184,7 @@ export async function notify({ db, env, config }: NotifyDeps, request: NotifyReq
 
 /** Hands one stored notification to the person's room, which sends it only to a live, signed-in connection. */
 export async function pushToRoom(env: Env, userId: string, notification: NotificationPayload, event: ServerMessage) {
-  return answerWithin(roomOf(env, userId).deliver(notification, event), ROOM_CALL_LIMIT_MS, `The room of ${userId}`);
+  return roomCall(userId, roomOf(env, userId).deliver(notification, event));
 }
 
 /**
@@ -198,9 +198,7 @@ function roomOf(env: Env, userId: string) {
 
 /** Pushes a thread event to every participant's room, which forwards it to connections subscribed to the thread. */
 export async function pushThreadEvent(env: Env, userIds: string[], threadId: string, event: ThreadEvent) {
-  await Promise.all(
-    [...new Set(userIds)].map((userId) => answerWithin(roomOf(env, userId).pushThread(threadId, event), ROOM_CALL_LIMIT_MS, `The room of ${userId}`)),
-  );
+  await Promise.all([...new Set(userIds)].map((userId) => roomCall(userId, roomOf(env, userId).pushThread(threadId, event))));
 }
 
 /**
@@ -212,7 +210,7 @@ export async function endRoomAccess(env: Env, userId: string, ended: { sessionId
   // No session ended: nothing to close (an empty list must not reach the room, which closes unstamped sockets).
   if (ended.sessionIds?.length === 0 && !ended.workspaceId) return 0;
   try {
-    return await answerWithin(roomOf(env, userId).endAccess(ended), ROOM_CALL_LIMIT_MS, `The room of ${userId}`);
+    return await roomCall(userId, roomOf(env, userId).endAccess(ended));
   } catch (error) {
     console.warn(`Could not close the sockets of ${userId}`, error);
     return 0;
