@@ -2,7 +2,7 @@
 // person's data_version stand still; D1 triggers raise them on every write, whoever makes it.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { Client } from "../helpers/client";
-import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
+import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
 const sqlUrl = inject("sqlUrl");
@@ -39,37 +39,41 @@ describe("signed-in pages kept rendered while nothing changed", () => {
   let owner: Owner;
   let trustee: Person;
 
+  // A change's background work (an invitation's mail, a document's analysis, the notices of a new role) also writes
+  // to the workspace, and a page is rightly rendered afresh after it: wait until the page is kept before the next change.
+  const keptOnceSettled = (client: Client, path: string) => eventually(async () => (await visit(client, path)).cache === "hit");
+
   beforeAll(async () => {
     owner = await startWorkspace(baseUrl, "keptowner", "Kept Pages Trust");
     trustee = await addMember(baseUrl, owner.client, "trustee", "kepttrustee");
   });
 
   it("serves the dashboard again from the kept page, with a fresh nonce in the page and in its CSP", async () => {
-    const first = await visit(owner.client, "/dashboard?view=nonce");
-    const second = await visit(owner.client, "/dashboard?view=nonce");
-    expect(first.response.status).toBe(200);
-    expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
-    const [a, b] = [cspNonce(first.response), cspNonce(second.response)];
+    const [first, second] = await eventually(async () => {
+      const pair = [await visit(owner.client, "/dashboard?view=nonce"), await visit(owner.client, "/dashboard?view=nonce")];
+      return pair[1]!.cache === "hit" && pair;
+    });
+    expect(first!.response.status).toBe(200);
+    const [a, b] = [cspNonce(first!.response), cspNonce(second!.response)];
     expect(a && b && a !== b).toBe(true);
-    expect(noncesIn(first.body)).toEqual(new Set([a]));
-    expect(noncesIn(second.body)).toEqual(new Set([b]));
-    expect(second.body.split(b!).join(a!)).toBe(first.body);
-    expect(second.response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(noncesIn(first!.body)).toEqual(new Set([a]));
+    expect(noncesIn(second!.body)).toEqual(new Set([b]));
+    expect(second!.body.split(b!).join(a!)).toBe(first!.body);
+    expect(second!.response.headers.get("Cache-Control")).toBe("private, no-store");
     // A client navigation's data is kept the same way.
     expect((await visit(owner.client, "/dashboard.data")).cache).toBe("miss");
-    expect((await visit(owner.client, "/dashboard.data")).cache).toBe("hit");
+    await keptOnceSettled(owner.client, "/dashboard.data");
   });
 
   it("renders afresh after any write to the workspace: through the API, and straight into D1", async () => {
-    await visit(owner.client, "/api/legal/documents/recent");
-    expect((await visit(owner.client, "/api/legal/documents/recent")).cache).toBe("hit");
+    await keptOnceSettled(owner.client, "/api/legal/documents/recent");
     await upload(owner.client, "kept-pages-deed.txt");
     const afterUpload = await visit(owner.client, "/api/legal/documents/recent");
     expect(afterUpload.cache).toBe("miss");
     expect(afterUpload.body).toContain("kept-pages-deed");
 
     // A job, the cron or a room writes without a request of this person: the trigger sees it all the same.
-    expect((await visit(owner.client, "/api/legal/documents/recent")).cache).toBe("hit");
+    await keptOnceSettled(owner.client, "/api/legal/documents/recent");
     sql(`UPDATE documents SET title = 'Renamed by a job' WHERE workspace_id = '${owner.me.workspace.id}' AND title LIKE 'kept-pages-deed%'`);
     const afterJob = await visit(owner.client, "/api/legal/documents/recent");
     expect(afterJob.cache).toBe("miss");
@@ -77,8 +81,7 @@ describe("signed-in pages kept rendered while nothing changed", () => {
   });
 
   it("never serves one person's kept page to another, nor to a session that ended", async () => {
-    await visit(owner.client, "/dashboard?view=people");
-    expect((await visit(owner.client, "/dashboard?view=people")).cache).toBe("hit");
+    await keptOnceSettled(owner.client, "/dashboard?view=people");
     const trusteePage = await visit(trustee.client, "/dashboard?view=people");
     expect(trusteePage.cache).toBe("miss");
     expect(trusteePage.body).toContain(trustee.account.email);
@@ -86,7 +89,7 @@ describe("signed-in pages kept rendered while nothing changed", () => {
     const laptop = new Client(baseUrl);
     expect((await laptop.postJson("/api/auth/login", { email: trustee.account.email, password: trustee.account.password })).status).toBe(200);
     expect((await visit(laptop, "/dashboard?view=people")).cache).toBe("miss");
-    expect((await visit(laptop, "/dashboard?view=people")).cache).toBe("hit");
+    await keptOnceSettled(laptop, "/dashboard?view=people");
     const cookie = laptop.cookieHeader();
     expect((await laptop.postForm("/api/logout", {})).status).toBe(302);
     // The ended session's cookie, sent again, is led to sign in; the kept dashboard is never served to it.
@@ -97,7 +100,7 @@ describe("signed-in pages kept rendered while nothing changed", () => {
 
   it("renders afresh when the person's role, a member's name or the workspace changes", async () => {
     const before = await visit(trustee.client, "/dashboard?view=role");
-    expect((await visit(trustee.client, "/dashboard?view=role")).cache).toBe("hit");
+    await keptOnceSettled(trustee.client, "/dashboard?view=role");
     expect((await send(owner.client, "PATCH", `/api/workspaces/members/${trustee.me.id}`, { role: "beneficiary" })).status).toBe(200);
     const demoted = await visit(trustee.client, "/dashboard?view=role");
     expect(demoted.cache).toBe("miss");
@@ -105,7 +108,7 @@ describe("signed-in pages kept rendered while nothing changed", () => {
 
     // The owner's name, changed straight in D1: every page of their workspaces shows it anew.
     await visit(owner.client, "/dashboard?view=role");
-    expect((await visit(owner.client, "/dashboard?view=role")).cache).toBe("hit");
+    await keptOnceSettled(owner.client, "/dashboard?view=role");
     sql(`UPDATE users SET name = 'Renamed Owner' WHERE id = '${owner.me.id}'`);
     const renamed = await visit(owner.client, "/dashboard?view=role");
     expect(renamed.cache).toBe("miss");
@@ -115,7 +118,7 @@ describe("signed-in pages kept rendered while nothing changed", () => {
 
     // The workspace renamed: its members' workspace menus (their person's version) and its pages change.
     const version = Number(sql(`SELECT data_version AS v FROM users WHERE id = '${trustee.me.id}'`)[0].v);
-    expect((await visit(owner.client, "/dashboard?view=role")).cache).toBe("hit");
+    await keptOnceSettled(owner.client, "/dashboard?view=role");
     sql(`UPDATE workspaces SET name = 'Kept Pages Trust (renamed)' WHERE id = '${owner.me.workspace.id}'`);
     expect(Number(sql(`SELECT data_version AS v FROM users WHERE id = '${trustee.me.id}'`)[0].v)).toBeGreaterThan(version);
     const menu = await visit(owner.client, "/dashboard?view=role");
