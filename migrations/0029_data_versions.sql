@@ -3,7 +3,7 @@ ALTER TABLE `workspaces` ADD `data_version` integer DEFAULT 0 NOT NULL;--> state
 -- ADR 0043: a kept signed-in page is current while its workspace's and its person's data_version are unchanged.
 -- Every write to a workspace's rows raises the workspace's version, whatever wrote it (a route, a job, the cron, a room).
 -- sessions is left out: the session's own row is read with the versions on every request. A new table with a
--- workspace_id needs the same three triggers (tests/worker/data-versions.test.ts checks every table).
+-- workspace_id needs the same three triggers (tests/worker/signed-in-page-cache.test.ts checks every table).
 CREATE TRIGGER `ai_usage_dv_insert` AFTER INSERT ON `ai_usage` BEGIN UPDATE `workspaces` SET `data_version` = `data_version` + 1 WHERE `id` = NEW.`workspace_id`; END;--> statement-breakpoint
 CREATE TRIGGER `ai_usage_dv_update` AFTER UPDATE ON `ai_usage` BEGIN UPDATE `workspaces` SET `data_version` = `data_version` + 1 WHERE `id` IN (NEW.`workspace_id`, OLD.`workspace_id`); END;--> statement-breakpoint
 CREATE TRIGGER `ai_usage_dv_delete` AFTER DELETE ON `ai_usage` BEGIN UPDATE `workspaces` SET `data_version` = `data_version` + 1 WHERE `id` = OLD.`workspace_id`; END;--> statement-breakpoint

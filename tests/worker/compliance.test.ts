@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Client } from "../helpers/client";
 import { addMember, eventually, sql as runSql, startWorkspace, uploadAnalysed } from "../helpers/workspace";
+import { runCron as runCronOnce } from "../helpers/cron";
 
 const baseUrl = inject("baseUrl");
 const sqlUrl = inject("sqlUrl");
@@ -47,10 +48,7 @@ interface Profile {
 const send = (client: Client, method: string, path: string, body: unknown) =>
   client.fetch(path, { method, headers: { "Content-Type": "application/json", Origin: client.origin }, body: JSON.stringify(body) });
 const items = async (client: Client, query = "") => ((await (await client.get(`/api/compliance/items${query}`)).json()) as { items: Item[] }).items;
-const runCron = async () => {
-  const response = await fetch(new URL("/__scheduled?cron=*/15+*+*+*+*", baseUrl));
-  expect(response.status).toBe(200);
-};
+const runCron = () => runCronOnce(baseUrl);
 
 describe("trust administration and compliance", () => {
   let owner: Awaited<ReturnType<typeof startWorkspace>>;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { Client } from "../helpers/client";
+import { runCron as runCronOnce } from "../helpers/cron";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 // /email-personalization (issue 21): the family's look and intros, previews in every language, test sends, resets,
@@ -16,7 +17,7 @@ const send = (client: Client, method: string, path: string, body?: unknown) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 const json = async <T = Record<string, unknown>>(response: Response) => (await response.json()) as T;
-const runCron = async () => expect((await fetch(new URL("/__scheduled?cron=*/15+*+*+*+*", baseUrl))).status).toBe(200);
+const runCron = () => runCronOnce(baseUrl);
 const mailsTo = (address: string, kind: string) =>
   sql(`SELECT subject, text_body, html_body, headers FROM mail_outbox WHERE to_address = '${address}' AND kind = '${kind}' ORDER BY created_at`) as {
     subject: string;

@@ -7,6 +7,7 @@ import { verifyBundle } from "../../app/modules/audit/bundle";
 import { GENESIS_HASH, type StoredEntry, verifyEntries } from "../../app/modules/audit/chain";
 import type { Client } from "../helpers/client";
 import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
+import { runCron } from "../helpers/cron";
 
 const baseUrl = inject("baseUrl");
 const persistTo = inject("persistTo");
@@ -232,7 +233,7 @@ describe("export everything", () => {
     expect(((await expired.json()) as { error: string }).error).toMatch(/expired/);
     expect((await status(owner.client, jobId)).downloadUrl).toBeNull();
 
-    expect((await fetch(new URL("/__scheduled?cron=*/15+*+*+*+*", baseUrl))).status).toBe(200);
+    await runCron(baseUrl);
     const row = sql(`SELECT status, storage_key FROM workspace_exports WHERE id = '${jobId}'`)[0]!;
     expect(row).toEqual({ status: "ready", storage_key: null });
     expect(spawnR2Get(key)).toBe(false);

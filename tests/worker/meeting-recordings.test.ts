@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Client } from "../helpers/client";
 import { SocketClient } from "../helpers/socket";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
+import { runCron } from "../helpers/cron";
 
 const baseUrl = inject("baseUrl");
 const sqlUrl = inject("sqlUrl");
@@ -55,7 +56,7 @@ async function completeRecording(client: Client, path: string, durationMs: numbe
   const status = () => String(sql(`SELECT status FROM meeting_recordings WHERE id = '${id}'`)[0]!.status);
   if (status() === "recording") return completeRecording(client, path, durationMs);
   sql(`UPDATE meeting_recordings SET last_chunk_at = ${Date.now() - 3_600_000} WHERE id = '${id}' AND status = 'finishing'`);
-  expect((await fetch(new URL("/__scheduled?cron=*/15+*+*+*+*", baseUrl))).status).toBe(200);
+  await runCron(baseUrl);
   const row = sql(`SELECT status, document_id FROM meeting_recordings WHERE id = '${id}'`)[0]!;
   return { status: String(row.status), documentId: String(row.document_id) };
 }

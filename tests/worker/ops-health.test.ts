@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { Client } from "../helpers/client";
 import { setFaults, signInOperator } from "../helpers/ops";
 import { addMember, eventually, sql, startWorkspace } from "../helpers/workspace";
+import { runCron } from "../helpers/cron";
 
 const baseUrl = inject("baseUrl");
 const sqlUrl = inject("sqlUrl");
@@ -30,7 +31,7 @@ let operator: Client;
 beforeAll(async () => {
   operator = await signInOperator(baseUrl, sqlUrl);
   // A cron run records each scheduled job's outcome and the first probes.
-  expect((await fetch(new URL("/__scheduled?cron=*/15+*+*+*+*", baseUrl))).status).toBe(200);
+  await runCron(baseUrl);
 });
 
 afterEach(() => setFaults(baseUrl, []));
