@@ -17,6 +17,8 @@ export interface LimitHit {
   count: number;
   /** Seconds until the key's window restarts. */
   retryAfter: number;
+  /** Over its limit: this hit is refused. */
+  over: boolean;
 }
 
 /**
@@ -25,23 +27,49 @@ export interface LimitHit {
  */
 export async function hitRateLimits(db: Db, hits: readonly { key: string; limit: Limit }[]): Promise<LimitHit[]> {
   if (hits.length === 0) return [];
-  const now = Date.now();
-  const values = sql.join(
-    hits.map(({ key, limit }) => sql`(${key}, 1, ${now + limit.windowMs})`),
-    sql`, `,
-  );
-  const rows = await db.all<{ key: string; count: number; reset_at: number }>(sql`
-    INSERT INTO rate_limits (key, count, reset_at) VALUES ${values}
-    ON CONFLICT(key) DO UPDATE SET
-      count = CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END,
-      reset_at = CASE WHEN rate_limits.reset_at <= ${now} THEN excluded.reset_at ELSE rate_limits.reset_at END
-    RETURNING key, count, reset_at`);
-  const byKey = new Map(rows.map((r) => [r.key, r]));
-  return hits.map(({ key }) => {
-    const row = byKey.get(key);
-    return { key, count: row?.count ?? 1, retryAfter: row ? Math.max(0, Math.ceil((row.reset_at - now) / 1000)) : 0 };
-  });
+  const counted = countedHits(db.$client, hits);
+  const { results } = await counted.statement.all<CountedRow>();
+  return counted.read(results);
 }
+
+interface CountedRow {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
+/** The SQL of a hit on every key; the window restarts for a key whose window has passed. */
+function upsertSql(n: number) {
+  return `INSERT INTO rate_limits (key, count, reset_at) VALUES ${Array(n).fill("(?, 1, ?)").join(", ")}
+    ON CONFLICT(key) DO UPDATE SET
+      count = CASE WHEN rate_limits.reset_at <= ? THEN 1 ELSE rate_limits.count + 1 END,
+      reset_at = CASE WHEN rate_limits.reset_at <= ? THEN excluded.reset_at ELSE rate_limits.reset_at END
+    RETURNING key, count, reset_at`;
+}
+
+/**
+ * The hits as one prepared statement to run first in a caller's own D1 batch, with `read` for its rows and `under`, a
+ * condition (with its values) that the batch's writes add to their WHERE so nothing is written when a counter is over
+ * its limit: the check and the writes it guards are one round trip and one transaction (POST /api/errors, ADR 0031).
+ */
+export function countedHits(d1: D1Database, hits: readonly { key: string; limit: Limit }[], now = Date.now()) {
+  const statement = d1.prepare(upsertSql(hits.length)).bind(...hits.flatMap(({ key, limit }) => [key, now + limit.windowMs]), now, now);
+  const read = (rows: readonly CountedRow[]): LimitHit[] => {
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    return hits.map(({ key, limit }) => {
+      const row = byKey.get(key);
+      const count = row?.count ?? 1;
+      return { key, count, retryAfter: row ? Math.max(0, Math.ceil((row.reset_at - now) / 1000)) : 0, over: count > limit.limit };
+    });
+  };
+  const under = {
+    sql: `not exists (select 1 from rate_limits where ${hits.map(() => "(key = ? and count > ?)").join(" or ")})`,
+    values: hits.flatMap(({ key, limit }) => [key, limit.limit]),
+  };
+  return { statement, read, under };
+}
+
+export type CountedHits = ReturnType<typeof countedHits>;
 
 /** Seconds until the key may try again, or 0 when it is under its limit. */
 export async function rateLimitRetryAfter(db: Db, key: string, { limit }: Limit): Promise<number> {

@@ -1,9 +1,9 @@
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { Refusal } from "~/platform/http.server";
-import { hitRateLimits, type Limit } from "~/platform/rate-limit.server";
+import { countedHits, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { captureWorkerError } from "./capture.server";
-import { type ErrorOccurrence, recordErrors } from "./errors.server";
+import { type ErrorOccurrence, type RecordedErrors, recordErrors } from "./errors.server";
 import { sentryForwarder } from "./sentry.server";
 import { mapBrowserStack } from "./sourcemap";
 import type { ClientReport } from "./validation";
@@ -20,23 +20,9 @@ export function errorSessionKey(request: Request): string | null {
   return key && SESSION_KEY.test(key) ? key : null;
 }
 
-/** Both counters in one round trip; the first one over its limit refuses with its own wait. */
-async function checkLimits(ctx: RequestContext, hits: readonly { key: string; limit: Limit }[]) {
-  const counted = await hitRateLimits(ctx.db, hits);
-  const over = counted.find((hit, i) => hit.count > hits[i].limit.limit);
-  if (over) {
-    const seconds = Math.max(1, over.retryAfter);
-    throw new Refusal(429, "errors.tooManyReports", { seconds }, undefined, { "Retry-After": String(seconds) });
-  }
-}
-
 /** POST /api/errors: the browser's reports, limited, scrubbed (in recordErrors) and grouped. */
 export async function receiveClientReports(ctx: RequestContext, request: Request, session: CurrentSession | null, reports: readonly ClientReport[]) {
   const sessionKey = errorSessionKey(request);
-  await checkLimits(ctx, [
-    { key: `errors:ip:${ctx.ip}`, limit: ADDRESS_LIMIT },
-    { key: `errors:session:${sessionKey ?? session?.sessionId ?? ctx.ip}`, limit: SESSION_LIMIT },
-  ]);
   const occurrences: ErrorOccurrence[] = reports.map((r) => ({
     source: "browser",
     type: r.type ?? (r.kind === "rejection" ? "UnhandledRejection" : "Error"),
@@ -53,12 +39,24 @@ export async function receiveClientReports(ctx: RequestContext, request: Request
   // Frames of our own assets, mapped to the sources with the client build's maps (ops/sourcemap.ts) before grouping.
   const origin = new URL(request.url).origin;
   for (const o of occurrences) o.stack = (await mapBrowserStack(o.stack, origin)) ?? null;
+  // Both counters are hit in the batch that stores the reports, and guard its writes: one round trip (ADR 0031).
+  const limits = countedHits(ctx.db.$client, [
+    { key: `errors:ip:${ctx.ip}`, limit: ADDRESS_LIMIT },
+    { key: `errors:session:${sessionKey ?? session?.sessionId ?? ctx.ip}`, limit: SESSION_LIMIT },
+  ]);
+  let recorded: RecordedErrors;
   try {
-    await recordErrors(ctx.db, occurrences);
+    recorded = await recordErrors(ctx.db, occurrences, new Date(), limits);
   } catch (error) {
     // Never a 500 for a report: the failure to store it is itself captured, and the browser does not retry.
     await captureWorkerError(ctx.env, error, { route: "POST /api/errors" });
     throw new Refusal(503, "errors.storeUnavailable");
+  }
+  // The first counter over its limit refuses with its own wait; the guarded writes stored nothing.
+  const over = recorded.limits.find((hit) => hit.over);
+  if (over) {
+    const seconds = Math.max(1, over.retryAfter);
+    throw new Refusal(429, "errors.tooManyReports", { seconds }, undefined, { "Retry-After": String(seconds) });
   }
   const forwarder = sentryForwarder(ctx.config.SENTRY_DSN, ctx.config.APP_ENV);
   if (forwarder) ctx.waitUntil(Promise.allSettled(occurrences.map((o) => forwarder.forward(o))));
