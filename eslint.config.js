@@ -60,6 +60,25 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
   },
   {
+    // Code the Worker and its rooms run: no pending promise kept where another request can await it (ADR 0044).
+    files: ["app/**/*.ts", "workers/**/*.ts", "party/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/client/**", "**/*.worker.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            ":matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration NewExpression[callee.name=/^(Map|WeakMap)$/] > TSTypeParameterInstantiation > TSTypeReference[typeName.name='Promise']",
+          message: "A module-level cache of promises lets one request await another's: keep settled values (ADR 0044).",
+        },
+        {
+          selector: `:matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > Identifier > TSTypeAnnotation > TSTypeReference[typeName.name='Promise'], :matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > Identifier > TSTypeAnnotation > TSUnionType > TSTypeReference[typeName.name='Promise']`,
+          message: "A module-level promise lets one request await another's: keep the settled value (ADR 0044).",
+        },
+      ],
+    },
+  },
+  {
     // Worker entry and Durable Objects (workerd: service-worker-like globals).
     files: ["workers/**/*.ts", "party/**/*.ts"],
     languageOptions: { globals: { ...globals.serviceworker } },

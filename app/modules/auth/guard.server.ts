@@ -8,6 +8,8 @@ interface Args {
   context: AppLoadContext;
 }
 
+// Keyed by the request itself, so only that request's own loaders ever await the pending read (ADR 0044).
+// eslint-disable-next-line no-restricted-syntax
 const cache = new WeakMap<Request, Promise<CurrentSession | null>>();
 
 /** The session the Worker already read for this request (the signed-in page cache, ADR 0043): loaders reuse it. */

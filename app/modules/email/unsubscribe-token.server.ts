@@ -15,11 +15,14 @@ const encoder = new TextEncoder();
  * proves nothing else. During a pepper rotation links signed with the previous pepper still work; once it is removed
  * they say so and point to the settings page.
  */
-const keys = new Map<string, Promise<CryptoKey>>();
+const keys = new Map<string, CryptoKey>();
 async function linkKey(pepper: string): Promise<CryptoKey> {
-  // Derived once per isolate: a notice to 200 people signs 200 links.
-  let key = keys.get(pepper);
-  if (!key) keys.set(pepper, (key = deriveLinkKey(pepper)));
+  // Derived once per isolate: a notice to 200 people signs 200 links. The key is kept, never the pending derivation
+  // (ADR 0044): two requests deriving at once each derive their own.
+  const kept = keys.get(pepper);
+  if (kept) return kept;
+  const key = await deriveLinkKey(pepper);
+  keys.set(pepper, key);
   return key;
 }
 

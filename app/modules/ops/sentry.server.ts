@@ -4,7 +4,7 @@ import { LIMITS, routeOnly, scrub, scrubOptional } from "./scrub";
 
 /**
  * Optional forwarding to Sentry when SENTRY_DSN is set (ADR 0031), through the maintained SDK (@sentry/cloudflare):
- * one client per DSN in the isolate, no automatic integrations (the Worker captures its errors itself), and each
+ * a client per forward, no automatic integrations (the Worker captures its errors itself), and each
  * occurrence sent scrubbed as the built-in store keeps it, its (source-mapped) stack parsed into frames by the SDK.
  * The SDK is loaded on the first forward only, so a Worker without a DSN never loads it. The built-in store stays
  * the record either way.
@@ -15,15 +15,31 @@ export interface ErrorForwarder {
 
 type Sdk = typeof import("@sentry/cloudflare");
 type Client = InstanceType<Sdk["CloudflareClient"]>;
-const clients = new Map<string, Promise<{ sdk: Sdk; client: Client }>>();
+interface SdkModules {
+  sdk: Sdk;
+  createStackParser: typeof import("@sentry/core").createStackParser;
+  nodeStackLineParser: typeof import("@sentry/core/server").nodeStackLineParser;
+}
+/** The SDK's modules once loaded; a failed load is tried again on the next error. */
+let loaded: SdkModules | null = null;
 
-/** The SDK's client: @sentry/cloudflare's own, with @sentry/core's transport and V8 stack parser (as its init uses). */
-async function createClient(dsn: string, environment: string) {
+async function sdkModules(): Promise<SdkModules> {
+  if (loaded) return loaded;
   const [sdk, { createStackParser }, { nodeStackLineParser }] = await Promise.all([
     import("@sentry/cloudflare"),
     import("@sentry/core"),
     import("@sentry/core/server"),
   ]);
+  loaded = { sdk, createStackParser, nodeStackLineParser };
+  return loaded;
+}
+
+/**
+ * A client for one forward (@sentry/cloudflare's own, with @sentry/core's transport and V8 stack parser, as its init
+ * uses), as the SDK's request wrapper makes one per request: a client shared by the isolate would make a request's
+ * flush wait on other requests' sends, which workerd does not allow (ADR 0044).
+ */
+function createClient({ sdk, createStackParser, nodeStackLineParser }: SdkModules, dsn: string, environment: string): Client {
   const client = new sdk.CloudflareClient({
     dsn,
     environment,
@@ -42,18 +58,6 @@ async function createClient(dsn: string, environment: string) {
     sendClientReports: false,
   });
   client.init();
-  return { sdk, client };
-}
-
-function clientFor(dsn: string, environment: string) {
-  const key = `${dsn} ${environment}`;
-  let client = clients.get(key);
-  if (!client) {
-    client = createClient(dsn, environment);
-    clients.set(key, client);
-    // A failed load is tried again on the next error, not remembered.
-    client.catch(() => clients.delete(key));
-  }
   return client;
 }
 
@@ -70,7 +74,9 @@ export function sentryForwarder(dsn: string | undefined, environment: string): E
   if (!dsn) return null;
   return {
     async forward(o) {
-      const { sdk, client } = await clientFor(dsn, environment);
+      const modules = await sdkModules();
+      const { sdk } = modules;
+      const client = createClient(modules, dsn, environment);
       const scope = new sdk.Scope();
       scope.setClient(client);
       scope.setLevel("error");

@@ -125,7 +125,8 @@ type MapsLoader = () => Promise<SourceMaps>;
 const SERVER = Symbol.for("trust-platform.ops.source-maps");
 const CLIENT = Symbol.for("trust-platform.ops.client-source-maps");
 const holder = globalThis as { [SERVER]?: MapsLoader; [CLIENT]?: MapsLoader };
-const mappers = new Map<symbol, Promise<StackMapper | null>>();
+/** Loaded mappers (null: the maps could not be loaded). Kept once settled: see mapperOf. */
+const mappers = new Map<symbol, StackMapper | null>();
 
 /** The Worker's entry names where this build's maps are (workers/app.ts); loaded on the first error only. */
 export function provideSourceMaps(load: MapsLoader): void {
@@ -137,20 +138,23 @@ export function provideClientSourceMaps(load: MapsLoader): void {
   holder[CLIENT] = load;
 }
 
-function mapperOf(key: typeof SERVER | typeof CLIENT): Promise<StackMapper | null> | null {
+/**
+ * The settled mapper, loaded on first use. Requests that meet during the first load each load their own (ADR 0044):
+ * in workerd a request that awaits another request's pending promise can stall or be cancelled with it.
+ */
+async function mapperOf(key: typeof SERVER | typeof CLIENT): Promise<StackMapper | null> {
   const load = holder[key];
   if (!load) return null;
-  let mapper = mappers.get(key);
-  if (!mapper) {
-    mapper = load().then(
-      (maps) => new StackMapper(maps),
-      (error) => {
-        console.warn("Could not load the source maps", error);
-        return null;
-      },
-    );
-    mappers.set(key, mapper);
-  }
+  const kept = mappers.get(key);
+  if (kept !== undefined) return kept;
+  const mapper = await load().then(
+    (maps) => new StackMapper(maps),
+    (error) => {
+      console.warn("Could not load the source maps", error);
+      return null;
+    },
+  );
+  mappers.set(key, mapper);
   return mapper;
 }
 
