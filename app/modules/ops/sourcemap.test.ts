@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { fingerprint } from "./fingerprint";
-import { mapBrowserStack, provideClientSourceMaps, type RawSourceMap, sourcePath, StackMapper } from "./sourcemap";
+import { mapBrowserStack, mapStack, provideClientSourceMaps, provideSourceMaps, type RawSourceMap, sourcePath, StackMapper } from "./sourcemap";
 
 // A real build: fixtures/sample-source.ts bundled and minified by esbuild, with its source map (fixtures/README). Run
 // in a plain Node process: inside Vitest, its own stack handling would change the frames.
@@ -136,5 +136,18 @@ describe("browser stacks", () => {
     );
     await mapBrowserStack(`Error: no trust\n    at u (${asset}:1:515)`, origin);
     expect(loads).toBe(1);
+  });
+
+  it("loads the maps once for errors that arrive together, each waiting on its own timers for the first load", async () => {
+    let loads = 0;
+    provideSourceMaps(async () => {
+      loads++;
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      return { "generated/server/index.js": rebased };
+    });
+    const stack = "Error: no trust\n    at t (generated/server/index.js:1:515)";
+    const mapped = await Promise.all(Array.from({ length: 5 }, () => mapStack(stack)));
+    expect(loads).toBe(1);
+    expect(new Set(mapped)).toEqual(new Set(["Error: no trust\n    at t (app/modules/ops/fixtures/sample-source.ts:4:11)"]));
   });
 });

@@ -138,24 +138,40 @@ export function provideClientSourceMaps(load: MapsLoader): void {
   holder[CLIENT] = load;
 }
 
+/** The maps being loaded now, by some request: others wait for them to settle rather than parse them again. */
+const loading = new Set<symbol>();
+const WAIT_STEP_MS = 25;
+/** How long a request waits for another's load before loading the maps itself (that request may have been cancelled). */
+const WAIT_STEPS = 120;
+
 /**
- * The settled mapper, loaded on first use. Requests that meet during the first load each load their own (ADR 0044):
- * in workerd a request that awaits another request's pending promise can stall or be cancelled with it.
+ * The settled mapper, loaded on first use. A request that meets another's first load polls, on its own timers, for
+ * the settled mapper instead of awaiting that request's pending promise (ADR 0044): in workerd a request that awaits
+ * another request's promise can stall or be cancelled with it. Polling keeps a burst of first errors from each
+ * parsing megabytes of maps at once.
  */
 async function mapperOf(key: typeof SERVER | typeof CLIENT): Promise<StackMapper | null> {
   const load = holder[key];
   if (!load) return null;
+  for (let step = 0; loading.has(key) && !mappers.has(key) && step < WAIT_STEPS; step++) {
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  }
   const kept = mappers.get(key);
   if (kept !== undefined) return kept;
-  const mapper = await load().then(
-    (maps) => new StackMapper(maps),
-    (error) => {
-      console.warn("Could not load the source maps", error);
-      return null;
-    },
-  );
-  mappers.set(key, mapper);
-  return mapper;
+  loading.add(key);
+  try {
+    const mapper = await load().then(
+      (maps) => new StackMapper(maps),
+      (error) => {
+        console.warn("Could not load the source maps", error);
+        return null;
+      },
+    );
+    mappers.set(key, mapper);
+    return mapper;
+  } finally {
+    loading.delete(key);
+  }
 }
 
 async function mapWith(key: typeof SERVER | typeof CLIENT, stack: string, browser?: BrowserStack): Promise<string> {
