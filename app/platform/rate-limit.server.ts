@@ -28,8 +28,7 @@ export interface LimitHit {
 export async function hitRateLimits(db: Db, hits: readonly { key: string; limit: Limit }[]): Promise<LimitHit[]> {
   if (hits.length === 0) return [];
   const counted = countedHits(db.$client, hits);
-  const { results } = await counted.statement.all<CountedRow>();
-  return counted.read(results);
+  return counted.read(await counted.statement.all());
 }
 
 interface CountedRow {
@@ -48,14 +47,14 @@ function upsertSql(n: number) {
 }
 
 /**
- * The hits as one prepared statement to run first in a caller's own D1 batch, with `read` for its rows and `under`, a
+ * The hits as one prepared statement to run first in a caller's own D1 batch, with `read` for its result and `under`, a
  * condition (with its values) that the batch's writes add to their WHERE so nothing is written when a counter is over
  * its limit: the check and the writes it guards are one round trip and one transaction (POST /api/errors, ADR 0031).
  */
 export function countedHits(d1: D1Database, hits: readonly { key: string; limit: Limit }[], now = Date.now()) {
   const statement = d1.prepare(upsertSql(hits.length)).bind(...hits.flatMap(({ key, limit }) => [key, now + limit.windowMs]), now, now);
-  const read = (rows: readonly CountedRow[]): LimitHit[] => {
-    const byKey = new Map(rows.map((r) => [r.key, r]));
+  const read = (result: D1Result): LimitHit[] => {
+    const byKey = new Map((result.results as CountedRow[]).map((r) => [r.key, r]));
     return hits.map(({ key, limit }) => {
       const row = byKey.get(key);
       const count = row?.count ?? 1;

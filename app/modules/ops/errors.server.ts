@@ -31,7 +31,7 @@ export interface ErrorOccurrence {
 const MAX_BOUND = 100;
 
 /** A condition every write of the batch carries (with its values): the intake's rate limits, counted in the same batch. */
-export interface WriteGuard {
+interface WriteGuard {
   sql: string;
   values: readonly unknown[];
 }
@@ -74,15 +74,15 @@ interface GroupInBatch {
  * A browser's batch is mostly a few errors repeated, so the statements are per group, not per occurrence: one upsert
  * per group, the occurrences, people and releases as multi-row inserts, and one prune for all the batch's groups.
  * This is the busiest write there is (every browser's errors), so its SQL is written out and bound directly: drizzle's
- * query building was a third of the request's CPU (`npm run bench`, ADR 0031).
+ * query building was a third of the request's CPU (`npm run bench`, ADR 0031). With `limits`, their counters are hit
+ * first in the same batch and guard every write; it answers their counts (none without limits).
  */
-export async function recordErrors(db: Db, occurrences: readonly ErrorOccurrence[], now = new Date(), limits?: CountedHits): Promise<RecordedErrors> {
-  if (occurrences.length === 0) return { eventIds: [], limits: [] };
+export async function recordErrors(db: Db, occurrences: readonly ErrorOccurrence[], now = new Date(), limits?: CountedHits): Promise<LimitHit[]> {
+  if (occurrences.length === 0) return [];
   const guard = limits?.under ?? ALWAYS;
   const at = now.getTime();
   const groups = new Map<string, GroupInBatch>();
   const events: unknown[][] = [];
-  const eventIds: string[] = [];
   for (const raw of occurrences) {
     const type = scrub(raw.type || "Error", LIMITS.type);
     const message = scrub(raw.message || type, LIMITS.message);
@@ -98,13 +98,11 @@ export async function recordErrors(db: Db, occurrences: readonly ErrorOccurrence
     if (release) group.releases.set(release, (group.releases.get(release) ?? 0) + 1);
     if (raw.userId) group.people.add(raw.userId);
     groups.set(groupId, group);
-    const eventId = crypto.randomUUID();
-    eventIds.push(eventId);
     const breadcrumbs = raw.breadcrumbs?.length
       ? JSON.stringify(raw.breadcrumbs.slice(-LIMITS.breadcrumbs).map((b) => scrub(String(b), LIMITS.breadcrumb)))
       : null;
     events.push([
-      eventId,
+      crypto.randomUUID(),
       groupId,
       raw.userId ?? null,
       raw.sessionKey ?? null,
@@ -145,16 +143,9 @@ export async function recordErrors(db: Db, occurrences: readonly ErrorOccurrence
     ),
   );
   const results = await d1.batch(statements);
-  const counted = limits ? limits.read(results[0]!.results as Parameters<CountedHits["read"]>[0]) : [];
-  // Over a limit, the guarded writes wrote nothing: the caller refuses the request with the counters' wait.
-  return { eventIds: counted.some((hit) => hit.over) ? [] : eventIds, limits: counted };
-}
-
-export interface RecordedErrors {
-  /** The stored occurrences' ids; none when a limit refused the batch. */
-  eventIds: string[];
-  /** Each limit's count after this request, in the order given (empty without limits). */
-  limits: LimitHit[];
+  // Each limit's count after this request, in the order given. Over a limit, the guarded writes wrote nothing: the
+  // caller refuses the request with the counter's wait.
+  return limits ? limits.read(results[0]!) : [];
 }
 
 /** A group counted up by the batch's occurrences of it; a resolved group reopens, "fixed in the next release" only in another release. */

@@ -1,9 +1,9 @@
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { Refusal } from "~/platform/http.server";
-import { countedHits, type Limit } from "~/platform/rate-limit.server";
+import { countedHits, type Limit, type LimitHit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { captureWorkerError } from "./capture.server";
-import { type ErrorOccurrence, type RecordedErrors, recordErrors } from "./errors.server";
+import { type ErrorOccurrence, recordErrors } from "./errors.server";
 import { sentryForwarder } from "./sentry.server";
 import { mapBrowserStack } from "./sourcemap";
 import type { ClientReport } from "./validation";
@@ -44,16 +44,16 @@ export async function receiveClientReports(ctx: RequestContext, request: Request
     { key: `errors:ip:${ctx.ip}`, limit: ADDRESS_LIMIT },
     { key: `errors:session:${sessionKey ?? session?.sessionId ?? ctx.ip}`, limit: SESSION_LIMIT },
   ]);
-  let recorded: RecordedErrors;
+  let counted: LimitHit[];
   try {
-    recorded = await recordErrors(ctx.db, occurrences, new Date(), limits);
+    counted = await recordErrors(ctx.db, occurrences, new Date(), limits);
   } catch (error) {
     // Never a 500 for a report: the failure to store it is itself captured, and the browser does not retry.
     await captureWorkerError(ctx.env, error, { route: "POST /api/errors" });
     throw new Refusal(503, "errors.storeUnavailable");
   }
   // The first counter over its limit refuses with its own wait; the guarded writes stored nothing.
-  const over = recorded.limits.find((hit) => hit.over);
+  const over = counted.find((hit) => hit.over);
   if (over) {
     const seconds = Math.max(1, over.retryAfter);
     throw new Refusal(429, "errors.tooManyReports", { seconds }, undefined, { "Retry-After": String(seconds) });
