@@ -178,6 +178,19 @@ test.describe("documents", () => {
     await expect(cards.first().getByTestId("last-accessed")).toHaveText(/^[A-Z][a-z]{2} \d{1,2} · \d{1,2}:\d{2} (AM|PM)$/);
   });
 
+  test("the dashboard's recent list starts with the page: its preload answers the carousel's first call", async ({ page }) => {
+    await startFamily(page, "The Preload Trust");
+    const calls: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/legal/documents/recent") calls.push(request.resourceType());
+    });
+    await hydrated(page, "/dashboard");
+    await expect(page.locator('link[rel="preload"][href="/api/legal/documents/recent"]')).toHaveAttribute("as", "fetch");
+    await expect(page.getByTestId("documents-empty")).toContainText("No documents uploaded yet");
+    // One request over the network, the preload's: the carousel's fetch (spec section 7) was answered from it.
+    expect(calls).toHaveLength(1);
+  });
+
   test("a picture of a page: its text is recognised in the browser with tesseract.js from our own files", async ({ page }) => {
     test.setTimeout(120_000);
     await startFamily(page, "The Scan Trust");

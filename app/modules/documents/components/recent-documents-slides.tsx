@@ -33,7 +33,7 @@ function LastAccessed({ value }: { value: string | null }) {
   );
 }
 
-function DocumentCard({ document }: { document: RecentDocument }) {
+function DocumentCard({ document, eager }: { document: RecentDocument; eager: boolean }) {
   const typeLabel = useDocumentTypeLabel();
   return (
     <Link
@@ -43,7 +43,7 @@ function DocumentCard({ document }: { document: RecentDocument }) {
     >
       <div className="flex h-24 items-center justify-center overflow-hidden rounded bg-muted">
         {document.thumbnailUrl ? (
-          <img src={document.thumbnailUrl} alt="" className="h-full w-full object-cover object-top" loading="lazy" />
+          <img src={document.thumbnailUrl} alt="" className="h-full w-full object-cover object-top" loading={eager ? "eager" : "lazy"} />
         ) : (
           <DocumentTypeIcon type={document.type} className="text-4xl" />
         )}
@@ -86,7 +86,8 @@ export default function RecentDocumentsSlides({ documents }: { documents: Recent
               aria-roledescription="slide"
               aria-label={t("recent.slideLabel", { index: index + 1, count: documents.length })}
             >
-              <DocumentCard document={document} />
+              {/* The first three are in view on the widest layout: their pictures load with the page. */}
+              <DocumentCard document={document} eager={index < 3} />
             </li>
           ))}
         </ul>
