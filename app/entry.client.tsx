@@ -1,13 +1,12 @@
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import HttpBackend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "./i18n";
 import { installErrorCapture } from "./modules/ops/client/capture";
-import { translationLoadPath } from "./modules/preferences/translation-loading";
+import { translationBackend } from "./modules/preferences/translation-backend";
 
 // Spec section 8: a language that fails to load is logged as a warning and English is used
 // (i18next's fallbackLng); if English itself fails, the keys show and an error is logged.
@@ -22,13 +21,12 @@ installErrorCapture();
 async function hydrate() {
   await i18next
     .use(initReactI18next)
-    .use(HttpBackend)
+    .use(translationBackend)
     .init({
       ...i18nConfig,
       // The server rendered with this language; translation files are fetched lazily as static files.
       lng: document.documentElement.lang || i18nConfig.fallbackLng,
       ns: getInitialNamespaces(),
-      backend: { loadPath: translationLoadPath },
     });
 
   startTransition(() => {

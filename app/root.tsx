@@ -19,7 +19,7 @@ import "virtual:uno.css";
 import "./styles/themes.css";
 import { useNonce } from "./components/nonce";
 import { PlatformLoading } from "./components/loading";
-import { Toaster } from "./components/ui/toast";
+import { ToasterOnDemand } from "./components/ui/toaster-on-demand";
 import { AnnouncerProvider, useAnnouncer } from "./modules/a11y/announcer";
 import { getCurrentSession } from "./modules/auth/guard.server";
 import { isSignedInPath } from "./modules/navigation/route-sets";
@@ -147,7 +147,7 @@ export default function App() {
         <RealtimeProvider userId={data?.user?.id ?? null} initialUnread={data?.unreadNotifications ?? 0}>
           <NavigationProgress signedIn={Boolean(data?.user)} />
           <Outlet />
-          <Toaster />
+          <ToasterOnDemand />
           <AssistantWidget />
           <RouteAnnouncements />
         </RealtimeProvider>

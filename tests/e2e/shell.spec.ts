@@ -195,6 +195,21 @@ test.describe("themes and languages", () => {
   });
 });
 
+test("a language whose files cannot be loaded: a warning in the console, and the page stays readable in English (spec section 8)", async ({ page }) => {
+  await startFamily(page, "The Fallback Trust");
+  await hydrated(page, "/dashboard");
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+  await page.route("**/locales/de/**", (route) => route.fulfill({ status: 404, body: "missing" }));
+  await page.getByTestId("language-switcher").click();
+  await page.getByRole("menuitemradio", { name: /Deutsch/ }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect.poll(() => warnings.join("\n")).toMatch(/Translations de\/\w+ failed to load; using English\. failed loading \/locales\/de\/\w+\.json.*404/);
+  await expect(page.getByRole("button", { name: "Refresh Data" })).toBeVisible();
+});
+
 test.describe("accessibility (axe)", () => {
   test("landing and auth pages", async ({ page }) => {
     await page.goto("/");

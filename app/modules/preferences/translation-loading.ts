@@ -6,7 +6,7 @@ declare const __LOCALES_VERSION__: string;
 export const LOCALES_VERSION = typeof __LOCALES_VERSION__ === "string" ? __LOCALES_VERSION__ : "dev";
 
 /**
- * Where i18next's HTTP backend fetches a namespace. Languages without files (ko, ar, pt, it, ru, hi)
+ * Where the browser's translation backend (translation-backend.ts) fetches a namespace. Languages without files (ko, ar, pt, it, ru, hi)
  * load nothing and fall back to English, instead of asking for a file that does not exist.
  */
 export function translationLoadPath(languages: string[], namespaces: string[]): string | null {
