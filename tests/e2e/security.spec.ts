@@ -22,6 +22,9 @@ test("after sign-in a redirect with a tab in it lands on /chat, not on another s
 });
 
 test("a PDF's own JavaScript never runs in the document viewer, and its pages are drawn", async ({ page }) => {
+  // pdf.js draws on the page's main thread across animation frames: with the rest of the suite loading the machine,
+  // drawing this page took more than the default 15 s twice in full runs (8.7-12.5 s for the whole test alone).
+  test.setTimeout(90_000);
   await startFamily(page, "The Scripted PDF Trust");
   const pdf = await PDFDocument.create();
   const first = pdf.addPage([612, 792]);
@@ -50,13 +53,15 @@ test("a PDF's own JavaScript never runs in the document viewer, and its pages ar
   await expect(viewer.getByText("Pages: 2")).toBeVisible();
   // The page is really drawn: the blue band at the top, white paper below.
   await expect
-    .poll(() =>
-      viewer.locator('canvas[data-page="1"]').evaluate((canvas: HTMLCanvasElement) => {
-        const context = canvas.getContext("2d")!;
-        const at = (y: number) => Array.from(context.getImageData(Math.floor(canvas.width / 2), Math.floor(canvas.height * y), 1, 1).data.slice(0, 3));
-        const [top, bottom] = [at(0.05), at(0.9)];
-        return { blueBand: top[2] > 150 && top[0] < 60, whitePaper: bottom.every((v) => v === 255) };
-      }),
+    .poll(
+      () =>
+        viewer.locator('canvas[data-page="1"]').evaluate((canvas: HTMLCanvasElement) => {
+          const context = canvas.getContext("2d")!;
+          const at = (y: number) => Array.from(context.getImageData(Math.floor(canvas.width / 2), Math.floor(canvas.height * y), 1, 1).data.slice(0, 3));
+          const [top, bottom] = [at(0.05), at(0.9)];
+          return { blueBand: top[2] > 150 && top[0] < 60, whitePaper: bottom.every((v) => v === 255) };
+        }),
+      { timeout: 45_000 },
     )
     .toEqual({ blueBand: true, whitePaper: true });
   await expect(page.locator("iframe, embed, object")).toHaveCount(0);
