@@ -12,10 +12,10 @@ export const CHROMIUM = "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
 const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
 
-/** Pages as a visitor (signed out) or as the demo user (signed in) sees them. */
 /**
- * Signed-in pages are loaded as a returning member sees them: the onboarding tour done (its local-storage marker set;
- * spec section 4), the browser's cache empty. A first visit opens the tour one second after load (spec section 9),
+ * Pages as a visitor (signed out) or as the demo user (signed in) sees them. Signed-in pages are loaded as a
+ * returning member sees them: the onboarding tour done (its local-storage marker set; spec section 4), the browser's
+ * cache empty. A first visit opens the tour one second after load (spec section 9),
  * so its text is that visit's largest paint: the dashboard is measured that way too.
  */
 const PAGES = [

@@ -1,8 +1,7 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { requireSession } from "~/modules/auth/guard.server";
 import { Dashboard } from "~/modules/dashboard/dashboard";
-import { RECENT_PRELOAD } from "~/modules/documents/components/recent-documents-carousel";
 import { dashboardPageData } from "~/modules/dashboard/loader.server";
 import { PortalLeadCard } from "~/modules/portal/components/dashboard-lead";
 import { portalLead } from "~/modules/portal/portal.server";
@@ -11,7 +10,6 @@ import { DASHBOARD_NAMESPACES } from "~/modules/registry";
 import { useSignedInUser } from "~/routes/_app";
 
 export const handle = { i18n: ["dashboard", "documents", "portal", ...DASHBOARD_NAMESPACES] };
-export const links: LinksFunction = () => [RECENT_PRELOAD];
 export const meta: MetaFunction = () => [{ title: "Dashboard · Legal Document Platform" }];
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { BackendModule, ReadCallback } from "i18next";
-import { translationLoadPath } from "./translation-loading";
+import { translationUrl } from "./translation-loading";
 
 /**
  * i18next's backend in the browser: each namespace is one static JSON file (spec section 7: translation files are
@@ -8,9 +8,8 @@ import { translationLoadPath } from "./translation-loading";
  * 4xx or a file that is not JSON does not, and a language without files loads nothing (English is the fallback).
  */
 export async function readTranslations(language: string, namespace: string, callback: ReadCallback, load: typeof fetch = fetch) {
-  const path = translationLoadPath([language], [namespace]);
-  if (!path) return callback(null, {});
-  const url = path.replace("{{lng}}", encodeURIComponent(language)).replace("{{ns}}", encodeURIComponent(namespace));
+  const url = translationUrl(language, namespace);
+  if (!url) return callback(null, {});
   let response: Response;
   try {
     response = await load(url, { credentials: "same-origin" });

@@ -6,11 +6,11 @@ declare const __LOCALES_VERSION__: string;
 export const LOCALES_VERSION = typeof __LOCALES_VERSION__ === "string" ? __LOCALES_VERSION__ : "dev";
 
 /**
- * Where the browser's translation backend (translation-backend.ts) fetches a namespace. Languages without files (ko, ar, pt, it, ru, hi)
- * load nothing and fall back to English, instead of asking for a file that does not exist.
+ * The address of one namespace's file, for the browser's translation backend (translation-backend.ts). Languages
+ * without files (ko, ar, pt, it, ru, hi) have none: they load nothing and fall back to English, instead of asking for
+ * a file that does not exist.
  */
-export function translationLoadPath(languages: string[], namespaces: string[]): string | null {
-  const language = languages[0];
-  if (!language || !hasTranslationFiles(language) || namespaces.length === 0) return null;
-  return `/locales/{{lng}}/{{ns}}.json?v=${LOCALES_VERSION}`;
+export function translationUrl(language: string, namespace: string): string | null {
+  if (!hasTranslationFiles(language)) return null;
+  return `/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json?v=${LOCALES_VERSION}`;
 }

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 /** The carousel's code (embla, the cards, date-fns); fetched while the list is (issue 25). */
@@ -19,12 +19,6 @@ export interface RecentDocument {
 
 const RECENT_URL = "/api/legal/documents/recent";
 
-/**
- * For the page's `links`: the list starts downloading with the HTML instead of after the scripts have run, while the
- * three placeholders still show until it is read (spec section 2).
- */
-export const RECENT_PRELOAD = { rel: "preload", href: RECENT_URL, as: "fetch", crossOrigin: "anonymous" } as const;
-
 /** Spec section 7: the list is fetched again every 30 seconds. */
 export const RECENT_REFETCH_MS = 30_000;
 
@@ -35,7 +29,7 @@ function useRecentDocuments() {
     let alive = true;
     const load = async () => {
       try {
-        // The same request as the page's preload (RECENT_PRELOAD), so the browser answers the first one from it.
+        // The same request as the carousel's preload link, so the browser answers the first one from it.
         const response = await fetch(RECENT_URL);
         if (!response.ok) throw new Error(String(response.status));
         const list = (await response.json()) as RecentDocument[];
@@ -72,18 +66,28 @@ export function RecentDocumentsCarousel() {
       ))}
     </div>
   );
-  if (documents === null) return loading;
-  if (documents.length === 0) {
-    return (
+  let content: ReactNode;
+  if (documents === null) content = loading;
+  else if (documents.length === 0) {
+    content = (
       <div className="py-6 text-center" data-testid="documents-empty">
         <p className="m-0 text-muted-foreground">{t("recent.empty")}</p>
         <Link to="/documents">{t("recent.uploadFirst")}</Link>
       </div>
     );
+  } else {
+    content = (
+      <Suspense fallback={loading}>
+        <RecentDocumentsSlides documents={documents} />
+      </Suspense>
+    );
   }
   return (
-    <Suspense fallback={loading}>
-      <RecentDocumentsSlides documents={documents} />
-    </Suspense>
+    <>
+      {/* The browser meets this with the HTML and starts the list's download before the scripts run; the
+          placeholders still show until it is read (spec section 2). Here, so every page with the carousel has it. */}
+      <link rel="preload" href={RECENT_URL} as="fetch" crossOrigin="anonymous" />
+      {content}
+    </>
   );
 }
