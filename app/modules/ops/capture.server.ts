@@ -4,6 +4,7 @@ import { type ErrorOccurrence, recordErrors } from "./errors.server";
 import { RELEASE } from "./release";
 import { sentryForwarder } from "./sentry.server";
 import { mapStack } from "./sourcemap";
+import { capStack } from "./stack-frames";
 
 export interface WorkerErrorPlace {
   /** The path of a loader or action, or "queue: <job>", "cron: <job>", "room: <class>". */
@@ -15,7 +16,7 @@ export interface WorkerErrorPlace {
 /** What was thrown, as an occurrence (a thrown non-Error is named by its type). */
 export function occurrenceOf(error: unknown, place: WorkerErrorPlace): ErrorOccurrence {
   const e = error instanceof Error ? error : new Error(typeof error === "string" ? error : `Non-error thrown: ${typeof error}`);
-  return { source: "worker", type: e.name || "Error", message: e.message, stack: e.stack ?? null, release: RELEASE, ...place };
+  return { source: "worker", type: e.name || "Error", message: e.message, stack: capStack(e.stack), release: RELEASE, ...place };
 }
 
 /**

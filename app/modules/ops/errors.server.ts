@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db.server";
 import { Refusal } from "~/platform/http.server";
-import type { CountedHits, LimitHit } from "~/platform/rate-limit.server";
 import type { OpsViewer } from "./access.server";
 import { fingerprint, sha256Hex } from "./fingerprint";
 import { RELEASE } from "./release";
@@ -30,28 +29,20 @@ export interface ErrorOccurrence {
 /** D1 binds at most 100 values per statement. */
 const MAX_BOUND = 100;
 
-/** A condition every write of the batch carries (with its values): the intake's rate limits, counted in the same batch. */
-interface WriteGuard {
-  sql: string;
-  values: readonly unknown[];
-}
-
-const ALWAYS: WriteGuard = { sql: "1", values: [] };
-
 /**
- * Multi-row inserts of `rows` into `target` ("table (columns)"), in chunks that stay under D1's bound-value limit, each
- * written only when `guard` holds (`insert … select … where`, which SQLite needs for the `on conflict` after it).
+ * Multi-row inserts of `rows` into `target` ("table (columns)"), in chunks that stay under D1's bound-value limit
+ * (`insert … select … where 1`, which SQLite needs for the `on conflict` after it).
  */
-function insertRows(d1: D1Database, target: string, rows: readonly unknown[][], guard: WriteGuard, conflict = ""): D1PreparedStatement[] {
+function insertRows(d1: D1Database, target: string, rows: readonly unknown[][], conflict = ""): D1PreparedStatement[] {
   if (rows.length === 0) return [];
   const width = rows[0]!.length;
   const row = `(${Array(width).fill("?").join(", ")})`;
-  const size = Math.max(1, Math.floor((MAX_BOUND - guard.values.length) / width));
+  const size = Math.max(1, Math.floor(MAX_BOUND / width));
   const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < rows.length; i += size) {
     const chunk = rows.slice(i, i + size);
     const values = Array(chunk.length).fill(row).join(", ");
-    statements.push(d1.prepare(`insert into ${target} select * from (values ${values}) where ${guard.sql} ${conflict}`).bind(...chunk.flat(), ...guard.values));
+    statements.push(d1.prepare(`insert into ${target} select * from (values ${values}) where 1 ${conflict}`).bind(...chunk.flat()));
   }
   return statements;
 }
@@ -74,12 +65,11 @@ interface GroupInBatch {
  * A browser's batch is mostly a few errors repeated, so the statements are per group, not per occurrence: one upsert
  * per group, the occurrences, people and releases as multi-row inserts, and one prune for all the batch's groups.
  * This is the busiest write there is (every browser's errors), so its SQL is written out and bound directly: drizzle's
- * query building was a third of the request's CPU (`npm run bench`, ADR 0031). With `limits`, their counters are hit
- * first in the same batch and guard every write; it answers their counts (none without limits).
+ * query building was a third of the request's CPU (`npm run bench`, ADR 0031). The intake's limits are counted before
+ * (ops/intake.server.ts), so a refused request never reaches this.
  */
-export async function recordErrors(db: Db, occurrences: readonly ErrorOccurrence[], now = new Date(), limits?: CountedHits): Promise<LimitHit[]> {
-  if (occurrences.length === 0) return [];
-  const guard = limits?.under ?? ALWAYS;
+export async function recordErrors(db: Db, occurrences: readonly ErrorOccurrence[], now = new Date()): Promise<void> {
+  if (occurrences.length === 0) return;
   const at = now.getTime();
   const groups = new Map<string, GroupInBatch>();
   const events: unknown[][] = [];
@@ -115,12 +105,8 @@ export async function recordErrors(db: Db, occurrences: readonly ErrorOccurrence
     ]);
   }
   const d1 = db.$client;
-  // The limits' counters first, so every write after them sees this request counted.
-  const statements: D1PreparedStatement[] = limits ? [limits.statement] : [];
-  statements.push(...[...groups.values()].map((group) => upsertGroup(d1, group, at, guard)));
-  statements.push(
-    ...insertRows(d1, "error_events (id, group_id, user_id, session_key, route, release, browser, stack, breadcrumbs, created_at)", events, guard),
-  );
+  const statements: D1PreparedStatement[] = [...groups.values()].map((group) => upsertGroup(d1, group, at));
+  statements.push(...insertRows(d1, "error_events (id, group_id, user_id, session_key, route, release, browser, stack, breadcrumbs, created_at)", events));
   const groupIds = [...groups.keys()];
   // Each group keeps its newest EVENTS_PER_GROUP occurrences: storage grows with the groups, not with the traffic.
   statements.push(
@@ -131,25 +117,21 @@ export async function recordErrors(db: Db, occurrences: readonly ErrorOccurrence
       .bind(...groupIds, EVENTS_PER_GROUP),
   );
   const people = [...groups.values()].flatMap((g) => [...g.people].map((userId) => [g.id, userId]));
-  statements.push(...insertRows(d1, "error_group_people (group_id, user_id)", people, guard, "on conflict do nothing"));
+  statements.push(...insertRows(d1, "error_group_people (group_id, user_id)", people, "on conflict do nothing"));
   const releases = [...groups.values()].flatMap((g) => [...g.releases].map(([release, count]) => [g.id, release, count]));
   statements.push(
     ...insertRows(
       d1,
       "error_group_releases (group_id, release, count)",
       releases,
-      guard,
       "on conflict (group_id, release) do update set count = count + excluded.count",
     ),
   );
-  const results = await d1.batch(statements);
-  // Each limit's count after this request, in the order given. Over a limit, the guarded writes wrote nothing: the
-  // caller refuses the request with the counter's wait.
-  return limits ? limits.read(results[0]!) : [];
+  await d1.batch(statements);
 }
 
 /** A group counted up by the batch's occurrences of it; a resolved group reopens, "fixed in the next release" only in another release. */
-function upsertGroup(d1: D1Database, group: GroupInBatch, at: number, guard: WriteGuard): D1PreparedStatement {
+function upsertGroup(d1: D1Database, group: GroupInBatch, at: number): D1PreparedStatement {
   const releases = [...group.releases.keys()];
   // "Fixed in the next release" reopens when any of the batch's releases is not the one it was marked in.
   const otherRelease = releases.map(() => `? <> coalesce(fixed_in_release, '')`).join(" or ");
@@ -157,12 +139,12 @@ function upsertGroup(d1: D1Database, group: GroupInBatch, at: number, guard: Wri
   const { id, scope, print, source, type, message, count } = group;
   return d1
     .prepare(
-      `insert into error_groups (id, scope, fingerprint, source, type, message, count, first_seen, last_seen, status) select ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open' where ${guard.sql}
+      `insert into error_groups (id, scope, fingerprint, source, type, message, count, first_seen, last_seen, status) select ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open' where 1
        on conflict (scope, fingerprint) do update set count = count + excluded.count, last_seen = excluded.last_seen, message = excluded.message,
        status = case when ${reopens} then 'open' else status end,
        fixed_in_release = case when ${reopens} then null else fixed_in_release end`,
     )
-    .bind(id, scope, print, source, type, message, count, at, at, ...guard.values, ...releases, ...releases);
+    .bind(id, scope, print, source, type, message, count, at, at, ...releases, ...releases);
 }
 
 export interface ErrorGroupView {

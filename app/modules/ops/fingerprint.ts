@@ -2,6 +2,8 @@
  * An error's group (issue 21): the normalised stack frames of our own code (function and file, without the build's
  * hash, line or column, which change with every release); else its type and message with numbers and ids stripped.
  */
+import { parseStackFrame } from "./stack-frames";
+
 const MAX_FRAMES = 5;
 
 interface Frame {
@@ -9,13 +11,10 @@ interface Frame {
   file: string;
 }
 
-/** V8 ("at fn (url:1:2)", "at url:1:2") and Firefox/Safari ("fn@url:1:2") frames. */
+/** V8 ("at fn (url:1:2)", "at url:1:2") and Firefox/Safari ("fn@url:1:2") frames, read in linear time (stack-frames.ts). */
 function parseFrame(line: string): Frame | null {
-  const v8 = /^\s*at\s+(?:(.+?)\s+\()?(.+?):\d+(?::\d+)?\)?\s*$/.exec(line);
-  const gecko = v8 ? null : /^\s*([^@\s]*)@(.+?):\d+(?::\d+)?\s*$/.exec(line);
-  const match = v8 ?? gecko;
-  if (!match) return null;
-  return { fn: (match[1] ?? "").replace(/^async\s+/, "") || "?", file: match[2] ?? "" };
+  const frame = parseStackFrame(line, true);
+  return frame && { fn: frame.fn.replace(/^async\s+/, "") || "?", file: frame.file };
 }
 
 /** Our code: the app's bundles (/assets/…), the Worker's (index.js, build/server) and the sources (app/, party/). */

@@ -1,4 +1,5 @@
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
+import { parseStackFrame, type StackFrame } from "./stack-frames";
 
 /**
  * Source-mapped stacks (ADR 0031, amended): a stack frame of a built file we hold a map for is rewritten to the
@@ -18,26 +19,15 @@ export interface RawSourceMap {
 /** The maps of one build, keyed by the built file's path as its frames name it (for the server's, a suffix is enough). */
 export type SourceMaps = Record<string, RawSourceMap>;
 
-const V8_FRAME = /^(\s*at\s+)(?:(.+?)\s+\()?(.+?):(\d+):(\d+)(\)?)\s*$/;
-const GECKO_FRAME = /^(\s*)([^@\s]*)@(.+?):(\d+):(\d+)\s*$/;
 /** A minifier's name (`t`, `Xe`, `$a`), perhaps with V8's receiver (`Object.Xe`), `async `/`new ` or `[as key]`. */
 const MINIFIED = /^(?:async\s+|new\s+)?(?:[\w$]+\.)*[\w$]{1,2}(?:\s+\[as [\w$]+\])?$/;
 
-interface Frame {
-  lead: string;
-  fn: string;
-  file: string;
-  line: number;
-  column: number;
-  gecko: boolean;
-}
+type Frame = StackFrame & { column: number };
 
+/** A frame with both a line and a column (a source map needs both); parsed in linear time (ops/stack-frames.ts). */
 function parseFrame(line: string): Frame | null {
-  const v8 = V8_FRAME.exec(line);
-  const gecko = v8 ? null : GECKO_FRAME.exec(line);
-  if (!v8 && !gecko) return null;
-  const [, lead, fn, file, lineNo, column] = (v8 ?? gecko) as RegExpExecArray;
-  return { lead: lead!, fn: fn ?? "", file: file!, line: Number(lineNo), column: Number(column), gecko: Boolean(gecko) };
+  const frame = parseStackFrame(line);
+  return frame && frame.column !== null ? (frame as Frame) : null;
 }
 
 /** Browser stacks (`map(stack, { origin })`): only the app's own assets, `${origin}/assets/…`, are looked up. */
