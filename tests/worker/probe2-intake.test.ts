@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { Client } from "../helpers/client";
+import { startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
 const sessionKey = () => randomBytes(12).toString("hex");
@@ -48,5 +49,73 @@ describe("POST /api/errors never holds the Worker", () => {
     expect(Number(over.headers.get("Retry-After"))).toBeGreaterThan(0);
     const hostile = await send(JSON.stringify({ message: "hostile", stack: hostileStack(client.origin) }));
     expect(hostile.status).toBe(429);
+  });
+});
+
+describe("a banking rule's matches pattern runs in linear time", () => {
+  const statement = ["Date,Description,Amount,Reference", `2026-09-15,${"a".repeat(30)},-10.00,R-1`, `2026-09-16,${"a".repeat(900)}!,-11.00,R-2`].join("\n");
+
+  it("the probe's ^a{4}(a|a)*$ previews, saves and applies at once, and a request meanwhile is not delayed", async () => {
+    const owner = await startWorkspace(baseUrl, "rulere2", "The Linear Rules Trust");
+    const created = await owner.client.postJson("/api/banking/accounts", {
+      name: "Checking",
+      institution: "Pacific Coast Bank",
+      type: "checking",
+      currency: "USD",
+      lastFour: "0932",
+      openingBalanceMinor: 0,
+      openingOn: "2026-09-01",
+    });
+    expect(created.status).toBe(201);
+    const accountId = ((await created.json()) as { id: string }).id;
+    const form = new FormData();
+    form.set("file", new Blob([statement]), "statement.csv");
+    const preview = await owner.client.fetch(`/api/banking/accounts/${accountId}/imports`, {
+      method: "POST",
+      body: form,
+      headers: { Origin: owner.client.origin },
+    });
+    expect(preview.status).toBe(200);
+    const { importId } = (await preview.json()) as { importId: string };
+    expect((await owner.client.postJson(`/api/banking/imports/${importId}/commit`, {})).status).toBe(200);
+
+    const hostile = { conditions: [{ field: "description", op: "matches", value: "^a{4}(a|a)*$" }], actions: { purpose: "Linear" } };
+    const started = Date.now();
+    const previewing = owner.client.postJson("/api/banking/rules/preview", hostile);
+    const other = await new Client(baseUrl).get("/api/auth/user");
+    const answered = await previewing;
+    expect(answered.status, await answered.clone().text()).toBe(200);
+    expect(other.status).toBe(401);
+    // Held the Worker for 2–4 s with JavaScript's engine; the bound is for a loaded 2-core machine.
+    expect(Date.now() - started).toBeLessThan(2000);
+    const result = (await answered.json()) as { matched: number };
+    // The thirty a's match; nine hundred and an exclamation mark do not.
+    expect(result.matched).toBe(1);
+
+    const saved = await owner.client.postJson("/api/banking/rules", {
+      name: "All a",
+      ...hostile,
+      conditions: [{ field: "description", op: "matches", value: "^a{4}(a|a)*$" }],
+    });
+    expect(saved.status, await saved.clone().text()).toBe(201);
+    const ruleId = ((await saved.json()) as { id: string }).id;
+    const applied = await owner.client.postJson(`/api/banking/rules/${ruleId}/apply`, {});
+    expect(applied.status).toBe(200);
+  });
+
+  it("a pattern RE2 cannot run, or too large to run cheaply, is refused when saved or previewed with a clear sentence", async () => {
+    const owner = await startWorkspace(baseUrl, "rulere2bad", "The Refused Patterns Trust");
+    const rule = (value: string) => ({ name: "Pattern", conditions: [{ field: "description", op: "matches", value }], actions: { purpose: "x" } });
+    const lookahead = await owner.client.postJson("/api/banking/rules", rule("(?=ACH)ACH"));
+    expect(lookahead.status).toBe(400);
+    expect(((await lookahead.json()) as { error: string }).error).toMatch(/^“\(\?=ACH\)ACH” is not a regular expression that can be used \(.*\(\?=.*\)\./);
+    for (const path of ["/api/banking/rules", "/api/banking/rules/preview"]) {
+      const complex = await owner.client.postJson(path, rule("(.*){100}z"));
+      expect(complex.status).toBe(400);
+      expect(((await complex.json()) as { error: string }).error).toBe(
+        "“(.*){100}z” is too complex to check safely against every transaction. Use fewer repeats (such as {3} or .*) and alternatives, or use “contains”.",
+      );
+    }
+    expect(((await (await owner.client.get("/api/banking/rules")).json()) as { rules: unknown[] }).rules).toHaveLength(0);
   });
 });

@@ -127,7 +127,11 @@ export function planRuleChange(rule: OrderedRule, tx: RuleTarget, options: { mad
   return { fields, next };
 }
 
-/** Why a "matches" pattern cannot be used, or null when it compiles. */
+/**
+ * Why a "matches" pattern cannot be used, or null when it compiles: the form's first check (compiling runs nothing).
+ * The server decides with RE2's syntax and bounds (description-pattern.ts), which also refuses look-arounds and
+ * back-references.
+ */
 export function patternProblem(pattern: string): string | null {
   try {
     new RegExp(pattern, "i");

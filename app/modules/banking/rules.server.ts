@@ -10,6 +10,7 @@ import type { RequestContext } from "~/platform/request-context.server";
 import { auditBanking, requireManage, type BankingAccess } from "./access.server";
 import { requireAccount } from "./accounts.server";
 import type { Category } from "./categories";
+import { descriptionPatternProblem } from "./description-pattern";
 import type { RuleActionsInput, RuleInput } from "./rule-form";
 import type { RuleActions, RuleCondition } from "./rules";
 import { bankRules } from "./schema";
@@ -73,6 +74,18 @@ export async function requireRule(db: Db, access: BankingAccess, id: string): Pr
   return toView(row);
 }
 
+/** Every "matches" pattern must run in linear time within its bound (description-pattern.ts), or the rule is refused. */
+function checkPatterns(conditions: readonly RuleCondition[]) {
+  conditions.forEach((c, i) => {
+    if (c.field !== "description" || c.op !== "matches") return;
+    const problem = descriptionPatternProblem(c.value);
+    if (!problem) return;
+    const key = problem.kind === "tooComplex" ? "rules.validation.patternTooComplex" : "rules.validation.patternInvalid";
+    const values = { pattern: c.value, reason: problem.kind === "invalid" ? problem.reason : "" };
+    throw new Refusal(400, key, values, { [`conditions.${i}.value`]: key });
+  });
+}
+
 /**
  * What a rule's input means in this workspace: every account it names must be one of the workspace's
  * (another family's account is "not found", 404), and a responsible party given as a user id must be a
@@ -83,6 +96,7 @@ export async function resolveRule<T extends { conditions?: RuleCondition[]; acti
   access: BankingAccess,
   input: T,
 ): Promise<{ conditions?: RuleCondition[]; actions?: RuleActions }> {
+  checkPatterns(input.conditions ?? []);
   for (const c of input.conditions ?? []) if (c.field === "account") await requireAccount(db, access, c.accountId);
   if (!input.actions) return { conditions: input.conditions };
   const { responsibleParty, category, ...rest } = input.actions;

@@ -1,4 +1,5 @@
 import type { Category } from "./categories";
+import { descriptionMatches } from "./description-pattern";
 import type { PrincipalOrIncome } from "./schema";
 
 /** A rule's conditions; all of them must hold (issue 16). */
@@ -32,15 +33,6 @@ export interface RuleSubject {
   amountMinor: number;
 }
 
-/** A "matches" pattern is a regular expression written by a person: a bad one matches nothing rather than failing the import. */
-function safeRegExp(pattern: string): RegExp | null {
-  try {
-    return new RegExp(pattern, "i");
-  } catch {
-    return null;
-  }
-}
-
 export function ruleMatches(conditions: RuleCondition[], subject: RuleSubject): boolean {
   return conditions.every((c) => {
     switch (c.field) {
@@ -48,7 +40,8 @@ export function ruleMatches(conditions: RuleCondition[], subject: RuleSubject): 
         const text = subject.description.toLowerCase();
         if (c.op === "contains") return text.includes(c.value.toLowerCase());
         if (c.op === "equals") return text.trim() === c.value.toLowerCase().trim();
-        return safeRegExp(c.value)?.test(subject.description) ?? false;
+        // A person's regular expression, in linear time (description-pattern.ts); one that cannot be used matches nothing.
+        return descriptionMatches(c.value, subject.description);
       }
       case "amount":
         if (c.op === "between") return subject.amountMinor >= Math.min(c.valueMinor, c.toMinor) && subject.amountMinor <= Math.max(c.valueMinor, c.toMinor);
