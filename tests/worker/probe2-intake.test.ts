@@ -119,3 +119,22 @@ describe("a banking rule's matches pattern runs in linear time", () => {
     expect(((await (await owner.client.get("/api/banking/rules")).json()) as { rules: unknown[] }).rules).toHaveLength(0);
   });
 });
+
+describe("the audit log's action filter is a plain prefix, never a person's LIKE pattern", () => {
+  it("a % or _ in a family filter is a character, not a wildcard; a real family finds its actions", async () => {
+    const owner = await startWorkspace(baseUrl, "auditlike", "The Literal Filter Trust");
+    const entries = async (action: string) => {
+      const response = await owner.client.get(`/api/audit/entries?action=${encodeURIComponent(action)}`);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { entries: { action: string }[] }).entries;
+    };
+    // As LIKE patterns these matched every action with a dot in it.
+    expect(await entries("_%.")).toEqual([]);
+    expect(await entries(`${"%_".repeat(39)}.`)).toEqual([]);
+    const all = ((await (await owner.client.get("/api/audit/entries")).json()) as { entries: { action: string }[] }).entries;
+    const family = `${all[0]!.action.split(".")[0]}.`;
+    const found = await entries(family);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((e) => e.action.startsWith(family))).toBe(true);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, like, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { auditLog } from "~/modules/audit/schema";
 import { users } from "~/modules/auth/schema";
 import type { Db } from "~/platform/db.server";
@@ -20,7 +20,12 @@ export const AUDIT_EXPORT_MAX = 50_000;
 function where(access: ComplianceAccess, filter: AuditFilter, beforeSeq?: number): SQL {
   const conditions: (SQL | undefined)[] = [eq(auditLog.workspaceId, access.workspaceId)];
   if (filter.actorUserId) conditions.push(eq(auditLog.actorUserId, filter.actorUserId));
-  if (filter.action) conditions.push(filter.action.endsWith(".") ? like(auditLog.action, `${filter.action}%`) : eq(auditLog.action, filter.action));
+  // A family is a plain prefix, compared as text: a LIKE pattern would take the person's % and _ as wildcards, and
+  // SQLite's LIKE backtracks over many of them (issue 42: no person-supplied pattern without a bound).
+  if (filter.action)
+    conditions.push(
+      filter.action.endsWith(".") ? sql`substr(${auditLog.action}, 1, ${filter.action.length}) = ${filter.action}` : eq(auditLog.action, filter.action),
+    );
   if (filter.targetType) conditions.push(eq(auditLog.targetType, filter.targetType));
   if (filter.outcome) conditions.push(eq(auditLog.outcome, filter.outcome));
   if (filter.from) conditions.push(gte(auditLog.createdAt, new Date(`${filter.from}T00:00:00Z`)));
