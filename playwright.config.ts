@@ -1,6 +1,10 @@
 import { defineConfig } from "@playwright/test";
+import { testClientAddressKey } from "./scripts/lib.mjs";
 
 const PORT = 8790;
+// The run's key with which each test names its own client address (tests/e2e/support.ts `clientAddressHeaders`): in
+// the environment, so the test workers and the servers (webServer, and those some specs start) share it.
+testClientAddressKey();
 
 export default defineConfig({
   testDir: "tests/e2e",

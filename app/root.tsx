@@ -1,6 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
-  isRouteErrorResponse,
   Link,
   Links,
   Meta,
@@ -35,6 +34,7 @@ import { resolveDisplayPreferences } from "./modules/preferences/preferences.ser
 import { prePaintScript } from "./modules/preferences/pre-paint-script";
 import { DEFAULT_THEME } from "./modules/preferences/themes";
 import { useBoundaryReport, useNavigationBreadcrumbs } from "./modules/ops/client/use-error-capture";
+import { summarizeRouteError } from "./platform/route-error";
 
 export const handle = { i18n: ["common", "auth", "tour"] };
 
@@ -160,12 +160,14 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   useBoundaryReport(error);
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { status, sentence } = summarizeRouteError(error);
   return (
     <>
       <main id="main-content" className="mx-auto max-w-xl p-8">
         <h1 className="text-2xl">{status === 404 ? t("notFound.title") : status === 403 ? t("forbidden.title") : t("error.title")}</h1>
         <p>{status === 403 ? t("forbidden.body") : t("error.body")}</p>
+        {/* A refusal's own sentence (a form post that was not a form, a link that no longer works): what to do now. */}
+        {sentence && status < 500 ? <p data-testid="error-sentence">{sentence}</p> : null}
         <Link to="/">{t("notFound.home")}</Link>
       </main>
       {/* The assistant is on every page, error pages too (it needs no loader data: signed out, it answers canned). */}

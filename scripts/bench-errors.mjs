@@ -9,7 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { npxBin, offlineEnv } from "./lib.mjs";
+import { clientAddressHeaders, npxBin, offlineEnv } from "./lib.mjs";
 
 const RATE = Number(process.env.BENCH_ERRORS_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_ERRORS_SECONDS ?? 30);
@@ -74,7 +74,7 @@ async function load(server, browsers, seconds) {
     try {
       const response = await fetch(`${server.url}/api/errors`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Origin: server.url, "X-Error-Session": browser.session, "CF-Connecting-IP": browser.ip },
+        headers: { "Content-Type": "application/json", Origin: server.url, "X-Error-Session": browser.session, ...clientAddressHeaders(browser.ip) },
         body,
       });
       await response.arrayBuffer();

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ensureDevVars, migrate, startServer, workerdRssMb } from "./lib.mjs";
+import { clientAddressHeaders, ensureDevVars, migrate, startServer, testClientAddressKey, workerdRssMb } from "./lib.mjs";
 
 const DOCS = Number(process.env.BENCH_EXPORT_DOCS ?? 2000);
 const MEGABYTES = Number(process.env.BENCH_EXPORT_MB ?? 1024);
@@ -33,6 +33,8 @@ export async function benchExport({ docs = DOCS, megabytes = MEGABYTES } = {}) {
   ensureDevVars();
   const persistTo = mkdtempSync(join(tmpdir(), "bench-export-"));
   migrate(persistTo);
+  // Each upload names a client address of its own (the limits are per address), vouched for with this run's key.
+  testClientAddressKey();
   const server = await startServer({ port: 8797, persistTo });
   try {
     const call = client(server.url);
@@ -70,7 +72,7 @@ export async function benchExport({ docs = DOCS, megabytes = MEGABYTES } = {}) {
         for (let attempt = 1; attempt <= 3; attempt++) {
           response = await call(`/api/documents?fileName=bench-${n}.png`, {
             method: "POST",
-            headers: { "Content-Type": "application/octet-stream", "CF-Connecting-IP": `10.9.${n >> 8}.${n & 255}` },
+            headers: { "Content-Type": "application/octet-stream", ...clientAddressHeaders(`10.9.${n >> 8}.${n & 255}`) },
             body,
           });
           if (response.status !== 503) break;

@@ -19,7 +19,7 @@ import { benchMeetings } from "./bench-meetings.mjs";
 import { startPeer } from "./bench-peer.mjs";
 import { benchRealtime } from "./bench-realtime.mjs";
 import { bundleReport, formatReport } from "./bundle-report.mjs";
-import { build, DEMO, ensureDevVars, migrate, npxBin, seed, startServer } from "./lib.mjs";
+import { build, DEMO, ensureDevVars, migrate, npxBin, seed, startServer, testClientAddressKey } from "./lib.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 /** BENCH_ONLY=realtime (or documents, chat, banking, finance, meetings, errors, compliance, export, load, http, lighthouse, analysis) runs one part. */
@@ -110,6 +110,8 @@ if (ONLY === "load") {
 const persistTo = mkdtempSync(join(tmpdir(), "bench-"));
 migrate(persistTo);
 seed(persistTo);
+// The error intake's simulated browsers each name an address of their own (bench-errors.mjs), vouched for with this key.
+testClientAddressKey();
 const server = await startServer({ port: 8795, persistTo });
 let parts;
 

@@ -63,9 +63,29 @@ export function seed(persistTo) {
  * Starts `wrangler dev` on the built Worker in its own process group (so that stopping it also stops
  * workerd) and resolves once it answers. Returns a stop function.
  */
+/**
+ * The test run's key with which its clients name their own address (X-Dev-Client-Address-Key with CF-Connecting-IP),
+ * so that the limits of one test never touch another: outside production the Worker otherwise ignores the header and
+ * gives every request the loopback address (app/platform/request-context.server.ts `clientIp`). Fresh and random per
+ * run, kept in the environment so the run's test processes and the servers they start share it; `npm start` and
+ * `npm run dev` never have one.
+ */
+export function testClientAddressKey() {
+  process.env.DEV_CLIENT_ADDRESS_KEY ??= randomBytes(32).toString("base64url");
+  return process.env.DEV_CLIENT_ADDRESS_KEY;
+}
+
+/** CF-Connecting-IP `ip`, vouched for with the run's key (testClientAddressKey): a simulated client of its own address. */
+export function clientAddressHeaders(ip) {
+  const key = process.env.DEV_CLIENT_ADDRESS_KEY;
+  return { "CF-Connecting-IP": ip, ...(key ? { "X-Dev-Client-Address-Key": key } : {}) };
+}
+
 export async function startServer({ port, persistTo, inherit = false, vars = {}, detached = true, testScheduled = false }) {
-  // Links in mails start at the address this server is reached on; the development tools are opted into.
-  vars = { PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DEV_TOOLS: "on", ...vars };
+  // Links in mails start at the address this server is reached on; the development tools are opted into. A test
+  // run's servers take its client address key (refused in production, where Cloudflare's own header is the address).
+  const clientAddressKey = vars.APP_ENV === "production" ? undefined : process.env.DEV_CLIENT_ADDRESS_KEY;
+  vars = { PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DEV_TOOLS: "on", ...(clientAddressKey ? { DEV_CLIENT_ADDRESS_KEY: clientAddressKey } : {}), ...vars };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", "0", "--show-interactive-dev-session=false"];
   if (persistTo) args.push("--persist-to", persistTo);
   // Tests run the cron on demand (GET /__scheduled); never in the app people use.

@@ -27,6 +27,12 @@ const envSchema = z
      * everywhere else, and refused in production.
      */
     DEV_SQL_TOKEN: z.string().min(32, "DEV_SQL_TOKEN must be at least 32 characters").optional(),
+    /**
+     * A test run's key (fresh and random per run, scripts/lib.mjs): its clients send it in X-Dev-Client-Address-Key
+     * to name their own address in CF-Connecting-IP, which outside production is otherwise ignored
+     * (request-context.server.ts `clientIp`). Unset everywhere else, and refused in production.
+     */
+    DEV_CLIENT_ADDRESS_KEY: z.string().min(32, "DEV_CLIENT_ADDRESS_KEY must be at least 32 characters").optional(),
     PASSWORD_PEPPER: z
       .string({ required_error: "PASSWORD_PEPPER is not set (copy .dev.vars.example to .dev.vars)" })
       .min(32, "PASSWORD_PEPPER must be at least 32 characters")
@@ -136,6 +142,9 @@ const envSchema = z
     }
     if (env.APP_ENV === "production" && env.DEV_SQL_TOKEN) {
       ctx.addIssue({ code: "custom", message: "DEV_SQL_TOKEN is refused in production" });
+    }
+    if (env.APP_ENV === "production" && env.DEV_CLIENT_ADDRESS_KEY) {
+      ctx.addIssue({ code: "custom", message: "DEV_CLIENT_ADDRESS_KEY is refused in production" });
     }
     if (env.MAIL_PROVIDER === "http" && (!env.MAIL_API_URL || !env.MAIL_API_KEY)) {
       ctx.addIssue({ code: "custom", message: "MAIL_PROVIDER=http needs MAIL_API_URL and MAIL_API_KEY" });

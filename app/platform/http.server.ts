@@ -104,6 +104,32 @@ export async function readJsonBody(request: Request, t: Translate, limit = JSON_
   }
 }
 
+const FORM_TYPE = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * The form a request posted, or null when it posted none: no body (and so no type), another type (JSON, text), or a
+ * body that is not the form its type says (a multipart body without its boundary). An empty form is a form: a
+ * button alone posts one.
+ */
+export async function formDataOrNull(request: Request): Promise<FormData | null> {
+  if (!FORM_TYPE.test(request.headers.get("Content-Type") ?? "")) return null;
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every page action's form, read through here: without one (see formDataOrNull) the action answers 400 with the
+ * house's sentence in the caller's language, as a thrown Response the page's error boundary shows, never a 500.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  const form = await formDataOrNull(request);
+  if (form) return form;
+  throw new Response(requestT(request)("errors.formExpected"), { status: 400, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 /** Validates with a zod schema; the first message becomes `error`, all of them `fieldErrors`. */
 export function parseWith<S extends z.ZodTypeAny>(schema: S, data: unknown, t: Translate): z.infer<S> {
   if (data === null || typeof data !== "object" || Array.isArray(data)) {

@@ -70,6 +70,27 @@ export function countedHits(d1: D1Database, hits: readonly { key: string; limit:
 
 export type CountedHits = ReturnType<typeof countedHits>;
 
+/**
+ * An attempt counted before it is checked: the counters are hit in one statement that also answers their counts, so
+ * the count and the refusal are one step and N attempts at the same moment never get more than the limit checked (a
+ * read of the count before the check and a hit after it let every parallel attempt through). `over` is the first
+ * counter past its limit (the longest wait of those), null when the attempt may go on.
+ */
+export async function takeAttempt(db: Db, hits: readonly { key: string; limit: Limit }[]): Promise<{ over: LimitHit | null; hits: LimitHit[] }> {
+  const counted = await hitRateLimits(db, hits);
+  // Of several counters past their limits, the one that keeps the attempt waiting longest.
+  const over = counted.filter((hit) => hit.over).sort((a, b) => b.retryAfter - a.retryAfter)[0] ?? null;
+  return { over, hits: counted };
+}
+
+/**
+ * Gives back an attempt counted by `takeAttempt` that turned out to be one the limit does not count (a right password
+ * where only failures are limited). Only the attempt's own hit: an attempt made at the same moment already saw it.
+ */
+export async function refundAttempt(db: Db, key: string): Promise<void> {
+  await db.run(sql`UPDATE rate_limits SET count = count - 1 WHERE key = ${key} AND count > 0 AND reset_at > ${Date.now()}`);
+}
+
 /** Seconds until the key may try again, or 0 when it is under its limit. */
 export async function rateLimitRetryAfter(db: Db, key: string, { limit }: Limit): Promise<number> {
   const row = await db.get<{ count: number; reset_at: number }>(sql`SELECT count, reset_at FROM rate_limits WHERE key = ${key}`);

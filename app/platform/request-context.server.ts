@@ -4,6 +4,7 @@ import { auditInsert, recordAudit } from "~/modules/audit/audit.server";
 import { requestT, serverT } from "~/i18n.server";
 import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
 import { type AppConfig, devToolsEnabled, getConfig } from "./env.server";
+import { timingSafeEqual } from "./crypto.server";
 import { createDb, type Db } from "./db.server";
 
 /** Everything a module needs about the caller's request, built once per request. */
@@ -31,9 +32,31 @@ export interface RequestContext {
 
 const cache = new WeakMap<Request, RequestContext>();
 
-export function clientIp(request: Request): string {
-  // Cloudflare sets CF-Connecting-IP and overwrites any value a client sends; wrangler dev sets it locally.
-  return request.headers.get("CF-Connecting-IP") ?? "127.0.0.1";
+/** Where a request without a trustworthy address comes from: wrangler dev listens on loopback (scripts/lib.mjs). */
+export const LOCAL_CLIENT_ADDRESS = "127.0.0.1";
+
+/** The header with which a test run's requests vouch for the address they name (DEV_CLIENT_ADDRESS_KEY). */
+export const DEV_CLIENT_ADDRESS_KEY_HEADER = "X-Dev-Client-Address-Key";
+
+const IP_ADDRESS = /^(?:\d{1,3}(?:\.\d{1,3}){3}|(?=[0-9A-Fa-f.]*:)[0-9A-Fa-f:.]{2,45})$/;
+const encoder = new TextEncoder();
+
+/**
+ * The caller's address, for the audit log and the rate limits. In production Cloudflare sets CF-Connecting-IP from the
+ * connection and overwrites whatever a client sent, so it is the connection's address. Elsewhere nothing overwrites
+ * it: wrangler dev (miniflare) passes on a client's CF-Connecting-IP as it came and fills it in from the socket only
+ * when the client sent none, so the Worker cannot tell the two apart. Outside production the header is therefore
+ * ignored and every request has the connection's address, loopback, where wrangler dev listens; only a test run's
+ * clients, holding the run's DEV_CLIENT_ADDRESS_KEY (refused in production), may name one (each test its own, so
+ * the limits of one never touch another).
+ */
+export function clientIp(request: Request, config: Pick<AppConfig, "APP_ENV" | "DEV_CLIENT_ADDRESS_KEY">): string {
+  const named = request.headers.get("CF-Connecting-IP");
+  if (config.APP_ENV === "production") return named ?? LOCAL_CLIENT_ADDRESS;
+  const key = config.DEV_CLIENT_ADDRESS_KEY;
+  const vouched = request.headers.get(DEV_CLIENT_ADDRESS_KEY_HEADER);
+  if (key && vouched && named && IP_ADDRESS.test(named) && timingSafeEqual(encoder.encode(vouched), encoder.encode(key))) return named;
+  return LOCAL_CLIENT_ADDRESS;
 }
 
 function countryOf(context: AppLoadContext): string | null {
@@ -48,7 +71,7 @@ export function getRequestContext(request: Request, context: AppLoadContext): Re
   const db = createDb(env.DB);
   const config = getConfig(env);
   const url = new URL(request.url);
-  const ip = clientIp(request);
+  const ip = clientIp(request, config);
   const userAgent = request.headers.get("User-Agent") ?? "";
   const ctx: RequestContext = {
     db,

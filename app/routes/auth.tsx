@@ -13,6 +13,7 @@ import { AuthError, register, requestPasswordReset } from "~/modules/auth/servic
 import { serializeSessionCookie } from "~/modules/auth/session.server";
 import { forgotPasswordSchema, loginSchema, registerSchema } from "~/modules/auth/validation";
 import { getRequestContext } from "~/platform/request-context.server";
+import { readFormData } from "~/platform/http.server";
 
 /** The second step's texts (the tabs' are in "auth", loaded by the root). */
 export const handle = { i18n: ["security"] };
@@ -34,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = getRequestContext(request, context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const redirectTo = safeRedirect(String(formData.get("redirectTo") ?? ""));
   const signIn = (outcome: SignInOutcome) => {

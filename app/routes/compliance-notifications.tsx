@@ -11,6 +11,7 @@ import { getComplianceReminders, saveComplianceReminders } from "~/modules/notif
 import { pollsT } from "~/modules/polls/i18n.server";
 import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
 import { getRequestContext } from "~/platform/request-context.server";
+import { readFormData } from "~/platform/http.server";
 
 // "polls": the sentence for unreadable lead times, which the form's browser-side check shows too.
 export const handle = { i18n: ["notifications", "polls"] };
@@ -31,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const { db } = getRequestContext(args.request, args.context);
-  const form = await args.request.formData();
+  const form = await readFormData(args.request);
   const submission = parseWithZod(form, { schema: complianceRemindersSchema(pollsT(args.request)("errors.leadDaysInvalid")) });
   if (submission.status !== "success") {
     const leadDaysError = submission.error?.leadDays?.[0] ?? Object.values(submission.error ?? {}).flat()[0] ?? null;

@@ -18,6 +18,7 @@ import { WorkspaceFields } from "~/modules/workspaces/components/workspace-field
 import { createWorkspace } from "~/modules/workspaces/service.server";
 import { workspaceFields } from "~/modules/workspaces/validation";
 import { getRequestContext } from "~/platform/request-context.server";
+import { readFormData } from "~/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Start your free trial · Legal Document Platform" }];
 
@@ -30,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** A new family workspace with a 30-day trial; signed out, the account is created in the same step. */
 export async function action(args: ActionFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
-  const formData = await args.request.formData();
+  const formData = await readFormData(args.request);
   const session = await getCurrentSession(args);
   if (session) {
     const submission = parseWithZod(formData, { schema: workspaceFields(ctx.t) });

@@ -17,7 +17,7 @@ import { toE164 } from "~/modules/conversations/sms/phone";
 import { workspacePhones } from "~/modules/conversations/sms/service.server";
 import { simulatorTextSchema, type SimulatorText } from "~/modules/conversations/sms/simulator-schema";
 import { phoneSimulatorEnabled, simulatorRead, simulatorSend } from "~/modules/conversations/sms/simulator.server";
-import { asHttpError, HttpError, throwAsResponse } from "~/platform/http.server";
+import { asHttpError, HttpError, readFormData, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const handle = { i18n: ["conversations"] };
@@ -53,7 +53,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!phoneSimulatorEnabled(ctx)) throw data(null, 404);
   const session = await requireSession(args);
   const t = conversationsT(args.request);
-  const submission = parseWithZod(await args.request.formData(), { schema: simulatorTextSchema(t) });
+  const submission = parseWithZod(await readFormData(args.request), { schema: simulatorTextSchema(t) });
   if (submission.status !== "success") {
     return data({ ok: false as const, error: Object.values(submission.error ?? {}).flat()[0] ?? t("errors.messageEmpty"), reply: submission.reply() }, 400);
   }

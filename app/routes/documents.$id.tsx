@@ -15,7 +15,7 @@ import { AsAmendedPanel } from "~/modules/instruments/components/as-amended-pane
 import { instrumentReadings } from "~/modules/instruments/readings.server";
 import { AmendmentLink } from "~/modules/instruments/components/amendment-link";
 import { recordingDeletionDate } from "~/modules/meetings/recordings/retention.server";
-import { asHttpError, HttpError, throwAsResponse } from "~/platform/http.server";
+import { asHttpError, HttpError, readFormData, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 // "ai": the cited-passage panel shown when an answer or a finding links here with ?passage=start-end.
@@ -72,7 +72,7 @@ export async function action(args: ActionFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
   const t = documentsT(args.request);
   const id = args.params.id ?? "";
-  const form = await args.request.formData();
+  const form = await readFormData(args.request);
   const intent = form.get("intent");
   const submission = parseWithZod(form, { schema: documentFormSchema(t) });
   if (submission.status !== "success") {

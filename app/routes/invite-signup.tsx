@@ -11,11 +11,11 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/modules/auth/components/password-input";
 import { getCurrentSession } from "~/modules/auth/guard.server";
-import { AuthError, normalizeEmail, register } from "~/modules/auth/service.server";
+import { AuthError, register } from "~/modules/auth/service.server";
 import { serializeSessionCookie } from "~/modules/auth/session.server";
 import { registerSchema } from "~/modules/auth/validation";
-import { acceptInvitation, findOpenInvitation } from "~/modules/workspaces/service.server";
-import { HttpError } from "~/platform/http.server";
+import { acceptInvitation, findOpenInvitation, refuseOtherAddress } from "~/modules/workspaces/service.server";
+import { HttpError, readFormData } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Join a family workspace · Legal Document Platform" }];
@@ -36,22 +36,26 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
   const token = new URL(args.request.url).searchParams.get("token") ?? "";
-  const formData = await args.request.formData();
+  const formData = await readFormData(args.request);
   const session = await getCurrentSession(args);
   try {
     if (session) {
-      await acceptInvitation(ctx, session.user.id, token, session.sessionId);
+      // Only the account of the invited address joins: another signed-in account is refused (and audited).
+      await acceptInvitation(ctx, session.user, token, session.sessionId);
       return redirect("/dashboard");
     }
     const invitation = await findOpenInvitation(ctx, token);
     if (!invitation) throw new HttpError(404, ctx.t("errors.invitationInvalid"));
+    // The address is the invitation's, fixed on the form: another one typed (or sent) is refused before any account exists.
+    const typed = formData.get("email");
+    if (typeof typed === "string" && typed.trim() !== "") await refuseOtherAddress(ctx, invitation, typed, null);
+    formData.set("email", invitation.email);
     const submission = parseWithZod(formData, { schema: registerSchema(ctx.t) });
     if (submission.status !== "success") return data({ result: submission.reply(), error: null }, 400);
     try {
-      // The link reached this mailbox, so the address is verified when it is the invited one.
-      const verified = normalizeEmail(submission.value.email) === invitation.email;
-      const account = await register(ctx, submission.value, { verified, invited: true });
-      await acceptInvitation(ctx, account.user.id, token, account.session.id);
+      // The link reached this mailbox, and the account is the invited address: verified.
+      const account = await register(ctx, submission.value, { verified: true, invited: true });
+      await acceptInvitation(ctx, account.user, token, account.session.id);
       return redirect("/dashboard", {
         headers: { "Set-Cookie": serializeSessionCookie(account.token, { secure: ctx.secure, remember: false }) },
       });
@@ -82,6 +86,8 @@ export default function InviteSignupRoute() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema(t) }),
   });
 
+  const emailProps = getInputProps(fields.email, { type: "email" });
+  const emailFixedId = `${fields.email.id}-fixed`;
   const role = invitation ? t(`roles.${invitation.role}`) : "";
   const back = `/invite-signup?token=${encodeURIComponent(token)}`;
 
@@ -99,11 +105,18 @@ export default function InviteSignupRoute() {
                 : t("invite.introNoInviter", { workspace: invitation.workspaceName, role })}
             </p>
             {actionData?.error ? <Banner kind="error">{actionData.error}</Banner> : null}
-            {currentEmail ? (
+            {currentEmail && currentEmail !== invitation.email ? (
+              // Only the invited address may join: this account is told so, and how to accept it as that address.
+              <>
+                <p className="m-0" data-testid="invite-wrong-account">
+                  {t("invite.wrongAccount", { email: invitation.email, current: currentEmail })}
+                </p>
+                <a href="/api/logout" className="text-center text-sm text-link">
+                  {t("invite.signOut")}
+                </a>
+              </>
+            ) : currentEmail ? (
               <Form method="post" className="flex flex-col gap-3">
-                {currentEmail !== invitation.email ? (
-                  <p className="m-0 text-sm text-muted-foreground">{t("invite.wrongAccount", { email: invitation.email, current: currentEmail })}</p>
-                ) : null}
                 <Button type="submit" disabled={submitting}>
                   {submitting ? t("invite.accepting") : t("invite.accept")}
                 </Button>
@@ -119,7 +132,18 @@ export default function InviteSignupRoute() {
                     <Input {...getInputProps(fields.username, { type: "text" })} key={fields.username.key} autoComplete="username" />
                   </FormField>
                   <FormField id={fields.email.id} errorId={fields.email.errorId} label={t("fields.email")} errors={fields.email.errors}>
-                    <Input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" />
+                    {/* The invitation's address, fixed: the account is made for the mailbox the link was sent to. */}
+                    <Input
+                      {...emailProps}
+                      key={fields.email.key}
+                      defaultValue={invitation.email}
+                      readOnly
+                      aria-describedby={[emailProps["aria-describedby"], emailFixedId].filter(Boolean).join(" ")}
+                      autoComplete="email"
+                    />
+                    <p id={emailFixedId} className="m-0 text-sm text-muted-foreground">
+                      {t("invite.emailFixed")}
+                    </p>
                   </FormField>
                   <FormField id={fields.phone.id} errorId={fields.phone.errorId} label={t("fields.phone")} errors={fields.phone.errors}>
                     <Input {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} autoComplete="tel" />

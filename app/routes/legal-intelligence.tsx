@@ -7,7 +7,7 @@ import { LegalIntelligencePage } from "~/modules/ai/legal/components/legal-intel
 import { legalIntelligenceReport } from "~/modules/ai/legal/findings.server";
 import { questionSchema } from "~/modules/ai/validation";
 import { requireSession } from "~/modules/auth/guard.server";
-import { asHttpError, HttpError } from "~/platform/http.server";
+import { asHttpError, formDataOrNull, HttpError } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const handle = { i18n: ["ai"] };
@@ -25,13 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * a form), which the schema then refuses with its one sentence and a 400, never a 500.
  */
 async function formQuestion(request: Request): Promise<FormDataEntryValue | null> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return null;
-  try {
-    return (await request.formData()).get("question");
-  } catch {
-    return null;
-  }
+  return (await formDataOrNull(request))?.get("question") ?? null;
 }
 
 /** A question across the documents this person may read: the same engine as the chat widget. */

@@ -14,6 +14,7 @@ import { isNotificationType, listNotifications, markRead } from "~/modules/notif
 import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import type { NotificationChannel } from "~/modules/notifications/schema";
+import { readFormData } from "~/platform/http.server";
 
 export const handle = { i18n: ["notifications", ...NOTIFICATION_NAMESPACES] };
 export const meta: MetaFunction = () => [{ title: "Notifications · Legal Document Platform" }];
@@ -46,7 +47,7 @@ export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const { db } = getRequestContext(args.request, args.context);
   const t = serverT("notifications", resolveDisplayPreferences(args.request).language);
-  const form = await args.request.formData();
+  const form = await readFormData(args.request);
   const intent = String(form.get("intent") ?? "");
   const submission = parseWithZod(form, { schema: notificationsFormSchema(NOTIFICATION_TYPES, t) });
   if (submission.status !== "success") {

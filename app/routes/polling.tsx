@@ -9,7 +9,7 @@ import { canCreatePolls } from "~/modules/polls/access.server";
 import { createPoll, listPolls } from "~/modules/polls/service.server";
 import { workspaceVoters } from "~/modules/workspaces/beneficial-shares.server";
 import { createPollFormSchema } from "~/modules/polls/validation";
-import { asHttpError, HttpError } from "~/platform/http.server";
+import { asHttpError, HttpError, readFormData } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const handle = { i18n: ["polls"] };
@@ -28,7 +28,7 @@ export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   const t = pollsT(args.request);
-  const submission = parseWithZod(await args.request.formData(), { schema: createPollFormSchema(t) });
+  const submission = parseWithZod(await readFormData(args.request), { schema: createPollFormSchema(t) });
   // Adding or removing an option row without JavaScript comes back as the form with its new rows.
   if (submission.status === undefined) return { intent: "create", result: submission.reply(), error: null };
   if (submission.status !== "success") {

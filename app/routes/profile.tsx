@@ -36,7 +36,7 @@ import {
   type AvatarFormInput,
 } from "~/modules/profile/validation";
 import { IntentForm } from "~/components/intent-form";
-import { HttpError, Refusal } from "~/platform/http.server";
+import { HttpError, readFormData, Refusal } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import { useSignedInUser, type SignedInPageHandle } from "~/routes/_app";
 
@@ -65,7 +65,7 @@ export async function action(args: ActionFunctionArgs) {
   if (length > AVATAR_MAX_BYTES + 64 * 1024) {
     return data({ intent: "avatar" as Intent, result: null, error: ctx.t("errors.avatarTooLarge"), success: false }, 413);
   }
-  const formData = await args.request.formData();
+  const formData = await readFormData(args.request);
   const intent = String(formData.get("intent") ?? "") as Intent;
   try {
     switch (intent) {

@@ -14,6 +14,7 @@ import { AuthError, resetPassword } from "~/modules/auth/service.server";
 import { peekToken } from "~/modules/auth/tokens.server";
 import { resetPasswordSchema } from "~/modules/auth/validation";
 import { getRequestContext } from "~/platform/request-context.server";
+import { readFormData } from "~/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Legal Document Platform" }];
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = getRequestContext(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema(ctx.t) });
+  const submission = parseWithZod(await readFormData(request), { schema: resetPasswordSchema(ctx.t) });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, 400);
   try {
     await resetPassword(ctx, submission.value.token, submission.value.password);

@@ -8,7 +8,7 @@ import { documentsT } from "~/modules/documents/i18n.server";
 import { canEditDocument } from "~/modules/documents/service.server";
 import { restoreFormSchema } from "~/modules/documents/validation";
 import { compareVersions, listVersions, restoreVersion } from "~/modules/documents/versions.server";
-import { asHttpError, HttpError, throwAsResponse } from "~/platform/http.server";
+import { asHttpError, HttpError, readFormData, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 
 export const handle = { i18n: ["documents"] };
@@ -50,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   const t = documentsT(args.request);
-  const submission = parseWithZod(await args.request.formData(), { schema: restoreFormSchema(t) });
+  const submission = parseWithZod(await readFormData(args.request), { schema: restoreFormSchema(t) });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), error: Object.values(submission.error ?? {}).flat()[0] ?? t("errors.unknownAction") }, 400);
   }

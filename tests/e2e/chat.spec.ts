@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { axeCheck, hydrated, signInAsDemo } from "./support";
+import { axeCheck, clientAddressHeaders, hydrated, signInAsDemo } from "./support";
 
 const TRUSTEES_CHANNEL = "e5c8a6b4-0002-4c6e-8d2a-5b7e9f100002";
 const GRANDMA = "+14155550123";
@@ -8,7 +8,7 @@ const unique = () => Date.now().toString(36) + Math.floor(Math.random() * 1e4).t
 
 async function person(browser: Browser, email?: string) {
   const context = await browser.newContext();
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` });
+  await context.setExtraHTTPHeaders(clientAddressHeaders(`10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`));
   const page = await context.newPage();
   await signInAsDemo(page, email ? { email } : {});
   return page;

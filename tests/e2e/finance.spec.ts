@@ -1,11 +1,11 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { axeCheck, clientAddressHeaders, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
 async function signedIn(browser: Browser, email?: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.context().setExtraHTTPHeaders({ "CF-Connecting-IP": `10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` });
+  await page.context().setExtraHTTPHeaders(clientAddressHeaders(`10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`));
   await signInAsDemo(page, email ? { email } : {});
   return page;
 }

@@ -2,7 +2,7 @@ import { chromium, expect, test, type Browser, type Locator, type Page } from "@
 import config from "../../playwright.config";
 import { DEMO as FAMILY } from "../../app/modules/workspaces/demo-family";
 import { fakeMediaBrowser, JAMES } from "./meeting-support";
-import { axeCheck, hydrated, isolateClientAddress, randomClientAddress, signInAsDemo } from "./support";
+import { axeCheck, clientAddressHeaders, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 // The meeting page's gaps found in review (issue 20): the calendar file's zone, linked poll and documents, the chat
 // log after the meeting, the host's mute as the muted person sees it, and device choice in the meeting.
@@ -29,7 +29,7 @@ function options(select: Locator) {
 async function signedIn(browser: Browser, options: { email?: string; timezoneId?: string } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: config.use?.baseURL, timezoneId: options.timezoneId });
   await context.grantPermissions(["camera", "microphone"]);
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": randomClientAddress() });
+  await context.setExtraHTTPHeaders(clientAddressHeaders());
   const page = await context.newPage();
   await signInAsDemo(page, options.email ? { email: options.email } : {});
   return page;

@@ -1,7 +1,7 @@
 // What the meeting browser tests share: browsers with Chromium's fake camera and microphone, signed in as the demo family.
 import { chromium, type Browser, type Page } from "@playwright/test";
 import config from "../../playwright.config";
-import { randomClientAddress, signInAsDemo } from "./support";
+import { clientAddressHeaders, signInAsDemo } from "./support";
 
 export const JAMES = "james@hartwell.example";
 export const SOPHIE = "sophie@hartwell.example";
@@ -16,7 +16,7 @@ export async function fakeMediaBrowser(): Promise<Browser> {
 export async function signedIn(browser: Browser, email?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: config.use?.baseURL });
   await context.grantPermissions(["camera", "microphone"]);
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": randomClientAddress() });
+  await context.setExtraHTTPHeaders(clientAddressHeaders());
   const page = await context.newPage();
   await signInAsDemo(page, email ? { email } : {});
   return page;

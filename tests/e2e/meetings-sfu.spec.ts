@@ -7,7 +7,7 @@ import { migrate, seed, startServer } from "../../scripts/lib.mjs";
 import { freePort } from "../helpers/ports";
 import { fakeMediaBrowser, JAMES } from "./meeting-support";
 import { startSimulatedSfu } from "./sfu-simulator";
-import { hydrated, randomClientAddress, signInAsDemo } from "./support";
+import { clientAddressHeaders, hydrated, signInAsDemo } from "./support";
 
 // Larger meetings through the SFU (issue 20, ADR 0030), in real browsers: a Worker of its own, configured with an SFU
 // app whose API is a simulator (tests/e2e/sfu-simulator.ts) carrying real media between Chromium pages. Every
@@ -48,7 +48,7 @@ test.describe("video meetings through the SFU", () => {
   async function person(email?: string): Promise<Page> {
     const context = await media.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.url });
     await context.grantPermissions(["camera", "microphone"]);
-    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": randomClientAddress() });
+    await context.setExtraHTTPHeaders(clientAddressHeaders());
     await context.addInitScript(() => {
       delete (window as unknown as Record<string, unknown>).RTCRtpScriptTransform;
       delete (RTCRtpSender.prototype as unknown as Record<string, unknown>).createEncodedStreams;

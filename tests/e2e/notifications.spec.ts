@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { axeCheck, hydrated, isolateClientAddress, startFamily } from "./support";
+import { axeCheck, clientAddressHeaders, hydrated, isolateClientAddress, startFamily } from "./support";
 
 isolateClientAddress();
 
@@ -25,7 +25,7 @@ async function addMember(page: Page, browser: Browser) {
   const token = link ? new URL(link).searchParams.get("token") : null;
   expect(token).toBeTruthy();
   const context = await browser.newContext();
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` });
+  await context.setExtraHTTPHeaders(clientAddressHeaders(`10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`));
   const accepted = await context.request.post(`/invite-signup?token=${token}`, {
     form: { name: MEMBER, username: id, email, password: "Tr0ub4dor&Horse!", confirmPassword: "Tr0ub4dor&Horse!" },
     headers: { Origin: origin },
@@ -146,7 +146,7 @@ test.describe("notifications", () => {
 
   test("without JavaScript: the filter, the preferences and the reminders are plain forms that still work", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
-    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `10.80.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` });
+    await context.setExtraHTTPHeaders(clientAddressHeaders(`10.80.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`));
     const page = await context.newPage();
     await startFamily(page, "The Plain Forms Family Trust");
     await page.goto("/notifications");

@@ -1,7 +1,7 @@
 // People for the /admin and /profile tests: each test signs up its own owner with its own workspace and invites its own
 // members, so nothing in the shared demo workspace changes and no two tests meet.
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { axeCheck, hydrated, randomClientAddress } from "./support";
+import { axeCheck, clientAddressHeaders, hydrated } from "./support";
 
 export const PASSWORD = "Tr0ub4dor&Horse!";
 
@@ -28,7 +28,7 @@ function origin(): string {
 /** A browser of its own, from its own client address (sign-in and sign-up limits are per address), past the tour. */
 export async function newBrowserContext(browser: Browser, options: { userAgent?: string; viewport?: { width: number; height: number } } = {}) {
   const context = await browser.newContext(options);
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": randomClientAddress() });
+  await context.setExtraHTTPHeaders(clientAddressHeaders());
   await context.addInitScript(() => {
     try {
       localStorage.setItem("onboarding-completed", "true");

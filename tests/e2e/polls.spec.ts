@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { axeCheck, clientAddressHeaders, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
@@ -24,7 +24,7 @@ test.describe("polls, live", () => {
     const owner = await (await browser.newContext()).newPage();
     const member = await (await browser.newContext()).newPage();
     for (const page of [owner, member]) {
-      await page.context().setExtraHTTPHeaders({ "CF-Connecting-IP": `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` });
+      await page.context().setExtraHTTPHeaders(clientAddressHeaders(`10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`));
     }
     await recordSounds(owner);
     await signInAsDemo(owner);

@@ -1,11 +1,11 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { axeCheck, hydrated, isolateClientAddress, randomClientAddress, signInAsDemo } from "./support";
+import { axeCheck, clientAddressHeaders, hydrated, isolateClientAddress, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
 async function signedIn(browser: Browser, email?: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const page = await (await browser.newContext({ viewport })).newPage();
-  await page.context().setExtraHTTPHeaders({ "CF-Connecting-IP": randomClientAddress() });
+  await page.context().setExtraHTTPHeaders(clientAddressHeaders());
   await signInAsDemo(page, email ? { email } : {});
   return page;
 }

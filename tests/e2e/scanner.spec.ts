@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import config from "../../playwright.config";
-import { hydrated, isolateClientAddress, startFamily } from "./support";
+import { clientAddressHeaders, hydrated, isolateClientAddress, startFamily } from "./support";
 
 isolateClientAddress();
 
@@ -69,7 +69,7 @@ test.describe("mobile scanner", () => {
       permissions: ["camera"],
       viewport: { width: 375, height: 812 },
       hasTouch: true,
-      extraHTTPHeaders: { "CF-Connecting-IP": `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+      extraHTTPHeaders: clientAddressHeaders(`10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`),
     });
     const phone = await context.newPage();
     const foreign = watchForeignRequests(phone);

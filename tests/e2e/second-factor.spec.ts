@@ -8,7 +8,7 @@ import { Secret, TOTP } from "otpauth";
 import { migrate, startServer } from "../../scripts/lib.mjs";
 import { freePort } from "../helpers/ports";
 import { newBrowserContext, PASSWORD, seriousViolations, signUpOwner, unique } from "./people";
-import { hydrated, isolateClientAddress, randomClientAddress } from "./support";
+import { clientAddressHeaders, hydrated, isolateClientAddress } from "./support";
 
 isolateClientAddress();
 
@@ -97,7 +97,7 @@ test.describe("a passkey", () => {
 
   test("registered on /profile with Chromium's virtual authenticator, used at sign-in, removed after the password", async ({ browser }) => {
     const context = await browser.newContext({ baseURL: origin });
-    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": randomClientAddress() });
+    await context.setExtraHTTPHeaders(clientAddressHeaders());
     await context.addInitScript(() => localStorage.setItem("onboarding-completed", "true"));
     const username = unique("pk");
     const email = `${username}@example.com`;

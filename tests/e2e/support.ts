@@ -7,10 +7,20 @@ export function randomClientAddress() {
   return `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 }
 
+/**
+ * The headers with which a test names its client address: CF-Connecting-IP, vouched for by the run's key
+ * (playwright.config.ts). Without the key the Worker ignores CF-Connecting-IP outside production (every request is
+ * loopback then: app/platform/request-context.server.ts).
+ */
+export function clientAddressHeaders(ip = randomClientAddress()): Record<string, string> {
+  const key = process.env.DEV_CLIENT_ADDRESS_KEY;
+  return { "CF-Connecting-IP": ip, ...(key ? { "X-Dev-Client-Address-Key": key } : {}) };
+}
+
 /** Each test gets its own client address so the sign-in limits of one never touch another. */
 export function isolateClientAddress() {
   test.beforeEach(async ({ context }) => {
-    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": randomClientAddress() });
+    await context.setExtraHTTPHeaders(clientAddressHeaders());
   });
 }
 
@@ -49,7 +59,7 @@ export async function startFamily(page: Page, trustName: string) {
       jurisdiction: "California, USA",
     },
     // Its own client address: sign-ups are limited per address, and every test family is a sign-up.
-    headers: { Origin: new URL(page.url()).origin, "CF-Connecting-IP": randomClientAddress() },
+    headers: { Origin: new URL(page.url()).origin, ...clientAddressHeaders() },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);

@@ -3,6 +3,16 @@ import { randomBytes } from "node:crypto";
 const PROXY_RESTARTED = "Your worker restarted mid-request.";
 const canResend = (body: unknown) => body == null || typeof body === "string" || body instanceof URLSearchParams || body instanceof FormData;
 
+/**
+ * The headers with which a test names its client address: CF-Connecting-IP, vouched for by the run's key (set by
+ * tests/worker/global-setup.ts, scripts/lib.mjs `testClientAddressKey`). Without the key, outside production, the
+ * Worker ignores CF-Connecting-IP and every request comes from loopback (app/platform/request-context.server.ts).
+ */
+export function clientAddressHeaders(ip: string): Record<string, string> {
+  const key = process.env.DEV_CLIENT_ADDRESS_KEY;
+  return { "CF-Connecting-IP": ip, ...(key ? { "X-Dev-Client-Address-Key": key } : {}) };
+}
+
 /** A tiny HTTP client with a cookie jar and its own client address (so rate limits never cross tests). */
 export class Client {
   cookies = new Map<string, string>();
@@ -11,6 +21,8 @@ export class Client {
   constructor(
     readonly baseUrl: string,
     ip?: string,
+    /** `vouch: false`: CF-Connecting-IP is sent as any browser could send it, without the run's key (a forged header). */
+    readonly options: { vouch?: boolean } = {},
   ) {
     const b = randomBytes(3);
     this.ip = ip ?? `10.${b[0]}.${b[1]}.${b[2] || 1}`;
@@ -25,7 +37,8 @@ export class Client {
   }
 
   async fetch(path: string, init: Omit<RequestInit, "headers"> & { headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { "CF-Connecting-IP": this.ip, ...init.headers };
+    const address = this.options.vouch === false ? { "CF-Connecting-IP": this.ip } : clientAddressHeaders(this.ip);
+    const headers: Record<string, string> = { ...address, ...init.headers };
     if (this.cookies.size && !headers.Cookie) headers.Cookie = this.cookieHeader();
     const send = () =>
       answerOrSay(

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { ensureDevVars, migrate, startServer } from "../../scripts/lib.mjs";
+import { ensureDevVars, migrate, startServer, testClientAddressKey } from "../../scripts/lib.mjs";
 import { freePort } from "../helpers/ports";
 import {
   startFakeRealtime,
@@ -32,6 +32,9 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   ensureDevVars();
+  // The run's key with which the tests' clients name their own addresses (tests/helpers/client.ts), in the environment
+  // the test files inherit, so the servers some of them start take it too.
+  testClientAddressKey();
   const persistTo = mkdtempSync(join(tmpdir(), "worker-tests-"));
   migrate(persistTo);
   // A Twilio auth token lets the SMS webhook tests sign requests; sending stays in the embedded outbox. Meetings of

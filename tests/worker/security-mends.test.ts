@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { migrate, startServer } from "../../scripts/lib.mjs";
-import { Client, latestMail, newAccount, registerUser } from "../helpers/client";
+import { Client, clientAddressHeaders, latestMail, newAccount, registerUser } from "../helpers/client";
 import { freePort } from "../helpers/ports";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
@@ -42,7 +42,7 @@ describe("links in mail come from PUBLIC_ORIGIN, never from the request", () => 
         Host: "attacker.example",
         "Content-Type": "application/json",
         "Content-Length": String(Buffer.byteLength(body)),
-        "CF-Connecting-IP": randomIp(),
+        ...clientAddressHeaders(randomIp()),
       },
       body,
     });
@@ -62,7 +62,7 @@ describe("links in mail come from PUBLIC_ORIGIN, never from the request", () => 
         Host: "attacker.example:8443",
         "Content-Type": "application/json",
         "Content-Length": String(Buffer.byteLength(body)),
-        "CF-Connecting-IP": randomIp(),
+        ...clientAddressHeaders(randomIp()),
       },
       body,
     });

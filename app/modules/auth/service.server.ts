@@ -4,7 +4,7 @@ import { publishDomainEvent } from "~/platform/domain-events.server";
 import { peppers } from "~/platform/env.server";
 import { HttpError } from "~/platform/http.server";
 import { coreContent, firstWorkspaceOf, sendEmail } from "~/modules/email/compose.server";
-import { clearRateLimit, hitRateLimit, rateLimitRetryAfter, type Limit } from "~/platform/rate-limit.server";
+import { clearRateLimit, hitRateLimit, refundAttempt, takeAttempt, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { splitName } from "./public-user";
@@ -23,11 +23,20 @@ export class AuthError extends HttpError {
   }
 }
 
+/**
+ * Each counted before the password is checked, in the statement that refuses past it (takeAttempt): parallel attempts
+ * never get more checks than the limit. A right password then gives its hits back, so what stays counted is failures.
+ */
 export const LOGIN_LIMITS = {
   /** Failed sign-ins for one account. */
   account: { limit: 5, windowMs: 15 * 60 * 1000 },
   /** Failed sign-ins from one address, whatever the account. */
   address: { limit: 30, windowMs: 15 * 60 * 1000 },
+  /**
+   * Right passwords for one account that has a second factor: each opens a pending step with codes of its own to
+   * try, so whoever holds the password cannot open pending steps without end (the factor's own limit is per account).
+   */
+  passed: { limit: 10, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, Limit>;
 
 export const RESET_LIMITS = {
@@ -91,10 +100,10 @@ async function sendAccountMail(
 
 /** Counts a self-service sign-up against the caller's address; past the limit it is refused and audited. */
 async function limitSignups(ctx: RequestContext) {
-  const key = `signup:ip:${ctx.ip}`;
-  // Counting first and comparing after keeps two sign-ups at the same moment from both slipping through.
-  if ((await hitRateLimit(ctx.db, key, SIGNUP_LIMITS.address)) <= SIGNUP_LIMITS.address.limit) return;
-  const wait = (await rateLimitRetryAfter(ctx.db, key, SIGNUP_LIMITS.address)) || SIGNUP_LIMITS.address.windowMs / 1000;
+  // Counted and compared in one statement: two sign-ups at the same moment cannot both slip through.
+  const { over } = await takeAttempt(ctx.db, [{ key: `signup:ip:${ctx.ip}`, limit: SIGNUP_LIMITS.address }]);
+  if (!over) return;
+  const wait = over.retryAfter || SIGNUP_LIMITS.address.windowMs / 1000;
   await ctx.audit({ action: "auth.register", outcome: "denied", metadata: { reason: "rate_limited" } });
   throw new AuthError(429, ctx.t("errors.tooManyRegistrations", { minutes: Math.ceil(wait / 60) }), undefined, wait);
 }
@@ -167,11 +176,13 @@ export async function register(ctx: RequestContext, input: RegisterInput, option
 export async function login(ctx: RequestContext, input: LoginInput) {
   const email = normalizeEmail(input.email);
   const keys = await limitKeys("login", email, ctx.ip);
-  const wait = Math.max(
-    await rateLimitRetryAfter(ctx.db, keys.account, LOGIN_LIMITS.account),
-    await rateLimitRetryAfter(ctx.db, keys.address, LOGIN_LIMITS.address),
-  );
-  if (wait > 0) {
+  // Counted before the password is checked, and refused by the same statement once past a limit.
+  const { over } = await takeAttempt(ctx.db, [
+    { key: keys.account, limit: LOGIN_LIMITS.account },
+    { key: keys.address, limit: LOGIN_LIMITS.address },
+  ]);
+  if (over) {
+    const wait = Math.max(1, over.retryAfter);
     await ctx.audit({ action: "auth.login", outcome: "denied", metadata: { reason: "rate_limited" } });
     throw new AuthError(429, ctx.t("errors.tooManyAttempts", { minutes: Math.ceil(wait / 60) }), undefined, wait);
   }
@@ -180,8 +191,7 @@ export async function login(ctx: RequestContext, input: LoginInput) {
   // Unknown addresses still pay for one hash, so timing does not tell which accounts exist.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH, peppers(ctx.config));
   if (!user || !valid) {
-    await hitRateLimit(ctx.db, keys.account, LOGIN_LIMITS.account);
-    await hitRateLimit(ctx.db, keys.address, LOGIN_LIMITS.address);
+    // The attempt's hits stay: it was a failure.
     await ctx.audit({
       action: "auth.login",
       outcome: "failure",
@@ -191,7 +201,8 @@ export async function login(ctx: RequestContext, input: LoginInput) {
     throw new AuthError(401, ctx.t("errors.invalidCredentials"));
   }
 
-  await clearRateLimit(ctx.db, keys.account);
+  // A right password is no failure: the account starts afresh and the address gets this attempt back.
+  await Promise.all([clearRateLimit(ctx.db, keys.account), refundAttempt(ctx.db, keys.address)]);
   if (needsRehash(user.passwordHash, ctx.config.PASSWORD_PEPPER_VERSION)) {
     const passwordHash = await hashPassword(input.password, peppers(ctx.config));
     await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
@@ -202,6 +213,19 @@ export async function login(ctx: RequestContext, input: LoginInput) {
   // With a second factor the password only opens a short pending step: no session exists until the factor is shown.
   const methods = await secondFactorMethods(ctx.db, user.id);
   if (methods.length > 0) {
+    const passed = await takeAttempt(ctx.db, [{ key: `login:passed:${user.id}`, limit: LOGIN_LIMITS.passed }]);
+    if (passed.over) {
+      const wait = Math.max(1, passed.over.retryAfter);
+      await ctx.audit({
+        action: "auth.login",
+        outcome: "denied",
+        actorUserId: user.id,
+        targetType: "user",
+        targetId: user.id,
+        metadata: { reason: "too_many_sign_ins" },
+      });
+      throw new AuthError(429, ctx.t("errors.tooManySignIns", { minutes: Math.ceil(wait / 60) }), undefined, wait);
+    }
     const { token } = await createPendingSignIn(ctx.db, { userId: user.id, remember });
     await ctx.audit({
       action: "auth.second_factor_asked",

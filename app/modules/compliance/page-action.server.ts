@@ -3,7 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { requireSession } from "~/modules/auth/guard.server";
 import type { CurrentSession } from "~/modules/auth/session.server";
-import { HttpError, Refusal } from "~/platform/http.server";
+import { HttpError, readFormData, Refusal } from "~/platform/http.server";
 import { getRequestContext, type RequestContext } from "~/platform/request-context.server";
 import { complianceT } from "./i18n.server";
 
@@ -37,7 +37,7 @@ export async function runPageCommand(args: ActionFunctionArgs, commands: PageCom
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   const t = complianceT(args.request);
-  const form = await args.request.formData();
+  const form = await readFormData(args.request);
   const intent = String(form.get("intent") ?? "");
   const target = (form.get("target") as string | null) ?? null;
   const answer = (status: number, part: Partial<PageAnswer>) =>

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { data } from "@remix-run/cloudflare";
 import { requireSession } from "~/modules/auth/guard.server";
 import type { CurrentSession } from "~/modules/auth/session.server";
-import { asHttpError, HttpError, throwAsResponse } from "~/platform/http.server";
+import { asHttpError, HttpError, readFormData, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext, type RequestContext } from "~/platform/request-context.server";
 import { castBallot } from "./ballots.server";
 import { closePollByHand } from "./closing.server";
@@ -31,7 +31,7 @@ export async function pollPageLoader(args: LoaderFunctionArgs) {
 export async function pollPageAction(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const t = pollsT(args.request);
-  const form = await args.request.formData();
+  const form = await readFormData(args.request);
   const intent = String(form.get("intent") ?? "");
   const submission = parseWithZod(form, { schema: pollCommandSchema(t) });
   if (submission.status !== "success") {

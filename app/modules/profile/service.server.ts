@@ -7,7 +7,7 @@ import { publishDomainEvent } from "~/platform/domain-events.server";
 import { peppers } from "~/platform/env.server";
 import { splitName } from "~/modules/auth/public-user";
 import { memberships } from "~/modules/workspaces/schema";
-import { hitRateLimit, rateLimitRetryAfter } from "~/platform/rate-limit.server";
+import { refundAttempt, takeAttempt } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { sniffImageType } from "./avatar";
 import { AVATAR_MAX_BYTES, type ChangePasswordInput, type PreferencesInput, type ProfileDetailsInput } from "./validation";
@@ -49,15 +49,16 @@ export async function updateProfileDetails(ctx: RequestContext, session: Current
 /** Needs the current password; afterwards every other session of the account is signed out. */
 export async function changePassword(ctx: RequestContext, session: CurrentSession, input: ChangePasswordInput) {
   const key = `password-change:${session.user.id}`;
-  const retryAfter = await rateLimitRetryAfter(ctx.db, key, PASSWORD_CHANGE_LIMIT);
-  if (retryAfter > 0) throw new AuthError(429, ctx.t("errors.tooManyPasswordChanges"), undefined, retryAfter);
+  // Counted before the current password is checked, by the statement that refuses past the limit; given back when right.
+  const { over } = await takeAttempt(ctx.db, [{ key, limit: PASSWORD_CHANGE_LIMIT }]);
+  if (over) throw new AuthError(429, ctx.t("errors.tooManyPasswordChanges"), undefined, Math.max(1, over.retryAfter));
   const ok = await verifyPassword(input.currentPassword, session.user.passwordHash, peppers(ctx.config));
   if (!ok) {
-    await hitRateLimit(ctx.db, key, PASSWORD_CHANGE_LIMIT);
     await ctx.audit({ action: "profile.password_changed", outcome: "failure", actorUserId: session.user.id, workspaceId: session.workspace?.id });
     const message = ctx.t("errors.currentPasswordWrong");
     throw new AuthError(400, message, { currentPassword: [message] });
   }
+  await refundAttempt(ctx.db, key);
   const passwordHash = await hashPassword(input.password, peppers(ctx.config));
   await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, session.user.id));
   // The other devices are signed out, and their open sockets close now rather than at their next request.

@@ -8,7 +8,7 @@ import { requireSession } from "~/modules/auth/guard.server";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { smsOutcomes } from "~/modules/conversations/sms/outbound.server";
 import { pollsT } from "~/modules/polls/i18n.server";
-import { HttpError, Refusal } from "~/platform/http.server";
+import { HttpError, readFormData, Refusal } from "~/platform/http.server";
 import { mailOutcomes } from "~/platform/mail.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import { setBeneficialShare, workspaceVoters } from "./beneficial-shares.server";
@@ -88,7 +88,7 @@ export interface AdminActionResult {
 export async function adminPageAction(args: ActionFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
   const session = await requireSession(args);
-  const formData = await args.request.formData();
+  const formData = await readFormData(args.request);
   const intent = String(formData.get("intent") ?? "invite") as AdminIntent;
   const t = workspacesT(args.request);
   const answer = (body: Omit<AdminActionResult, "intent">, status = 200) => data({ intent, ...body } as AdminActionResult, status);

@@ -196,10 +196,34 @@ export async function findOpenInvitation(ctx: RequestContext, token: string) {
   );
 }
 
-/** Joins the invitation's workspace with its role (once; a second use finds nothing). */
-export async function acceptInvitation(ctx: RequestContext, userId: string, token: string, sessionId?: string) {
+export type OpenInvitation = NonNullable<Awaited<ReturnType<typeof findOpenInvitation>>>;
+
+/**
+ * An invitation is for the address it was sent to: joining under another is refused (403, the sentence naming the
+ * invited address) and audited in the inviting workspace, so the owner never finds a member she did not invite.
+ * `actorUserId`: the signed-in account that tried, when one did.
+ */
+export async function refuseOtherAddress(ctx: RequestContext, invitation: OpenInvitation, email: string, actorUserId: string | null) {
+  if (email.trim().toLowerCase() === invitation.email) return;
+  await ctx.audit({
+    action: "workspace.invitation_accepted",
+    outcome: "denied",
+    actorUserId,
+    workspaceId: invitation.workspaceId,
+    targetType: "invitation",
+    targetId: invitation.id,
+    metadata: { reason: "email_mismatch", via: actorUserId ? "signed_in" : "new_account", role: invitation.role },
+  });
+  const message = ctx.t("errors.invitationOtherAddress", { email: invitation.email });
+  throw new HttpError(403, message, { email: [message] });
+}
+
+/** Joins the invitation's workspace with its role, once (a second use finds nothing), and only as the invited address. */
+export async function acceptInvitation(ctx: RequestContext, account: { id: string; email: string }, token: string, sessionId?: string) {
   const invitation = await findOpenInvitation(ctx, token);
   if (!invitation) throw new HttpError(404, ctx.t("errors.invitationInvalid"));
+  await refuseOtherAddress(ctx, invitation, account.email, account.id);
+  const userId = account.id;
   const claimed = await ctx.db
     .update(invitations)
     .set({ acceptedAt: new Date(), acceptedBy: userId })

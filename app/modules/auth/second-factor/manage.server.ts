@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { peppers } from "~/platform/env.server";
 import { publishDomainEvent } from "~/platform/domain-events.server";
-import { hitRateLimit, rateLimitRetryAfter, type Limit } from "~/platform/rate-limit.server";
+import { refundAttempt, takeAttempt, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { verifyPassword } from "../password.server";
 import { AuthError } from "../service.server";
@@ -14,7 +14,10 @@ import { recoveryCodes, totpCredentials } from "./schema";
 import { openSecret, sealSecret } from "./secret-box.server";
 import { matchTotp, newTotpSecret, otpauthUri } from "./totp";
 
-/** Wrong codes while setting up, and wrong password-or-code pairs when confirming a removal, per person. */
+/**
+ * Wrong codes while setting up, and wrong password-or-code pairs when confirming a removal, per person. Each check is
+ * counted before it is made, by the statement that refuses past the limit, and given back when it passes.
+ */
 export const MANAGE_LIMIT: Limit = { limit: 5, windowMs: 15 * 60 * 1000 };
 export const ISSUER = "Legal Document Platform";
 
@@ -26,9 +29,12 @@ export const factorActor = (session: CurrentSession) => ({
   targetId: session.user.id,
 });
 
-async function refuseWhileLimited(ctx: RequestContext, key: string) {
-  const wait = await rateLimitRetryAfter(ctx.db, key, MANAGE_LIMIT);
-  if (wait > 0) throw new AuthError(429, ctx.t("secondFactor.errors.tooManyCodes", { minutes: Math.ceil(wait / 60) }), undefined, wait);
+/** Counts a check against MANAGE_LIMIT before it is made; past the limit it is refused instead. */
+async function countCheck(ctx: RequestContext, key: string) {
+  const { over } = await takeAttempt(ctx.db, [{ key, limit: MANAGE_LIMIT }]);
+  if (!over) return;
+  const wait = Math.max(1, over.retryAfter);
+  throw new AuthError(429, ctx.t("secondFactor.errors.tooManyCodes", { minutes: Math.ceil(wait / 60) }), undefined, wait);
 }
 
 /** Starts (or restarts) the app's setup: a new secret, kept unconfirmed until a code proves the app has it. */
@@ -60,7 +66,6 @@ export async function afterFactorAdded(ctx: RequestContext, session: CurrentSess
 export async function confirmTotpSetup(ctx: RequestContext, session: CurrentSession, input: { code: string; password: string }) {
   const rawCode = input.code;
   const key = `second-factor:manage:${session.user.id}`;
-  await refuseWhileLimited(ctx, key);
   const code = classifyCode(rawCode);
   if (code?.kind !== "totp") {
     const message = ctx.t("secondFactor.errors.totpFormat");
@@ -74,6 +79,7 @@ export async function confirmTotpSetup(ctx: RequestContext, session: CurrentSess
   if (!row) throw new AuthError(409, ctx.t("secondFactor.errors.noSetup"));
   // The password too: a stolen session must not be able to bind its own app and lock the owner out.
   await reverify(ctx, session, { password: input.password }, "totp_setup");
+  await countCheck(ctx, key);
   const hadFactor = (await secondFactorMethods(ctx.db, session.user.id)).length > 0;
   const opened = await openSecret(peppers(ctx.config), session.user.id, row.secretBox);
   const step = opened ? matchTotp(opened.secret, code.value, Date.now(), null) : null;
@@ -91,11 +97,11 @@ export async function confirmTotpSetup(ctx: RequestContext, session: CurrentSess
         .get(),
     );
   if (!valid) {
-    await hitRateLimit(ctx.db, key, MANAGE_LIMIT);
     await ctx.audit({ action: "auth.totp_enabled", outcome: "failure", ...factorActor(session), metadata: { reason: "wrong_code" } });
     const message = ctx.t("secondFactor.errors.wrongSetupCode");
     throw new AuthError(400, message, { code: [message] });
   }
+  await refundAttempt(ctx.db, key);
   await ctx.audit({ action: "auth.totp_enabled", ...factorActor(session) });
   return { recoveryCodes: await afterFactorAdded(ctx, session, hadFactor) };
 }
@@ -117,13 +123,12 @@ export async function reverify(
   action: "totp_setup" | "passkey_add" | "totp" | "passkey" | "recovery",
 ) {
   const key = `second-factor:manage:${session.user.id}`;
-  await refuseWhileLimited(ctx, key);
+  await countCheck(ctx, key);
   const passwordOk = await verifyPassword(input.password, session.user.passwordHash, peppers(ctx.config));
   const needsCode = await hasConfirmedTotp(ctx.db, session.user.id);
   const code = input.code ? classifyCode(input.code) : null;
   const codeOk = !needsCode || (passwordOk && code !== null && (await spendCode(ctx.db, peppers(ctx.config), session.user.id, code)));
-  if (passwordOk && codeOk) return;
-  await hitRateLimit(ctx.db, key, MANAGE_LIMIT);
+  if (passwordOk && codeOk) return refundAttempt(ctx.db, key);
   await ctx.audit({ action: "auth.second_factor_reverify", outcome: "failure", ...factorActor(session), metadata: { for: action } });
   if (!passwordOk) {
     const message = ctx.t("errors.currentPasswordWrong");

@@ -53,17 +53,24 @@ export async function findPendingSignIn(db: Db, request: Request): Promise<Pendi
   return row ?? null;
 }
 
-/** Counts a wrong code; at the limit the pending sign-in is gone. Returns the attempts left. */
-export async function countFailedAttempt(db: Db, id: string): Promise<number> {
+/**
+ * Takes one of the pending sign-in's tries before its factor is checked: the UPDATE's condition is the check, so
+ * codes sent at the same moment never get more tries than PENDING_MAX_ATTEMPTS. Returns the tries left after this
+ * one, or null when none was left (or the step expired).
+ */
+export async function takePendingAttempt(db: Db, id: string): Promise<number | null> {
   const row = await db
     .update(pendingSignIns)
     .set({ attempts: sql`${pendingSignIns.attempts} + 1` })
-    .where(eq(pendingSignIns.id, id))
+    .where(and(eq(pendingSignIns.id, id), lt(pendingSignIns.attempts, PENDING_MAX_ATTEMPTS), gt(pendingSignIns.expiresAt, new Date())))
     .returning({ attempts: pendingSignIns.attempts })
     .get();
-  const left = PENDING_MAX_ATTEMPTS - (row?.attempts ?? PENDING_MAX_ATTEMPTS);
-  if (left <= 0) await db.delete(pendingSignIns).where(eq(pendingSignIns.id, id));
-  return Math.max(0, left);
+  return row ? Math.max(0, PENDING_MAX_ATTEMPTS - row.attempts) : null;
+}
+
+/** A pending sign-in whose tries are used up goes: the person starts again with their password. */
+export async function dropPendingSignIn(db: Db, id: string): Promise<void> {
+  await db.delete(pendingSignIns).where(eq(pendingSignIns.id, id));
 }
 
 /** Takes the pending sign-in for good; null when another request already did (two codes sent at once). */

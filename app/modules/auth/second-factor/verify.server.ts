@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { peppers } from "~/platform/env.server";
-import { clearRateLimit, hitRateLimit, rateLimitRetryAfter, type Limit } from "~/platform/rate-limit.server";
+import { clearRateLimit, takeAttempt, type Limit } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { users } from "../schema";
 import { AuthError, startSession } from "../service.server";
@@ -9,11 +9,12 @@ import { spendCode, unusedRecoveryCodes } from "./checks.server";
 import { classifyCode } from "./codes";
 import { secondFactorMethods, type SecondFactorMethod } from "./factors.server";
 import { passkeySignInOptions, verifyPasskeySignIn } from "./passkeys.server";
-import { consumePendingSignIn, countFailedAttempt, findPendingSignIn, type PendingSignIn } from "./pending.server";
+import { consumePendingSignIn, dropPendingSignIn, findPendingSignIn, takePendingAttempt, type PendingSignIn } from "./pending.server";
 
 /**
- * Wrong second factors per account, whatever the pending sign-in: a person holding the password cannot start
- * new sign-ins to get more guesses. Ten in 15 minutes against a million codes (three valid at a time).
+ * Second factors checked per account, whatever the pending sign-in: a person holding the password cannot start new
+ * sign-ins to get more guesses. Ten in 15 minutes against a million codes (three valid at a time). Each is counted
+ * before it is checked, by the statement that refuses past the limit; a right one clears the count.
  */
 export const SECOND_FACTOR_LIMIT: Limit = { limit: 10, windowMs: 15 * 60 * 1000 };
 
@@ -45,40 +46,43 @@ export async function signInPasskeyOptions(ctx: RequestContext, request: Request
 
 /**
  * Completes a sign-in whose password was right: checks the factor against the pending sign-in of this request
- * (its own cookie), then creates the session. Wrong factors are counted per pending sign-in and per account.
+ * (its own cookie), then creates the session. Every factor is counted before it is checked, per account and per
+ * pending sign-in, each in the one statement that also refuses past its limit: parallel requests cannot get more
+ * factors checked than the limits allow (a check first and a count after the verification let 40 of 40 through).
  */
 export async function completeSecondFactor(ctx: RequestContext, request: Request, input: SecondFactorInput) {
   const pending = await pendingOrRefuse(ctx, request);
   const workspaceId = (await firstMembership(ctx.db, pending.userId))?.workspace.id ?? null;
   const who = { actorUserId: pending.userId, workspaceId, targetType: "user", targetId: pending.userId };
   const key = `second-factor:signin:${pending.userId}`;
-  const wait = await rateLimitRetryAfter(ctx.db, key, SECOND_FACTOR_LIMIT);
-  if (wait > 0) {
-    await ctx.audit({ action: "auth.second_factor", outcome: "denied", ...who, metadata: { reason: "rate_limited" } });
+
+  const code = input.passkey !== undefined ? null : classifyCode(input.code ?? "");
+  if (input.passkey === undefined && !code) {
+    // Not a guess at all (wrong shape): said at once, and not counted.
+    const message = ctx.t("secondFactor.errors.codeFormat");
+    throw new AuthError(400, message, { code: [message] });
+  }
+  const method: SecondFactorMethod = code ? code.kind : "passkey";
+
+  const { over } = await takeAttempt(ctx.db, [{ key, limit: SECOND_FACTOR_LIMIT }]);
+  if (over) {
+    const wait = Math.max(1, over.retryAfter);
+    await ctx.audit({ action: "auth.second_factor", outcome: "denied", ...who, metadata: { reason: "rate_limited", method } });
     throw new AuthError(429, ctx.t("secondFactor.errors.tooManyCodes", { minutes: Math.ceil(wait / 60) }), undefined, wait);
   }
-
-  let method: SecondFactorMethod;
-  let valid: boolean;
-  if (input.passkey !== undefined) {
-    method = "passkey";
-    valid = await verifyPasskeySignIn(ctx, pending, input.passkey);
-  } else {
-    const code = classifyCode(input.code ?? "");
-    if (!code) {
-      // Not a guess at all (wrong shape): said at once, and not counted.
-      const message = ctx.t("secondFactor.errors.codeFormat");
-      throw new AuthError(400, message, { code: [message] });
-    }
-    method = code.kind;
-    valid = await spendCode(ctx.db, peppers(ctx.config), pending.userId, code);
+  const left = await takePendingAttempt(ctx.db, pending.id);
+  if (left === null) {
+    await dropPendingSignIn(ctx.db, pending.id);
+    throw new PendingSignInGone(401, ctx.t("secondFactor.errors.attemptsUsed"));
   }
 
+  const valid = code ? await spendCode(ctx.db, peppers(ctx.config), pending.userId, code) : await verifyPasskeySignIn(ctx, pending, input.passkey);
   if (!valid) {
-    await hitRateLimit(ctx.db, key, SECOND_FACTOR_LIMIT);
-    const left = await countFailedAttempt(ctx.db, pending.id);
     await ctx.audit({ action: "auth.second_factor", outcome: "failure", ...who, metadata: { method, attemptsLeft: left } });
-    if (left === 0) throw new PendingSignInGone(401, ctx.t("secondFactor.errors.attemptsUsed"));
+    if (left === 0) {
+      await dropPendingSignIn(ctx.db, pending.id);
+      throw new PendingSignInGone(401, ctx.t("secondFactor.errors.attemptsUsed"));
+    }
     const message = ctx.t(method === "passkey" ? "secondFactor.errors.passkeyInvalid" : "secondFactor.errors.wrongCode");
     throw new AuthError(401, message, method === "passkey" ? undefined : { code: [message] });
   }

@@ -9,7 +9,7 @@ import { signingKey } from "~/modules/audit/signing-key.server";
 import { useDescribeActivity } from "~/modules/audit/use-activity";
 import { requireSession } from "~/modules/auth/guard.server";
 import { listMembers } from "~/modules/workspaces/service.server";
-import { throwAsResponse } from "~/platform/http.server";
+import { readFormData, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
 import { complianceAccess, requireManage, requireReadAll } from "../access.server";
@@ -62,7 +62,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
-  const form = await args.request.formData();
+  const form = await readFormData(args.request);
   if (form.get("intent") === "chainHeadMail") {
     try {
       const access = requireManage(complianceAccess(session));

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { memberships, workspaces } from "~/modules/workspaces/schema";
 import { resolveDisplayPreferences } from "~/modules/preferences/preferences.server";
 import { peppers } from "~/platform/env.server";
+import { formDataOrNull } from "~/platform/http.server";
 import { getRequestContext, type RequestContext } from "~/platform/request-context.server";
 import { scopeLabel, setOptOut } from "../settings.server";
 import { readUnsubscribe } from "../unsubscribe-token.server";
@@ -41,7 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = getRequestContext(request, context);
-  const form = await request.formData().catch(() => new FormData());
+  // Whatever a mail app posts (RFC 8058 asks for a form, some send nothing): anything but our own form is a stop.
+  const form = (await formDataOrNull(request)) ?? new FormData();
   const found = await claimOf(ctx, request);
   if (!found) return data({ done: false, undone: false }, { status: 400 });
   // A mail app's one-click POST carries `List-Unsubscribe=One-Click` and no intent: it stops.

@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireSession } from "~/modules/auth/guard.server";
-import { HttpError, Refusal, throwAsResponse } from "~/platform/http.server";
+import { HttpError, readFormData, Refusal, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
 import { financeAccess } from "../access.server";
@@ -62,7 +62,7 @@ export async function action(args: ActionFunctionArgs) {
   const ctx = getRequestContext(args.request, args.context);
   const t = financeT(args.request);
   const language = requestLanguage(args.request);
-  const formData = await args.request.formData();
+  const formData = await readFormData(args.request);
   const intent = String(formData.get("intent") ?? "") as Intent;
   if (!Object.hasOwn(SCHEMAS, intent)) return data({ intent, result: null, error: t("errors.unknownAction"), notice: null, warnings: null }, 400);
   const submission = parseWithZod(formData, { schema: SCHEMAS[intent](t) as never });

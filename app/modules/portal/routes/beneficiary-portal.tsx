@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { requireSession } from "~/modules/auth/guard.server";
-import { HttpError, Refusal, throwAsResponse } from "~/platform/http.server";
+import { HttpError, readFormData, Refusal, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
 import { openThread, setTotalsShown } from "../commands.server";
@@ -33,7 +33,7 @@ export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   const t = portalT(args.request);
-  const form = await args.request.formData();
+  const form = await readFormData(args.request);
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "totals") {

@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireSession } from "~/modules/auth/guard.server";
-import { HttpError, Refusal, throwAsResponse } from "~/platform/http.server";
+import { HttpError, readFormData, Refusal, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
 import { CalendarPanel } from "../components/calendar-panel";
@@ -55,7 +55,7 @@ export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   const t = taxT(args.request);
-  const formData = await args.request.formData();
+  const formData = await readFormData(args.request);
   const intent = String(formData.get("intent") ?? "") as Intent;
   if (!Object.hasOwn(SCHEMAS, intent)) return data<Answer>({ intent, result: null, error: t("errors.unknownAction"), notice: null }, 400);
   const submission = parseWithZod(formData, { schema: SCHEMAS[intent](t) as never });
