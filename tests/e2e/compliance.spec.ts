@@ -303,7 +303,9 @@ test.describe("regulatory audit", () => {
 
     const [csv] = await Promise.all([page.waitForEvent("download"), filters.getByRole("link", { name: "Export as CSV" }).click()]);
     expect(csv.suggestedFilename()).toBe("audit-start-today.csv");
+    // Every CSV the product writes starts with a byte-order mark (spreadsheets then read it as UTF-8).
     const lines = readFileSync(await csv.path(), "utf8")
+      .replace(/^\uFEFF/, "")
       .split("\r\n")
       .filter(Boolean);
     expect(lines[0]).toBe("seq,time,person,action,outcome,target_type,target_id,ip,details,prev_hash,hash");

@@ -292,10 +292,10 @@ describe("polls and votes", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const text = await csv.text();
-    expect(text).toContain(`"${voted.account.name}","yes"`);
-    expect(text).toContain(`"${waiting.account.name}","no"`);
+    expect(text).toContain(`\r\n${voted.account.name},yes,`);
+    expect(text).toContain(`\r\n${waiting.account.name},no,`);
     // A title that looks like a spreadsheet formula is neutralised.
-    expect(text).toContain(`"'=Approve the distribution"`);
+    expect(text).toContain(`,'=Approve the distribution\r\n`);
     const pdf = await owner.client.get(`/api/polls/${id}/export?format=pdf`);
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
     const doc = await PDFDocument.load(new Uint8Array(await pdf.arrayBuffer()));

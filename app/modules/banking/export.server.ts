@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import { csvNumber, toCsv, type CsvValue } from "~/platform/csv";
 import type { Db } from "~/platform/db.server";
 import type { BankingAccess } from "./access.server";
 import { minorDigits } from "./money";
@@ -10,15 +10,12 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 /** Rows the export reads at most (pages of 500). */
 const EXPORT_LIMIT = 50_000;
 
-/** Text a spreadsheet would run as a formula (= + - @) is prefixed with a quote; amounts stay numbers. */
-const text = (value: string | null | undefined) => {
-  const cell = value ?? "";
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-};
-
-/** The transactions the list shows for these filters, every page of them, as CSV in the person's language. */
+/**
+ * The transactions the list shows for these filters, every page of them, as CSV in the person's language. The
+ * bank's words are text from outside: platform/csv.ts neutralises them (and every other text cell); amounts stay numbers.
+ */
 export async function transactionsCsv(db: Db, access: BankingAccess, accountId: string, filter: TransactionFilter, t: Translate) {
-  const rows: string[][] = [
+  const rows: CsvValue[][] = [
     [
       t("export.date"),
       t("export.description"),
@@ -41,16 +38,16 @@ export async function transactionsCsv(db: Db, access: BankingAccess, accountId: 
       const digits = minorDigits(tx.currency);
       rows.push([
         tx.postedOn,
-        text(tx.description),
-        (tx.amountMinor / 10 ** digits).toFixed(digits),
+        tx.description,
+        csvNumber((tx.amountMinor / 10 ** digits).toFixed(digits)),
         tx.currency,
-        text(tx.purpose),
-        text(tx.responsibleParty?.name),
+        tx.purpose,
+        tx.responsibleParty?.name,
         tx.category ? t(`category.${tx.category}`) : "",
         tx.principalOrIncome ? t(`side.${tx.principalOrIncome}`) : "",
         t(`status.${tx.status}`),
-        text(tx.notes),
-        text(tx.bankId),
+        tx.notes,
+        tx.bankId,
       ]);
     }
     if (!result.more) break;
@@ -60,5 +57,5 @@ export async function transactionsCsv(db: Db, access: BankingAccess, accountId: 
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-|-$/g, "") || "transactions";
-  return { body: `\uFEFF${Papa.unparse(rows, { newline: "\r\n" })}\r\n`, fileName: `${name}-transactions.csv` };
+  return { body: toCsv(rows), fileName: `${name}-transactions.csv` };
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { auditLog } from "~/modules/audit/schema";
 import { users } from "~/modules/auth/schema";
+import { toCsv } from "~/platform/csv";
 import type { Db } from "~/platform/db.server";
 import type { ComplianceAccess } from "./access.server";
 
@@ -61,19 +62,23 @@ export async function auditEntries(db: Db, access: ComplianceAccess, filter: Aud
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-const csvCell = (value: unknown) => {
-  const text = value == null ? "" : String(value);
-  // A leading =, +, - or @ would be a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
+/** The entries as CSV (platform/csv.ts: a name or a detail that looks like a formula is shown, never run). */
 export function auditCsv(entries: Awaited<ReturnType<typeof auditEntries>>): string {
   const header = ["seq", "time", "person", "action", "outcome", "target_type", "target_id", "ip", "details", "prev_hash", "hash"];
-  const lines = entries.map((e) =>
-    [e.seq, e.createdAt, e.actorName ?? e.actorUserId, e.action, e.outcome, e.targetType, e.targetId, e.ip, e.metadata, e.prevHash, e.hash]
-      .map(csvCell)
-      .join(","),
-  );
-  return `${[header.join(","), ...lines].join("\r\n")}\r\n`;
+  return toCsv([
+    header,
+    ...entries.map((e) => [
+      e.seq,
+      e.createdAt,
+      e.actorName ?? e.actorUserId,
+      e.action,
+      e.outcome,
+      e.targetType,
+      e.targetId,
+      e.ip,
+      e.metadata,
+      e.prevHash,
+      e.hash,
+    ]),
+  ]);
 }

@@ -9,7 +9,7 @@ import { sendMail, type JobsQueue } from "~/platform/mail.server";
 import { DEFAULT_ACCENT, renderEmail, type EmailContent, type EmailLook, type RenderedEmail } from "./render";
 import { emailBranding, emailTemplateIntros } from "./schema";
 import { SECURITY_TEMPLATES, UNSUBSCRIBABLE_TEMPLATES, type EmailMergeValues, type EmailTemplateKey } from "./templates";
-import { signUnsubscribe } from "./unsubscribe-token.server";
+import { PREVIEW_UNSUBSCRIBE_TOKEN, signUnsubscribe } from "./unsubscribe-token.server";
 
 /** Who a mail goes to: a member (with an id), or an address without an account yet (an invitation). */
 export interface Addressee {
@@ -97,6 +97,11 @@ export interface ComposeInput {
   inviter?: string;
   /** Inside the recipient's quiet hours: held until then (ADR 0033). */
   holdUntil?: Date | null;
+  /**
+   * A preview or a test send: the mail looks as the member's would, but its unsubscribe link (and List-Unsubscribe)
+   * carries no token of hers, so whoever follows it (the owner who asked for the preview) stops nothing.
+   */
+  preview?: boolean;
 }
 
 /** One mail in the recipient's language, in the workspace's look, with its unsubscribe link and headers where it has one. */
@@ -105,13 +110,15 @@ export async function composeEmail(config: AppConfig, look: WorkspaceLook, input
   const t = emailT(language);
   const direction = LANGUAGES.find((l) => l.code === language)?.direction ?? "ltr";
   const canUnsubscribe = UNSUBSCRIBABLE_TEMPLATES.has(input.key) && input.to.userId && input.workspaceId && input.unsubscribeScope;
-  const url = canUnsubscribe
-    ? `${config.PUBLIC_ORIGIN}/unsubscribe?token=${await signUnsubscribe(config.PASSWORD_PEPPER, {
-        userId: input.to.userId!,
-        workspaceId: input.workspaceId!,
-        scope: input.unsubscribeScope!,
-      })}`
-    : null;
+  const url = !canUnsubscribe
+    ? null
+    : input.preview
+      ? `${config.PUBLIC_ORIGIN}/unsubscribe?token=${PREVIEW_UNSUBSCRIBE_TOKEN}`
+      : `${config.PUBLIC_ORIGIN}/unsubscribe?token=${await signUnsubscribe(config.PASSWORD_PEPPER, {
+          userId: input.to.userId!,
+          workspaceId: input.workspaceId!,
+          scope: input.unsubscribeScope!,
+        })}`;
   const footer = SECURITY_TEMPLATES.has(input.key)
     ? t("frame.footerSecurity")
     : input.key === "invitation"

@@ -218,7 +218,17 @@ export async function previewEmail(
   const look = withChanges(await readWorkspaceLook(ctx.db, scope.workspaceId), key, clean);
   // The look read once gives the sample its workspace name too.
   const content = await sampleContent(ctx, { id: scope.workspaceId, name: look.workspaceName }, key, to);
-  const mail = await composeEmail(ctx.config, look, { key, workspaceId: scope.workspaceId, to, content, unsubscribeScope: "all", inviter: to.name ?? "" });
+  // The member's mail as she would get it, but with an unsubscribe link that stops nothing: the owner reads (and may
+  // follow) this one, and must not be able to opt her out of the family's mail.
+  const mail = await composeEmail(ctx.config, look, {
+    key,
+    workspaceId: scope.workspaceId,
+    to,
+    content,
+    unsubscribeScope: "all",
+    inviter: to.name ?? "",
+    preview: true,
+  });
   const language = to.language ?? "en";
   return {
     preview: { subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers ?? null, language, translated: hasTranslationFiles(language) },
@@ -248,6 +258,8 @@ export async function sendTestEmail(ctx: RequestContext, scope: EmailOwnerScope,
       content: { ...content, subject: `${t("test.subjectPrefix")} ${content.subject}` },
       unsubscribeScope: "all",
       inviter: to.name ?? "",
+      // A test of the look, not the family's mail: its unsubscribe link stops nothing either.
+      preview: true,
     },
     look,
   );

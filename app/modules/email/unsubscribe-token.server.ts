@@ -11,6 +11,12 @@ export interface UnsubscribeClaim {
 const encoder = new TextEncoder();
 
 /**
+ * The token a preview's unsubscribe link carries (a template's preview, a test send): no one's, so following the
+ * link stops nothing. `readUnsubscribe` takes it for no claim at all; the page says it came from a preview.
+ */
+export const PREVIEW_UNSUBSCRIBE_TOKEN = "preview";
+
+/**
  * The link's key, derived from the pepper with HKDF under its own label, so the link needs no stored row and
  * proves nothing else. During a pepper rotation links signed with the previous pepper still work; once it is removed
  * they say so and point to the settings page.

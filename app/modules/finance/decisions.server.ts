@@ -14,14 +14,19 @@ import { CONFIRM_CODES } from "./checks";
 import { trusteeIds } from "~/modules/workspaces/trustees.server";
 import { tellAboutDistribution } from "./distribution-notices.server";
 import { currentWarnings, requireDistribution, type DistributionView } from "./distributions.server";
+import { namedPeople, paidTo } from "./payee.server";
 import { financeDistributionApprovals, financeDistributions } from "./schema";
 
 export type DecisionCommand = "approve" | "reject" | "cancel";
 
-/** A trustee never decides or pays a distribution to herself: another trustee, or the family's vote, must. */
+/**
+ * A trustee never decides or pays a distribution to herself: another trustee, or the family's vote, must. Herself
+ * by her account, or by her name (or e-mail) typed as the payee (payee.server.ts): the view read for her says which.
+ */
 async function refuseOwn(ctx: RequestContext, access: FinanceAccess, d: DistributionView, action: string) {
-  if (d.beneficiaryUserId !== access.userId) return;
-  await auditFinance(ctx, access, `finance.distribution_${action}_denied`, { type: "finance_distribution", id: d.id }, { reason: "own" }, "denied");
+  if (!d.ownPayee) return;
+  const by = d.beneficiaryUserId === access.userId ? "account" : "name";
+  await auditFinance(ctx, access, `finance.distribution_${action}_denied`, { type: "finance_distribution", id: d.id }, { reason: "own", by }, "denied");
   throw new Refusal(403, "errors.ownDistribution");
 }
 
@@ -81,7 +86,9 @@ export async function decideDistribution(
         set: { decision: command, createdAt: new Date() },
       });
     if (command === "approve") {
-      const needed = (await trusteeIds(ctx.db, access.workspaceId)).filter((userId) => userId !== d.beneficiaryUserId);
+      // Every trustee but the payee (by her account or by her name), who may not approve it.
+      const trustees = await namedPeople(ctx.db, access.workspaceId, await trusteeIds(ctx.db, access.workspaceId));
+      const needed = trustees.filter((trustee) => !paidTo(d, trustee)).map((trustee) => trustee.userId);
       const given = await ctx.db
         .select({ userId: financeDistributionApprovals.userId })
         .from(financeDistributionApprovals)

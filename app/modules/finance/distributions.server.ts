@@ -17,6 +17,7 @@ import { distributionWarnings } from "./checks";
 import type { DistributionStatus } from "./constants";
 import { tellAboutDistribution } from "./distribution-notices.server";
 import { balancesAfter, ledgerEntries, openingPrincipal, trustCurrency } from "./ledger.server";
+import { namedPeople, paidTo } from "./payee.server";
 import { financeDistributionApprovals, financeDistributions, type DistributionAuthority, type DistributionWarning } from "./schema";
 import type { DistributionRequest } from "./validation";
 
@@ -42,6 +43,8 @@ export interface DistributionView {
   decisionNote: string | null;
   createdAt: string;
   approvals: { userId: string; name: string; decision: "approve" | "reject" }[];
+  /** Paid to the one reading: by her account, or by a name (or e-mail) of hers in free text. She never decides or pays it. */
+  ownPayee: boolean;
 }
 
 const requester = aliasedTable(users, "requester");
@@ -57,8 +60,9 @@ function visibleTo(access: FinanceAccess) {
   return and(eq(financeDistributions.workspaceId, access.workspaceId), access.readAll ? undefined : eq(financeDistributions.beneficiaryUserId, access.userId));
 }
 
-export async function listDistributions(db: Db, access: FinanceAccess, only?: { id?: string; beneficiaryUserId?: string }): Promise<DistributionView[]> {
-  const rows = await db
+/** The rows a listing shows, with the names of who requested and decided, and the vote. */
+function distributionRows(db: Db, access: FinanceAccess, only?: { id?: string; beneficiaryUserId?: string }) {
+  return db
     .select({
       d: financeDistributions,
       requesterName: requester.name,
@@ -79,6 +83,10 @@ export async function listDistributions(db: Db, access: FinanceAccess, only?: { 
     )
     .orderBy(desc(financeDistributions.createdAt))
     .limit(500);
+}
+
+export async function listDistributions(db: Db, access: FinanceAccess, only?: { id?: string; beneficiaryUserId?: string }): Promise<DistributionView[]> {
+  const [rows, [reader]] = await Promise.all([distributionRows(db, access, only), namedPeople(db, access.workspaceId, [access.userId])]);
   const ids = rows.filter((r) => r.d.approvalMode === "all_trustees").map((r) => r.d.id);
   const approvals = await inChunks(ids, (slice) =>
     db
@@ -114,6 +122,7 @@ export async function listDistributions(db: Db, access: FinanceAccess, only?: { 
     decisionNote: d.decisionNote,
     createdAt: d.createdAt.toISOString(),
     approvals: approvals.filter((a) => a.distributionId === d.id).map(({ userId, name, decision }) => ({ userId, name, decision })),
+    ownPayee: d.beneficiaryUserId === access.userId || (reader !== undefined && paidTo(d, reader)),
   }));
 }
 

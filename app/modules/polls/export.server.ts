@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import { toCsv, type CsvValue } from "~/platform/csv";
 import { PdfLines } from "~/platform/pdf-lines.server";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { auditRow } from "~/modules/audit/audit.server";
@@ -68,10 +68,10 @@ async function recordDetail(ctx: RequestContext, session: CurrentSession, id: st
   return detail;
 }
 
-/** The record of a vote as CSV (papaparse quotes every field safely; formulas are neutralised). */
+/** The record of a vote as CSV (platform/csv.ts quotes and neutralises every cell: a title like "=…" is shown, never run). */
 export async function pollRecordCsv(ctx: RequestContext, session: CurrentSession, id: string, t: Translate) {
   const detail = await recordDetail(ctx, session, id, t, "csv");
-  const rows: string[][] = [
+  const rows: CsvValue[][] = [
     ...summaryRows(detail, t),
     [],
     [t("record.option"), t("record.votes"), t("record.share")],
@@ -84,9 +84,7 @@ export async function pollRecordCsv(ctx: RequestContext, session: CurrentSession
   } else {
     rows.push([t("record.anonymousVoters", { voted: detail.turnout.voted, eligible: detail.turnout.eligible })]);
   }
-  // A cell starting with = + - @ would run as a formula in a spreadsheet: prefix it with a quote.
-  const safe = rows.map((row) => row.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
-  return { body: `\uFEFF${Papa.unparse(safe, { quotes: true, newline: "\r\n" })}\r\n`, fileName: `${fileBase(detail)}.csv` };
+  return { body: toCsv(rows), fileName: `${fileBase(detail)}.csv` };
 }
 
 /** The record of a vote as a PDF (pdf-lib, Helvetica): summary, tallies and rounds, and the voters. */

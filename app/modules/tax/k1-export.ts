@@ -1,5 +1,5 @@
-import Papa from "papaparse";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { csvNumber, toCsv, type CsvValue } from "~/platform/csv";
 import { decimalString } from "~/modules/finance/accounting/format";
 import { pdfSafe } from "~/modules/finance/accounting/pdf";
 import type { K1Worksheet } from "./k1";
@@ -10,11 +10,14 @@ type Worksheet = Omit<K1Worksheet, "distributableIncomeMinor" | "totalDistributi
   totalDistributionsMinor: number | null;
 };
 
-const money = (minor: number | null, currency: string) => (minor === null ? "" : decimalString(minor, currency));
+const money = (minor: number | null, currency: string) => (minor === null ? "" : csvNumber(decimalString(minor, currency)));
 
-/** The worksheets as one CSV: a row per box per beneficiary, then each box's sources (the preparer's audit trail). */
+/**
+ * The worksheets as one CSV: a row per box per beneficiary, then each box's sources (the preparer's audit trail).
+ * Names and a statement's descriptions are text from outside (platform/csv.ts neutralises them); amounts stay numbers.
+ */
 export function k1Csv(worksheets: Worksheet[], currency: string, t: Translate): string {
-  const rows: string[][] = [
+  const rows: CsvValue[][] = [
     [t("k1.export.beneficiary"), t("k1.box"), t("k1.export.label"), t("k1.trust"), t("k1.beneficiary"), t("k1.export.sourceCount"), t("k1.export.note")],
   ];
   for (const w of worksheets) {
@@ -25,7 +28,7 @@ export function k1Csv(worksheets: Worksheet[], currency: string, t: Translate): 
         t(b.labelKey),
         money(b.trustMinor, currency),
         money(b.beneficiaryMinor, currency),
-        String(b.sourceCount),
+        b.sourceCount,
         b.noteKey ? t(b.noteKey) : "",
       ]);
     }
@@ -34,7 +37,7 @@ export function k1Csv(worksheets: Worksheet[], currency: string, t: Translate): 
   rows.push([t("k1.export.beneficiary"), t("k1.box"), t("k1.export.date"), t("k1.export.description"), t("k1.export.amount")]);
   for (const w of worksheets)
     for (const b of w.boxes) for (const s of b.sources) rows.push([w.beneficiary.name, b.box, s.on, s.description, money(s.amountMinor, currency)]);
-  return Papa.unparse(rows);
+  return toCsv(rows);
 }
 
 /** The worksheets as a PDF, a page (or more) per beneficiary: the boxes, their notes, and the preparer's disclaimer. */

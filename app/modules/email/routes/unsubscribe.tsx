@@ -10,7 +10,7 @@ import { peppers } from "~/platform/env.server";
 import { formDataOrNull } from "~/platform/http.server";
 import { getRequestContext, type RequestContext } from "~/platform/request-context.server";
 import { scopeLabel, setOptOut } from "../settings.server";
-import { readUnsubscribe } from "../unsubscribe-token.server";
+import { PREVIEW_UNSUBSCRIBE_TOKEN, readUnsubscribe } from "../unsubscribe-token.server";
 
 export const handle = { i18n: ["email"] };
 export const meta: MetaFunction = () => [{ title: "Unsubscribe · Legal Document Platform" }, { name: "robots", content: "noindex" }];
@@ -35,8 +35,9 @@ async function claimOf(ctx: RequestContext, request: Request) {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = getRequestContext(request, context);
+  if (new URL(request.url).searchParams.get("token") === PREVIEW_UNSUBSCRIBE_TOKEN) return { valid: false as const, preview: true };
   const found = await claimOf(ctx, request);
-  if (!found) return { valid: false as const };
+  if (!found) return { valid: false as const, preview: false };
   return { valid: true as const, label: scopeLabel(found.claim.scope, resolveDisplayPreferences(request).language), workspaceName: found.workspaceName };
 }
 
@@ -63,7 +64,7 @@ export default function UnsubscribeRoute() {
       <div className="flex w-full max-w-md flex-col gap-4 rounded-xl border border-solid border-border bg-card p-6 shadow-sm">
         <h1 className="m-0 text-xl">{t("unsubscribe.title")}</h1>
         {!page.valid ? (
-          <Banner kind="error">{t("unsubscribe.invalid")}</Banner>
+          <Banner kind="error">{t(page.preview ? "unsubscribe.preview" : "unsubscribe.invalid")}</Banner>
         ) : (
           <>
             <p className="m-0" role="status">

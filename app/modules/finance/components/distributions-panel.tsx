@@ -58,7 +58,8 @@ function DistributionCard({ d, page }: { d: DistributionView; page: FinancialPag
   const { language } = useLanguage();
   const money = moneyIn(d.currency, language);
   const day = dayIn(language);
-  const own = d.beneficiaryUserId === page.access.userId;
+  // Paid to her, by her account or by her name: another trustee or the vote decides and pays it.
+  const own = d.ownPayee;
   const pollOpen = d.approvalMode === "poll" && d.poll?.status === "open";
   const canDecide = page.access.manage && !own && d.status === "requested" && !pollOpen;
   const canCancel = (page.access.manage || d.requestedBy?.id === page.access.userId) && (d.status === "requested" || d.status === "approved");

@@ -27,8 +27,7 @@ const k1 = jsonRoute(taxT, {
         "Cache-Control": "private, no-store",
         "X-Content-Type-Options": "nosniff",
       };
-      if (format === "csv")
-        return new Response(`\uFEFF${k1Csv(result.worksheets, currency, t)}`, { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8" } });
+      if (format === "csv") return new Response(k1Csv(result.worksheets, currency, t), { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8" } });
       // Helvetica cannot write Japanese or Chinese: the PDF is then in English (the CSV is in every language).
       const pdfT = unsupportedInPdf(t("k1.disclaimer")).length ? serverT(["tax", "auth"], "en") : t;
       const bytes = await k1Pdf(
