@@ -1,3 +1,5 @@
+import type { Role } from "~/modules/workspaces/schema";
+
 /**
  * Facts one domain announces and others may act on, without the announcer knowing who listens (a poll does not
  * know that a distribution waits for it). Listeners are declared in a domain's module.server.ts under `on`.
@@ -5,8 +7,16 @@
 export interface DomainEvents {
   /** A poll closed; `approved` for a proposal whose "yes" won, `rejected` for "no", `undecided` otherwise. */
   "poll.closed": { workspaceId: string; pollId: string; outcome: "approved" | "rejected" | "undecided"; summary: string };
-  /** A person is no longer a member (removed by an administrator, or left): what was theirs alone in it ends. */
-  "member.left": { workspaceId: string; userId: string; reason: "removed" | "left" };
+  /**
+   * A person is no longer a member (removed by an administrator, or left): what was theirs alone in it ends. `byUserId`
+   * is who removed them (themselves when they left).
+   */
+  "member.left": { workspaceId: string; userId: string; reason: "removed" | "left"; byUserId: string };
+  /**
+   * A member's role changed (an administrator's change, or an ownership handed on): what was given to them for the
+   * role they had (a read grant for family members, a calendar feed for those who see the taxes) ends with it.
+   */
+  "member.role_changed": { workspaceId: string; userId: string; from: Role; to: Role; byUserId: string };
   /**
    * A person's sessions ended (docs/decisions/0029): `sessionIds` when they signed out, a device was signed out, or the
    * password changed or was reset; `workspaceId` when their access to one workspace ended (removed, left, deleted).

@@ -4,6 +4,7 @@ import { canAdminister } from "~/modules/workspaces/roles";
 import { Refusal } from "~/platform/http.server";
 import type { Db } from "~/platform/db.server";
 import type { RequestContext } from "~/platform/request-context.server";
+import { bankingGrantCounts } from "./grants";
 import { bankingGrants, bankingSettings } from "./schema";
 
 /**
@@ -35,6 +36,8 @@ export async function bankingAccess(db: Db, session: CurrentSession): Promise<Ba
     const settings = await db.select().from(bankingSettings).where(eq(bankingSettings.workspaceId, workspace.id)).get();
     return { ...base, manage: false, annotate: false, readAll: false, ownSubLedger: true, seesTotals: settings?.beneficiariesSeeTotals ?? false };
   }
+  // A grant is for family members and viewers only: whatever else its holder has become, it gives nothing.
+  if (!bankingGrantCounts(role)) throw new Refusal(403, "errors.noBankingAccess");
   const grant = await db
     .select({ userId: bankingGrants.userId })
     .from(bankingGrants)

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { Refusal } from "~/platform/http.server";
 import type { DateFormat, GivenCsvMapping } from "./statements/types";
 
+/** A column's name as the file's header row writes it: a header longer than this is no bank's. */
+const column = z.string().min(1).max(200);
+
 const mappingSchema = z
   .object({
     delimiter: z.enum([",", ";", "\t"]),
@@ -12,16 +15,16 @@ const mappingSchema = z
     headerRow: z.number().int().min(0).max(1000),
     columns: z
       .object({
-        date: z.string().min(1),
-        description: z.string().min(1),
-        amount: z.string().min(1).optional(),
-        debit: z.string().min(1).optional(),
-        credit: z.string().min(1).optional(),
-        reference: z.string().min(1).optional(),
-        balance: z.string().min(1).optional(),
-        payee: z.string().min(1).optional(),
-        checkNumber: z.string().min(1).optional(),
-        counterpartyAccount: z.string().min(1).optional(),
+        date: column,
+        description: column,
+        amount: column.optional(),
+        debit: column.optional(),
+        credit: column.optional(),
+        reference: column.optional(),
+        balance: column.optional(),
+        payee: column.optional(),
+        checkNumber: column.optional(),
+        counterpartyAccount: column.optional(),
       })
       .strict()
       .refine((c) => c.amount || c.debit || c.credit),

@@ -6,6 +6,7 @@ import { auditBanking, requireManage, type BankingAccess } from "./access.server
 import { requireAccount } from "./accounts.server";
 import { defaultSide, isCategory } from "./categories";
 import { candidateWindow, classifyRows, type Classified } from "./duplicates";
+import { lockedThrough } from "./reconciliations.server";
 import { firstMatchingRule, type Rule } from "./rules";
 import { bankImports, bankRules, bankTransactions } from "./schema";
 import { parseStatement, proposeCsvMapping } from "./statements";
@@ -18,8 +19,11 @@ export interface PreviewRow extends Pick<StatementRow, "postedOn" | "description
   payee?: string;
   checkNumber?: string;
   counterpartyLastFour?: string;
-  state: Classified["state"];
+  /** "locked": dated on or before the end of the account's latest locked period, so refused (never imported). */
+  state: Classified["state"] | "locked";
   duplicateOf?: string;
+  /** Why a "locked" row is refused, in the person's words: the period is locked, and who can unlock it. */
+  refusal?: string;
 }
 
 export interface ImportPreview {
@@ -39,6 +43,8 @@ export interface ImportPreview {
   rows: PreviewRow[];
   ledgerBalanceMinor?: number;
   ledgerBalanceOn?: string;
+  /** The end of the account's latest locked period, when some rows are dated on or before it (those are refused). */
+  lockedThrough?: string;
 }
 
 const previewKey = (workspaceId: string, importId: string) => `ws/${workspaceId}/bank-imports/${importId}/preview.json`;
@@ -55,6 +61,7 @@ export async function previewImport(
   accountId: string,
   file: { name: string; bytes: Uint8Array; type: string },
   options: { mapping?: GivenCsvMapping; dateFormat?: DateFormat },
+  t: (key: string, values?: Record<string, unknown>) => string,
 ): Promise<ImportPreview> {
   requireManage(access);
   const account = await requireAccount(ctx.db, access, accountId);
@@ -79,7 +86,7 @@ export async function previewImport(
     if (!(error instanceof StatementError)) throw error;
     const draft = error.key === "import.errors.mappingIncomplete" && !options.mapping ? csvDraft(file.bytes) : undefined;
     if (draft) return { importId: null, format: "csv", needsMapping: true, proposedMapping: draft.draft, csvHeaders: draft.headers, rows: [] };
-    throw new Refusal(422, error.key, error.values);
+    throw new Refusal(422, error.key, shortValues(error.values));
   }
   const foreign = parsed.rows.find((r) => r.currency !== account.currency);
   if (foreign) throw new Refusal(422, "import.errors.currencyMismatch", { file: foreign.currency, account: account.currency });
@@ -99,6 +106,9 @@ export async function previewImport(
         .where(and(eq(bankTransactions.accountId, account.id), gte(bankTransactions.postedOn, window.from), lte(bankTransactions.postedOn, window.to)))
     : [];
   const states = parsed.ambiguousDateFormats?.length ? [] : classifyRows(parsed.rows, existing);
+  // Rows inside a reconciled, locked period are listed but refused, whatever else they are (new or a duplicate).
+  const through = await lockedThrough(ctx.db, account.id);
+  const refusal = through ? t("import.rowLocked", { date: through }) : undefined;
   const rows: PreviewRow[] = parsed.ambiguousDateFormats?.length
     ? []
     : parsed.rows.map((r, i) => ({
@@ -111,6 +121,7 @@ export async function previewImport(
         currency: r.currency,
         bankId: r.bankId,
         ...states[i],
+        ...(through && r.postedOn <= through ? { state: "locked" as const, refusal } : {}),
       }));
 
   const importId = crypto.randomUUID();
@@ -121,6 +132,7 @@ export async function previewImport(
     ...(parsed.ambiguousDateFormats?.length ? { ambiguousDateFormats: parsed.ambiguousDateFormats } : {}),
     rows,
     ...(parsed.ledgerBalanceMinor != null ? { ledgerBalanceMinor: parsed.ledgerBalanceMinor, ledgerBalanceOn: parsed.ledgerBalanceOn } : {}),
+    ...(through && rows.some((r) => r.state === "locked") ? { lockedThrough: through } : {}),
   };
   await Promise.all([
     ctx.env.FILES.put(originalKey(access.workspaceId, importId), file.bytes, { httpMetadata: { contentType: file.type || "application/octet-stream" } }),
@@ -142,6 +154,12 @@ export async function previewImport(
     createdAt: new Date(),
   });
   return preview;
+}
+
+/** A refusal's values as the sentence shows them: a cell quoted back is cut short (a file's cell can be any length). */
+function shortValues(values: Record<string, unknown> | undefined) {
+  if (!values) return values;
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" && v.length > 60 ? `${v.slice(0, 60)}…` : v]));
 }
 
 function csvDraft(bytes: Uint8Array) {
@@ -191,11 +209,25 @@ export async function commitImport(ctx: RequestContext, access: BankingAccess, i
     if (!Number.isInteger(index) || index < 0 || index >= preview.rows.length) throw new Refusal(400, "errors.overrideRow", { row: key });
   }
 
+  // Checked now, not at preview: the period may have been locked since. Nothing dated inside it is imported, and no
+  // entry inside it is cleared by adoption; a row the person asks to import anyway is refused with the reason.
+  const through = await lockedThrough(ctx.db, record.accountId);
+  const inLockedPeriod = (row: PreviewRow) => through !== null && row.postedOn <= through;
+  for (const [key, decision] of Object.entries(overrides)) {
+    const row = preview.rows[Number(key)];
+    if (decision === "import" && inLockedPeriod(row)) throw new Refusal(409, "import.errors.rowLocked", { row: Number(key) + 1, date: through });
+  }
+
   const rules = (await ctx.db.select().from(bankRules).where(eq(bankRules.workspaceId, access.workspaceId)).orderBy(asc(bankRules.position))) as Rule[];
   const now = Date.now();
   const inserts: Record<string, unknown>[] = [];
   const adopted: { id: string; bankId: string }[] = [];
+  let locked = 0;
   preview.rows.forEach((row, index) => {
+    if (row.state === "locked" || inLockedPeriod(row)) {
+      locked++;
+      return;
+    }
     const decision = overrides[String(index)] ?? (row.state === "new" ? "import" : "skip");
     if (decision === "skip") {
       if (row.duplicateOf && row.bankId) adopted.push({ id: row.duplicateOf, bankId: row.bankId });
@@ -236,6 +268,7 @@ export async function commitImport(ctx: RequestContext, access: BankingAccess, i
       importId,
     ),
   ];
+  // Each insert and adoption also checks the lock itself: never into a period locked since the check above.
   for (let start = 0; start < inserts.length; start += ROWS_PER_STATEMENT) {
     statements.push(
       ctx.env.DB.prepare(
@@ -247,6 +280,7 @@ export async function commitImport(ctx: RequestContext, access: BankingAccess, i
            value->>'category', value->>'principal_or_income', value->>'status', 1, value->>'rule_id', ?5, ?5
          FROM json_each(?1)
          WHERE EXISTS (SELECT 1 FROM bank_imports WHERE id = ?4 AND commit_token = ?6)
+           AND NOT EXISTS (SELECT 1 FROM bank_reconciliations r WHERE r.account_id = ?3 AND r.status = 'locked' AND r.statement_end_on >= value->>'posted_on')
          ON CONFLICT DO NOTHING
          RETURNING id`,
       ).bind(JSON.stringify(inserts.slice(start, start + ROWS_PER_STATEMENT)), access.workspaceId, record.accountId, importId, now, token),
@@ -257,7 +291,8 @@ export async function commitImport(ctx: RequestContext, access: BankingAccess, i
       ctx.env.DB.prepare(
         `UPDATE bank_transactions SET bank_id = ?1, cleared = 1, updated_at = ?2
          WHERE id = ?3 AND account_id = ?4 AND bank_id IS NULL AND reconciliation_id IS NULL
-           AND EXISTS (SELECT 1 FROM bank_imports WHERE id = ?5 AND commit_token = ?6)`,
+           AND EXISTS (SELECT 1 FROM bank_imports WHERE id = ?5 AND commit_token = ?6)
+           AND NOT EXISTS (SELECT 1 FROM bank_reconciliations r WHERE r.account_id = ?4 AND r.status = 'locked' AND r.statement_end_on >= bank_transactions.posted_on)`,
       ).bind(bankId, now, id, record.accountId, importId, token),
     );
   }
@@ -276,7 +311,8 @@ export async function commitImport(ctx: RequestContext, access: BankingAccess, i
     access,
     "banking.statement_imported",
     { type: "bank_account", id: record.accountId },
-    { importId, file: record.fileName, imported, skipped },
+    { importId, file: record.fileName, imported, skipped, ...(locked ? { lockedRefused: locked } : {}) },
   );
-  return { imported, skipped };
+  // `locked`: rows dated inside a locked period, refused (counted in `skipped` too).
+  return { imported, skipped, ...(locked ? { locked } : {}) };
 }

@@ -3,10 +3,12 @@ import { defineDashboardSource, defineServerModule } from "~/platform/module-man
 import type { BankingFigures } from "./dashboard-card";
 import { bankAccounts, bankTransactions } from "./schema";
 import { bankingExport } from "./export-data.server";
+import { revokeGrantOfDepartedMember, revokeGrantOnRoleChange } from "./member-changes.server";
 
 export const bankingServer = defineServerModule({
   id: "banking",
   exportData: bankingExport,
+  on: { "member.role_changed": revokeGrantOnRoleChange, "member.left": revokeGrantOfDepartedMember },
   dashboard: defineDashboardSource({
     key: "banking",
     queries: ({ db, workspaceId, session, wholeWorkspace }) => [

@@ -69,6 +69,23 @@ async function view(db: Db, reconciliation: typeof bankReconciliations.$inferSel
   };
 }
 
+/**
+ * The end of the account's latest locked statement period, or null. Nothing dated on or before it may enter the books
+ * or change whether it is cleared (issue 16): the locked figures are the opening of everything after, and a row
+ * slipped in (or an outstanding item ticked) would give the locked reconciliation a difference nobody signed off.
+ */
+export async function lockedThrough(db: Db, accountId: string): Promise<string | null> {
+  const row = await db
+    .select({ through: sql<string | null>`max(${bankReconciliations.statementEndOn})` })
+    .from(bankReconciliations)
+    .where(and(eq(bankReconciliations.accountId, accountId), eq(bankReconciliations.status, "locked")))
+    .get();
+  return row?.through ?? null;
+}
+
+/** SQL: a locked reconciliation of the transaction's account covers its date (for a write's own WHERE, against a race with locking). */
+export const datedInLockedPeriod = sql`exists (select 1 from bank_reconciliations r where r.account_id = "bank_transactions"."account_id" and r.status = 'locked' and r.statement_end_on >= "bank_transactions"."posted_on")`;
+
 export async function requireReconciliation(db: Db, access: BankingAccess, id: string) {
   const row = isUuid(id)
     ? await db

@@ -7,6 +7,7 @@ import { isUuid } from "~/platform/ids";
 import type { RequestContext } from "~/platform/request-context.server";
 import { auditBanking, type BankingAccess } from "./access.server";
 import { requireAccount } from "./accounts.server";
+import { datedInLockedPeriod, lockedThrough } from "./reconciliations.server";
 import { defaultSide, isCategory, namesBeneficiary } from "./categories";
 import { bankReceipts, bankReconciliations, bankRules, bankTransactions, type TransactionStatus } from "./schema";
 import { ownParts, splitsOf, type SplitView } from "./split-parts.server";
@@ -207,6 +208,14 @@ export async function updateTransaction(ctx: RequestContext, access: BankingAcce
     await auditBanking(ctx, access, "banking.locked_edit_refused", { type: "bank_transaction", id: tx.id }, undefined, "denied");
     throw new Refusal(409, "errors.transactionLocked");
   }
+  // Ticking (or unticking) an item dated in a locked period would move that period's cleared balance: its
+  // reconciliation would show a difference nobody signed off. An outstanding item stays so until it is unlocked.
+  const clearing = input.cleared !== undefined && input.cleared !== tx.cleared;
+  const through = clearing ? await lockedThrough(ctx.db, tx.accountId) : null;
+  if (through && tx.postedOn <= through) {
+    await auditBanking(ctx, access, "banking.locked_clear_refused", { type: "bank_transaction", id: tx.id }, { lockedThrough: through }, "denied");
+    throw new Refusal(409, "errors.clearingLocked", { date: through });
+  }
 
   const changes: Partial<TransactionRow> = {};
   if (input.purpose !== undefined) changes.purpose = input.purpose || null;
@@ -246,11 +255,17 @@ export async function updateTransaction(ctx: RequestContext, access: BankingAcce
       and(
         eq(bankTransactions.id, tx.id),
         sql`not exists (select 1 from bank_reconciliations r where r.id = "bank_transactions"."reconciliation_id" and r.status = 'locked')`,
+        // A period locked since the check above: still no clearing inside it.
+        clearing ? sql`not ${datedInLockedPeriod}` : undefined,
       ),
     )
     .returning()
     .get();
-  if (!updated) throw new Refusal(409, "errors.transactionLocked");
+  if (!updated) {
+    const lockedNow = clearing ? await lockedThrough(ctx.db, tx.accountId) : null;
+    if (lockedNow && tx.postedOn <= lockedNow) throw new Refusal(409, "errors.clearingLocked", { date: lockedNow });
+    throw new Refusal(409, "errors.transactionLocked");
+  }
   const before: Record<string, string | number | boolean | null> = {};
   const after: Record<string, string | number | boolean | null> = {};
   for (const key of Object.keys(changes) as (keyof TransactionRow)[]) {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { CurrentSession } from "~/modules/auth/session.server";
+import { bankingGrantCounts } from "~/modules/banking/grants";
 import { bankingGrants } from "~/modules/banking/schema";
 import { memberships } from "~/modules/workspaces/schema";
 import { canAdminister } from "~/modules/workspaces/roles";
@@ -10,7 +11,7 @@ import type { RequestContext } from "~/platform/request-context.server";
 /**
  * What a person may do with the trust's finances (issue 17). Owners, trustees and co-trustees manage assets and
  * decide distributions; the family's lawyer reads everything; a family member or viewer the owner let see the
- * banking reads too. Every member with an interest (a beneficiary, or anyone holding a beneficial share) sees her
+ * banking reads too (while they are a family member or viewer: the grant is for those roles only). Every member with an interest (a beneficiary, or anyone holding a beneficial share) sees her
  * own distributions and may request one for herself, and nothing of anyone else's.
  */
 export interface FinanceAccess {
@@ -40,7 +41,9 @@ export async function financeAccess(db: Db, session: CurrentSession): Promise<Fi
       .where(and(eq(bankingGrants.workspaceId, workspace.id), eq(bankingGrants.userId, session.user.id))),
   ]);
   const hasInterest = workspace.role === "beneficiary" || (membership[0]?.share ?? 0) > 0;
-  const readAll = workspace.role === "legal_professional" || grant.length > 0;
+  // A banking grant counts only for the roles it is for (a family member, a viewer): one left behind by a role change
+  // (a family member made a beneficiary) must not open every distribution, the overview and the assets.
+  const readAll = workspace.role === "legal_professional" || (grant.length > 0 && bankingGrantCounts(workspace.role));
   return { ...base, manage: false, readAll, mayRequestOwn: hasInterest };
 }
 

@@ -36,11 +36,14 @@ export function ImportPreviewTable({
   const [overrides, setOverrides] = useState<Record<string, "import" | "skip">>({});
   const [mapping, setMapping] = useState<CsvMapping | undefined>(preview.proposedMapping);
   const counts = useMemo(() => {
-    const c = { new: 0, duplicate: 0, possible_duplicate: 0 };
+    const c = { new: 0, duplicate: 0, possible_duplicate: 0, locked: 0 };
     for (const row of preview.rows) c[row.state] += 1;
     return c;
   }, [preview.rows]);
-  const willImport = (index: number) => overrides[String(index)] ?? (preview.rows[index].state === "new" ? "import" : "skip");
+  // A row in a locked period is never imported: the server refuses it whatever is sent.
+  const willImport = (index: number) =>
+    preview.rows[index].state === "locked" ? "skip" : (overrides[String(index)] ?? (preview.rows[index].state === "new" ? "import" : "skip"));
+  const lockedRefusal = preview.rows.find((row) => row.state === "locked")?.refusal;
 
   if (preview.ambiguousDateFormats?.length) {
     return (
@@ -117,6 +120,11 @@ export function ImportPreviewTable({
           possible: counts.possible_duplicate,
         })}
       </p>
+      {counts.locked > 0 ? (
+        <p className="m-0 rounded-md border border-solid border-border p-2 text-sm" data-testid="import-locked-rows">
+          {t("import.lockedRows", { count: counts.locked })} {lockedRefusal}
+        </p>
+      ) : null}
       {preview.ledgerBalanceMinor != null ? (
         <p className="m-0 text-sm">
           {t("import.ledgerBalance", {
@@ -155,6 +163,7 @@ export function ImportPreviewTable({
                   <input
                     type="checkbox"
                     checked={willImport(index) === "import"}
+                    disabled={row.state === "locked"}
                     aria-label={t("import.rowToggle", { description: row.description, date: row.postedOn })}
                     onChange={(e) => setOverrides({ ...overrides, [String(index)]: e.target.checked ? "import" : "skip" })}
                   />
@@ -162,7 +171,9 @@ export function ImportPreviewTable({
                 <td className="whitespace-nowrap p-2 tabular-nums">{row.postedOn}</td>
                 <td className="p-2">{row.description}</td>
                 <td className="whitespace-nowrap p-2 text-right tabular-nums">{formatMinor(row.amountMinor, row.currency, language)}</td>
-                <td className="p-2">{t(`rowState.${row.state}`)}</td>
+                <td className="p-2" title={row.refusal}>
+                  {t(`rowState.${row.state}`)}
+                </td>
               </tr>
             ))}
           </tbody>

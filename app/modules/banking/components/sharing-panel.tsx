@@ -7,7 +7,8 @@ import { apiFetch, refusalSentence } from "~/platform/api-fetch";
 
 interface Sharing {
   beneficiariesSeeTotals: boolean;
-  people: { userId: string; name: string; role: string; granted: boolean }[];
+  /** `counts` is false for someone whose role takes no grant (a grant left from before they changed role): it can only be switched off. */
+  people: { userId: string; name: string; role: string; granted: boolean; counts: boolean }[];
 }
 
 /**
@@ -67,11 +68,11 @@ export function SharingPanel({ sharing, isOwner }: { sharing: Sharing; isOwner: 
                 <Switch
                   id={`grant-${p.userId}`}
                   checked={p.granted}
-                  disabled={busy}
+                  disabled={busy || (!p.counts && !p.granted)}
                   onCheckedChange={(value) => void send(`/api/banking/grants/${p.userId}`, value ? "PUT" : "DELETE")}
                 />
                 <label htmlFor={`grant-${p.userId}`} className="text-sm">
-                  {t("sharing.grantLabel", { name: p.name, role: t(`sharing.role.${p.role}`) })}
+                  {p.counts ? t("sharing.grantLabel", { name: p.name, role: t(`sharing.role.${p.role}`) }) : t("sharing.grantStale", { name: p.name })}
                 </label>
               </li>
             ))}

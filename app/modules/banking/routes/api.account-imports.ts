@@ -11,12 +11,12 @@ const imports = jsonRoute(bankingT, {
    * Answers the preview; nothing is in the books until it is committed.
    */
   POST: endpoint({
-    run: async ({ ctx, session, args, params }) => {
+    run: async ({ ctx, session, args, params, t }) => {
       const access = await bankingAccess(ctx.db, session);
       const declared = Number(args.request.headers.get("Content-Length") ?? "0");
       if (declared > STATEMENT_MAX_BYTES + 64 * 1024) throw new Refusal(413, "import.errors.tooLarge", { mib: STATEMENT_MAX_BYTES / 1024 / 1024 });
       const form = await readImportForm(args.request);
-      return { ...(await previewImport(ctx, access, params.id ?? "", form.file, form.options)) };
+      return { ...(await previewImport(ctx, access, params.id ?? "", form.file, form.options, t)) };
     },
   }),
 });

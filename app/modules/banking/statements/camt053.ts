@@ -1,9 +1,9 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { parseXmlDate } from "./dates";
 import { currencyCode, parseAmount } from "./money";
-import { clean, describe, lastFour, linesOf } from "./text";
+import { clean, describe, joinWithin, lastFour, linesOf, withinLimits } from "./text";
 import { all, attribute, one, text as textAt } from "./tree";
-import { MAX_ROWS, StatementError, type ParsedStatement, type StatementRow } from "./types";
+import { DESCRIPTION_MAX, MAX_ROWS, StatementError, type ParsedStatement, type StatementRow } from "./types";
 
 // Namespace prefixes dropped (files use none, "ns2:" or others); every value kept as its string, since
 // parsing numbers would make floats of amounts and strip the zeros of references like "00123".
@@ -118,10 +118,12 @@ function readEntry(node: unknown, statementCurrency: string, line: number): Stat
   // The other party: who paid us on a credit, whom we paid on a debit (.08 wraps it in <Pty>).
   const role = amountMinor >= 0 ? "Dbtr" : "Cdtr";
   const payee = clean(textAt(first, "RltdPties", role, "Nm") ?? textAt(first, "RltdPties", role, "Pty", "Nm")) || undefined;
-  const remittance = details.flatMap((d) => all(one(d, "RmtInf"), "Ustrd").map((u) => textAt(u))).join(" ");
-  const memo = clean(remittance) || textAt(first, "AddtlTxInf") || textAt(node, "AddtlNtryInf");
+  const remittanceLines = details.flatMap((d) => all(one(d, "RmtInf"), "Ustrd").map((u) => clean(textAt(u)))).filter((text) => text !== "");
+  // A batch booking's many lines are abridged to fit beside the payee; one line too long refuses the file (types.ts).
+  const remittance = joinWithin(remittanceLines, DESCRIPTION_MAX - (payee ? payee.length + 3 : 0));
+  const memo = remittance || textAt(first, "AddtlTxInf") || textAt(node, "AddtlNtryInf");
   const endToEnd = textAt(first, "Refs", "EndToEndId");
-  return {
+  return withinLimits({
     postedOn,
     description: describe(payee, memo),
     payee,
@@ -133,7 +135,7 @@ function readEntry(node: unknown, statementCurrency: string, line: number): Stat
     // The other party's account (only the last four are kept).
     counterpartyLastFour: lastFour(textAt(first, "RltdPties", `${role}Acct`, "Id", "IBAN") ?? textAt(first, "RltdPties", `${role}Acct`, "Id", "Othr", "Id")),
     line,
-  };
+  });
 }
 
 function dateOf(node: unknown, name: string): string | undefined {

@@ -2,7 +2,7 @@ import { balanceLabel, isComplete } from "./csv-headers";
 import { accountFromPreamble, columnIndexes, detectLayout, fromLine, readTable, type ColumnIndexes } from "./csv-detect";
 import { fittingDateFormats, parseDate } from "./dates";
 import { detectDecimal, parseAmount } from "./money";
-import { clean, describe, lastFour, type Encoding } from "./text";
+import { clean, describe, lastFour, withinLimits, type Encoding } from "./text";
 import {
   MAX_ROWS,
   StatementError,
@@ -174,7 +174,7 @@ function transaction(cells: Cells, mapping: CsvMapping, currency: string, line: 
   if (postedOn === null) throw new StatementError("import.errors.dateUnparsable", { line, value: cells.date });
   const amountMinor = movement(cells, mapping, currency, line);
   const payee = clean(cells.payee) || undefined;
-  return {
+  return withinLimits({
     postedOn,
     description: describe(payee, cells.description),
     payee,
@@ -184,5 +184,5 @@ function transaction(cells: Cells, mapping: CsvMapping, currency: string, line: 
     checkNumber: cells.checkNumber || undefined,
     counterpartyLastFour: lastFour(cells.counterpartyAccount),
     line,
-  };
+  });
 }

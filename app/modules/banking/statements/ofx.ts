@@ -2,7 +2,7 @@ import { parseSync } from "ofx-js";
 import { parseOfxDate } from "./dates";
 import { currencyCode, parseLooseAmount } from "./money";
 import { normaliseOfx } from "./ofx-normalise";
-import { clean, describe, lastFour, linesOf } from "./text";
+import { clean, describe, lastFour, linesOf, withinLimits } from "./text";
 import { all, isTree, one, text as textAt } from "./tree";
 import { MAX_ROWS, StatementError, type ParsedStatement, type StatementRow } from "./types";
 
@@ -82,7 +82,7 @@ function readTransaction(node: unknown, statementCurrency: string, line: number)
   const amountMinor = parseLooseAmount(amount, currency);
   if (amountMinor === null) throw new StatementError("import.errors.amountUnparsable", { line, value: amount });
   const payee = clean(textAt(node, "NAME") ?? textAt(node, "PAYEE", "NAME")) || undefined;
-  return {
+  return withinLimits({
     postedOn,
     description: describe(payee, textAt(node, "MEMO")),
     payee,
@@ -93,7 +93,7 @@ function readTransaction(node: unknown, statementCurrency: string, line: number)
     // A transfer names the account it went to: <BANKACCTTO> or <CCACCTTO> (only the last four are kept).
     counterpartyLastFour: lastFour(textAt(node, "BANKACCTTO", "ACCTID") ?? textAt(node, "CCACCTTO", "ACCTID")),
     line,
-  };
+  });
 }
 
 function readLedger(statement: unknown, currency: string): { minor: number; on?: string } | undefined {

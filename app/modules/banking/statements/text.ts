@@ -1,5 +1,7 @@
 // Text helpers shared by the three formats: decoding bytes once, and the description a person reads.
 
+import { DESCRIPTION_MAX, REFERENCE_MAX, StatementError, type StatementRow } from "./types";
+
 const BOM = [0xef, 0xbb, 0xbf];
 
 export type Encoding = "utf-8" | "windows-1252";
@@ -57,4 +59,33 @@ export function linesOf(text: string, pattern: RegExp): number[] {
     lines.push(line);
   }
   return lines;
+}
+
+/** The row, if its words and references are no longer than a bank writes them; otherwise the file is refused (types.ts). */
+export function withinLimits(row: StatementRow): StatementRow {
+  for (const text of [row.description, row.payee]) {
+    if (text && text.length > DESCRIPTION_MAX)
+      throw new StatementError("import.errors.descriptionTooLong", { line: row.line, length: text.length, limit: DESCRIPTION_MAX });
+  }
+  for (const text of [row.bankId, row.checkNumber]) {
+    if (text && text.length > REFERENCE_MAX)
+      throw new StatementError("import.errors.referenceTooLong", { line: row.line, length: text.length, limit: REFERENCE_MAX });
+  }
+  return row;
+}
+
+/**
+ * Remittance lines joined for one description, abridged with "…" when together they pass `max` (a batch booking can
+ * carry hundreds, each within a bank's limit); a single line longer than `max` is kept whole, for `withinLimits` to refuse.
+ */
+export function joinWithin(lines: string[], max: number): string {
+  const joined = lines.join(" ");
+  if (joined.length <= max || lines.some((line) => line.length > max)) return joined;
+  let out = "";
+  for (const line of lines) {
+    const next = out ? `${out} ${line}` : line;
+    if (next.length > max - 2) break;
+    out = next;
+  }
+  return `${out} …`;
 }

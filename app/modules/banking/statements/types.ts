@@ -80,3 +80,13 @@ export class StatementError extends Error {
 
 /** More rows than this is not a statement a person can review; the caller should split the period. */
 export const MAX_ROWS = 100_000;
+
+/**
+ * The longest description (payee and memo as the person reads them) and payee a row may have, in characters; and the
+ * longest reference (the bank's id, a check number). Banks write far less (OFX: a 96-character name and a 255-character
+ * memo; CAMT: 140 characters a remittance line): a longer cell is a damaged file or not the bank's, so the file is
+ * refused with the line, not cut short. A trustee's books must say what the bank said, and a statement is read whole
+ * or not at all (a row left out would leave the reconciliation off by its amount with nothing to show why).
+ */
+export const DESCRIPTION_MAX = 1000;
+export const REFERENCE_MAX = 255;

@@ -61,6 +61,8 @@ export async function changeMemberRole(ctx: RequestContext, session: CurrentSess
     targetId: userId,
     metadata: { from: member.role, to: role },
   });
+  // What was given for the role they had (a banking grant, a tax calendar feed) ends with it, audited by its domain.
+  await publishDomainEvent(ctx.env, "member.role_changed", { workspaceId: workspace.id, userId, from: member.role, to: role, byUserId: session.user.id });
   if (userId !== session.user.id) {
     await notify(ctx, {
       workspaceId: workspace.id,
@@ -82,7 +84,7 @@ export async function removeMember(ctx: RequestContext, session: CurrentSession,
     if (workspace.role !== "owner") throw new Refusal(403, "errors.ownersOnlyChangeOwners");
     if ((await ownerCount(ctx, workspace.id)) <= 1) throw new Refusal(409, "errors.lastOwnerRemoved");
   }
-  await endMembership(ctx, { workspaceId: workspace.id, userId, email: member.email, reason: "removed" });
+  await endMembership(ctx, { workspaceId: workspace.id, userId, email: member.email, reason: "removed", byUserId: session.user.id });
   await ctx.audit({
     action: "workspace.member_removed",
     actorUserId: session.user.id,
@@ -111,6 +113,7 @@ export async function leaveWorkspace(ctx: RequestContext, session: CurrentSessio
     userId: session.user.id,
     email: session.user.email,
     reason: "left",
+    byUserId: session.user.id,
     keepSessionId: session.sessionId,
   });
   await ctx.audit({
@@ -137,11 +140,12 @@ async function workspaceOfMember(ctx: RequestContext, workspaceId: string, userI
  * What ends with a membership: the membership; the person's sessions that are in this workspace (signed out, but
  * the one they leave from, which moves to another of their workspaces); their open sockets in it, closed now; the
  * invitations they sent, or that were sent to them, still pending; ownership offers to or from them; and, through
- * the `member.left` event, what other domains gave them alone (shares, channel seats, votes in open polls).
+ * the `member.left` event, what other domains gave them alone (shares, channel seats, votes in open polls, a banking
+ * grant, tax calendar feeds).
  */
 async function endMembership(
   ctx: RequestContext,
-  left: { workspaceId: string; userId: string; email: string; reason: "removed" | "left"; keepSessionId?: string },
+  left: { workspaceId: string; userId: string; email: string; reason: "removed" | "left"; byUserId: string; keepSessionId?: string },
 ) {
   const { workspaceId, userId } = left;
   const now = new Date();
@@ -173,7 +177,7 @@ async function endMembership(
       ),
   ]);
   await publishDomainEvent(ctx.env, "sessions.ended", { userId, workspaceId, reason: "access-ended" });
-  await publishDomainEvent(ctx.env, "member.left", { workspaceId, userId, reason: left.reason });
+  await publishDomainEvent(ctx.env, "member.left", { workspaceId, userId, reason: left.reason, byUserId: left.byUserId });
 }
 
 /** Every member's id, for notices to everyone in a workspace (its deletion). */

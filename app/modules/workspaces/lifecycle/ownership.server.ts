@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { users } from "~/modules/auth/schema";
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { notify, recipientsFor } from "~/modules/notifications/service.server";
+import { publishDomainEvent } from "~/platform/domain-events.server";
 import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { memberships, ownershipTransfers, workspaces } from "../schema";
@@ -104,7 +105,8 @@ export async function answerOwnershipOffer(ctx: RequestContext, session: Current
     .where(eq(memberships.workspaceId, workspaceId))
     .all();
   const stillOwner = roles.some((r) => r.userId === fromUserId && r.role === "owner");
-  const stillMember = roles.some((r) => r.userId === session.user.id);
+  const accepterRole = roles.find((r) => r.userId === session.user.id)?.role;
+  const stillMember = accepterRole !== undefined;
   const now = new Date();
   if (!accept || !stillOwner || !stillMember) {
     await ctx.db.update(ownershipTransfers).set({ cancelledAt: now }).where(eq(ownershipTransfers.id, transferId));
@@ -130,6 +132,11 @@ export async function answerOwnershipOffer(ctx: RequestContext, session: Current
     targetType: "user",
     targetId: fromUserId,
   });
+  // Both roles changed: what was given for the roles they had ends with them (a banking grant, a tax feed).
+  const by = session.user.id;
+  if (accepterRole && accepterRole !== "owner")
+    await publishDomainEvent(ctx.env, "member.role_changed", { workspaceId, userId: session.user.id, from: accepterRole, to: "owner", byUserId: by });
+  await publishDomainEvent(ctx.env, "member.role_changed", { workspaceId, userId: fromUserId, from: "owner", to: "trustee", byUserId: by });
   await notify(ctx, {
     workspaceId,
     type: "ownership_transferred",
