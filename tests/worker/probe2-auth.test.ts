@@ -237,9 +237,18 @@ describe("finding 11: a form post without a form answers 400 with the house's se
     await expectRefused(new Client(baseUrl), path);
   });
 
-  it("signed in: the profile, the admin page, notifications, polls, compliance reminders, a sign-up and an invitation", async () => {
+  it("signed in: the profile, the admin page, notifications, polls, compliance reminders, banking, a sign-up and an invitation", async () => {
     const { client } = await startWorkspace("formless", "The Formless Trust");
-    for (const path of ["/profile", "/admin", "/notifications", "/polling", "/compliance-notifications", "/customer-signup", "/invite-signup?token=x"]) {
+    for (const path of [
+      "/profile",
+      "/admin",
+      "/notifications",
+      "/polling",
+      "/compliance-notifications",
+      "/trust-banking",
+      "/customer-signup",
+      "/invite-signup?token=x",
+    ]) {
       await expectRefused(client, path);
     }
   });

@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireSession } from "~/modules/auth/guard.server";
-import { HttpError, Refusal, throwAsResponse } from "~/platform/http.server";
+import { HttpError, readFormData, Refusal, throwAsResponse } from "~/platform/http.server";
 import { getRequestContext } from "~/platform/request-context.server";
 import type { SignedInPageHandle } from "~/routes/_app";
 import { bankingAccess } from "../access.server";
@@ -47,7 +47,7 @@ export async function action(args: ActionFunctionArgs) {
   const session = await requireSession(args);
   const ctx = getRequestContext(args.request, args.context);
   const t = bankingT(args.request);
-  const submission = parseWithZod(await args.request.formData(), { schema: accountFormSchema(t) });
+  const submission = parseWithZod(await readFormData(args.request), { schema: accountFormSchema(t) });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null, createdId: null }, 400);
   try {
     const { id } = await createAccount(ctx, await bankingAccess(ctx.db, session), submission.value);
