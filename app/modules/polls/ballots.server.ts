@@ -6,6 +6,7 @@ import { Refusal } from "~/platform/http.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { auditPoll, requirePoll } from "./access.server";
 import { closePoll } from "./closing.server";
+import { roleMayVote } from "./member-left.server";
 import { pollOptions, pollVoters, pollWatchers, type PollType } from "./schema";
 
 /** Casting and changing votes. */
@@ -30,7 +31,8 @@ export async function castBallot(ctx: RequestContext, session: CurrentSession, i
       .get(),
     ctx.db.select().from(pollOptions).where(eq(pollOptions.pollId, id)).orderBy(asc(pollOptions.position)),
   ]);
-  if (!voter) {
+  // The voters were fixed at opening; the role decides now too (a listener that missed a role change gives nothing).
+  if (!voter || !roleMayVote(poll, session.workspace?.role)) {
     await auditPoll(ctx, session, "poll.vote_denied", id, { reason: "not_eligible" }, "denied");
     throw new Refusal(403, "errors.notEligible");
   }
