@@ -46,12 +46,8 @@ function upsertSql(n: number) {
     RETURNING key, count, reset_at`;
 }
 
-/**
- * The hits as one prepared statement to run first in a caller's own D1 batch, with `read` for its result and `under`, a
- * condition (with its values) that the batch's writes add to their WHERE so nothing is written when a counter is over
- * its limit: the check and the writes it guards are one round trip and one transaction (POST /api/errors, ADR 0031).
- */
-export function countedHits(d1: D1Database, hits: readonly { key: string; limit: Limit }[], now = Date.now()) {
+/** The hits as one prepared statement, with `read` for its result: each key's count and when its window restarts. */
+function countedHits(d1: D1Database, hits: readonly { key: string; limit: Limit }[], now = Date.now()) {
   const statement = d1.prepare(upsertSql(hits.length)).bind(...hits.flatMap(({ key, limit }) => [key, now + limit.windowMs]), now, now);
   const read = (result: D1Result): LimitHit[] => {
     const byKey = new Map((result.results as CountedRow[]).map((r) => [r.key, r]));
@@ -61,14 +57,8 @@ export function countedHits(d1: D1Database, hits: readonly { key: string; limit:
       return { key, count, retryAfter: row ? Math.max(0, Math.ceil((row.reset_at - now) / 1000)) : 0, over: count > limit.limit };
     });
   };
-  const under = {
-    sql: `not exists (select 1 from rate_limits where ${hits.map(() => "(key = ? and count > ?)").join(" or ")})`,
-    values: hits.flatMap(({ key, limit }) => [key, limit.limit]),
-  };
-  return { statement, read, under };
+  return { statement, read };
 }
-
-export type CountedHits = ReturnType<typeof countedHits>;
 
 /**
  * An attempt counted before it is checked: the counters are hit in one statement that also answers their counts, so

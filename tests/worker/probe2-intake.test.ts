@@ -1,6 +1,7 @@
 // Issue 42, items 1 (the error intake) and 2 (banking rules): requests that used to hold the Worker's one thread.
 import { randomBytes } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
+import { checkingWithStatement } from "../helpers/banking";
 import { Client } from "../helpers/client";
 import { startWorkspace } from "../helpers/workspace";
 
@@ -57,27 +58,7 @@ describe("a banking rule's matches pattern runs in linear time", () => {
 
   it("the probe's ^a{4}(a|a)*$ previews, saves and applies at once, and a request meanwhile is not delayed", async () => {
     const owner = await startWorkspace(baseUrl, "rulere2", "The Linear Rules Trust");
-    const created = await owner.client.postJson("/api/banking/accounts", {
-      name: "Checking",
-      institution: "Pacific Coast Bank",
-      type: "checking",
-      currency: "USD",
-      lastFour: "0932",
-      openingBalanceMinor: 0,
-      openingOn: "2026-09-01",
-    });
-    expect(created.status).toBe(201);
-    const accountId = ((await created.json()) as { id: string }).id;
-    const form = new FormData();
-    form.set("file", new Blob([statement]), "statement.csv");
-    const preview = await owner.client.fetch(`/api/banking/accounts/${accountId}/imports`, {
-      method: "POST",
-      body: form,
-      headers: { Origin: owner.client.origin },
-    });
-    expect(preview.status).toBe(200);
-    const { importId } = (await preview.json()) as { importId: string };
-    expect((await owner.client.postJson(`/api/banking/imports/${importId}/commit`, {})).status).toBe(200);
+    await checkingWithStatement(owner.client, 2026, statement, "statement.csv");
 
     const hostile = { conditions: [{ field: "description", op: "matches", value: "^a{4}(a|a)*$" }], actions: { purpose: "Linear" } };
     const started = Date.now();

@@ -21,27 +21,7 @@ describe("a trustee never approves or pays a distribution to herself, named by h
   async function fundedTrust(prefix: string) {
     const owner = await startWorkspace(baseUrl, prefix, `The ${prefix} Trust`);
     const documentId = await uploadAnalysed(owner.client, fixture("documents/hartwell-family-trust.txt"), "hartwell-family-trust.txt");
-    const created = await owner.client.postJson("/api/banking/accounts", {
-      name: "Checking",
-      institution: "Pacific Coast Bank",
-      type: "checking",
-      currency: "USD",
-      lastFour: "0932",
-      openingBalanceMinor: 8421055,
-      openingOn: "2026-09-01",
-    });
-    expect(created.status).toBe(201);
-    const accountId = (await json<{ id: string }>(created)).id;
-    const form = new FormData();
-    form.set("file", new Blob([fixture("bank/pacific-coast-2026-09.ofx")]), "september.ofx");
-    const preview = await owner.client.fetch(`/api/banking/accounts/${accountId}/imports`, {
-      method: "POST",
-      body: form,
-      headers: { Origin: owner.client.origin },
-    });
-    expect(preview.status, await preview.clone().text()).toBe(200);
-    const { importId } = await json<{ importId: string }>(preview);
-    expect((await owner.client.postJson(`/api/banking/imports/${importId}/commit`, {})).status).toBe(200);
+    await checkingWithStatement(owner.client, 2026, fixture("bank/pacific-coast-2026-09.ofx").toString("utf8"), "september.ofx");
     return { owner, documentId };
   }
 

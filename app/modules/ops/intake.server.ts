@@ -1,6 +1,6 @@
 import type { CurrentSession } from "~/modules/auth/session.server";
 import { Refusal } from "~/platform/http.server";
-import { hitRateLimits, type Limit } from "~/platform/rate-limit.server";
+import { type Limit, takeAttempt } from "~/platform/rate-limit.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { captureWorkerError } from "./capture.server";
 import { type ErrorOccurrence, recordErrors } from "./errors.server";
@@ -26,11 +26,10 @@ export function errorSessionKey(request: Request): string | null {
  * parsing; a 429 carries its counter's `Retry-After`.
  */
 export async function countClientReports(ctx: RequestContext, request: Request, session: CurrentSession | null): Promise<void> {
-  const counted = await hitRateLimits(ctx.db, [
+  const { over } = await takeAttempt(ctx.db, [
     { key: `errors:ip:${ctx.ip}`, limit: ADDRESS_LIMIT },
     { key: `errors:session:${errorSessionKey(request) ?? session?.sessionId ?? ctx.ip}`, limit: SESSION_LIMIT },
   ]);
-  const over = counted.find((hit) => hit.over);
   if (over) {
     const seconds = Math.max(1, over.retryAfter);
     throw new Refusal(429, "errors.tooManyReports", { seconds }, undefined, { "Retry-After": String(seconds) });
