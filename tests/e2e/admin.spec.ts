@@ -1,7 +1,7 @@
 // Workspace settings (/admin) in a real browser: roles, removal, the last owner, deletion and restore, handing
 // ownership on, and who may open the page at all. Each test has its own owner and workspace (people.ts).
 import { expect, test } from "@playwright/test";
-import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { hydrated, isolateClientAddress, reloadHydrated, signInAsDemo } from "./support";
 import {
   inviteAndJoin,
   joinWithInvitation,
@@ -189,7 +189,7 @@ test.describe("workspace settings", () => {
     await expect(pending.getByTestId("pending-deletion")).toContainText(`${throwaway} will be erased for good on`);
     await expect(owner.page.getByTestId("workspace-switcher")).toHaveCount(0);
     await expect(owner.page.getByTestId("workspace-name")).toHaveText(home);
-    await owner.page.reload();
+    await reloadHydrated(owner.page);
     await expect(pending.getByTestId("pending-deletion")).toContainText(`${throwaway} will be erased for good on`);
 
     await pending.getByRole("button", { name: `Restore ${throwaway}` }).click();

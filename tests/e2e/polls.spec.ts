@@ -141,7 +141,7 @@ test.describe("polls, live", () => {
     });
     expect(created.status()).toBe(201);
     const { poll } = (await created.json()) as { poll: { id: string } };
-    await page.goto(`/polling/${poll.id}`);
+    await hydrated(page, `/polling/${poll.id}`);
     const ranking = page.getByTestId("ranking");
     await page.getByRole("button", { name: "Move Video call up" }).click();
     await page.getByRole("button", { name: "Move Video call up" }).click();

@@ -1,7 +1,7 @@
 // /profile "Where you're signed in": one new person signed in from several browsers, each told apart by its
 // User-Agent, signs one of them out and then all the others.
 import { expect, test, type BrowserContext } from "@playwright/test";
-import { hydrated, isolateClientAddress } from "./support";
+import { hydrated, isolateClientAddress, reloadHydrated } from "./support";
 import { newBrowserContext, signInWithForm, signUpOwner, USER_AGENTS } from "./people";
 
 isolateClientAddress();
@@ -43,7 +43,7 @@ test("the device list names each browser; Sign out ends one, Sign out everywhere
   const phone = await newBrowserContext(browser, { userAgent: USER_AGENTS.safariOnMac });
   await signInWithForm(await phone.newPage(), me.email);
   await signInWithForm(await laptop.newPage(), me.email);
-  await me.page.reload();
+  await reloadHydrated(me.page);
   await expect(items).toHaveCount(3);
   await expect(devices.getByRole("button", { name: "Sign out Safari on macOS" })).toBeVisible();
   await expect(devices.getByRole("button", { name: "Sign out Firefox on Windows" })).toBeVisible();

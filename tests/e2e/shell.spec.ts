@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { applyLook, axeCheck, hydrated, isolateClientAddress, signInAsDemo, startFamily } from "./support";
+import { applyLook, axeCheck, hydrated, isolateClientAddress, reloadHydrated, signInAsDemo, startFamily } from "./support";
 
 isolateClientAddress();
 
@@ -130,7 +130,7 @@ test.describe("onboarding tour", () => {
     await tour.getByRole("button", { name: "Get Started!" }).click();
     await expect(tour).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem("onboarding-completed"))).toBe("true");
-    await page.reload();
+    await reloadHydrated(page);
     await page.waitForTimeout(1500);
     await expect(tour).toBeHidden();
     await page.getByTestId("tour-button").click();

@@ -26,6 +26,19 @@ export function isolateClientAddress() {
 
 export async function hydrated(page: Page, path: string) {
   await page.goto(path);
+  await untilHydrated(page);
+}
+
+/**
+ * Loads the page again and waits for React to own it. A click on a page that is not hydrated yet is lost (a menu
+ * button) or goes to the browser instead (a form posts natively and a new document, not yet hydrated, replaces it).
+ */
+export async function reloadHydrated(page: Page) {
+  await page.reload();
+  await untilHydrated(page);
+}
+
+async function untilHydrated(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
   // The router exists before React has hydrated the page: wait until React owns the body too, so a click
   // right away reaches React's handlers (a filter button pressed earlier was occasionally lost).
