@@ -6,6 +6,15 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
+// The project brings its own Node (the npm package `node`, ADR 0047); npm scripts put it first on PATH. Run
+// directly with the machine's older Node, a script would fail later in a less clear way (wrangler needs 22.12+).
+const NODE_MAJOR = Number(process.versions.node.split(".")[0]);
+if (NODE_MAJOR < 26) {
+  console.error(`This project runs on Node 26 (this is ${process.version}). Start it through npm (npm start, npm test, npm run …),
+which uses the Node that npm install put in node_modules/.bin, or run node_modules/.bin/node yourself.`);
+  process.exit(1);
+}
+
 /** Wrangler must never wait on the network: no metrics, no cf fetch, no banner. */
 export const offlineEnv = {
   ...process.env,
