@@ -95,9 +95,16 @@ step(
   () => [...vitestFailures(), ...runtimeTrouble(WORKER_LOG)],
   { WRANGLER_LOG_FILE: process.env.WRANGLER_LOG_FILE ?? WORKER_LOG },
 );
-step("browser tests (playwright)", "node_modules/.bin/playwright", ["test", "--reporter=list,json"], playwrightFailures, {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
-});
+// The browser tests' servers keep their log too: a click that opened nothing may be a request that never finished.
+const E2E_LOG = `${REPORTS}/e2e-wrangler.log`;
+rmSync(E2E_LOG, { force: true });
+step(
+  "browser tests (playwright)",
+  "node_modules/.bin/playwright",
+  ["test", "--reporter=list,json"],
+  () => [...playwrightFailures(), ...runtimeTrouble(E2E_LOG)],
+  { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`, WRANGLER_LOG_FILE: process.env.WRANGLER_LOG_FILE ?? E2E_LOG },
+);
 
 console.log("\nSummary:");
 for (const s of steps) {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
+import { exactBytes } from "../../app/modules/scanner/assemble-pdf";
 import config from "../../playwright.config";
 import { clientAddressHeaders, hydrated, isolateClientAddress, startFamily } from "./support";
 
@@ -237,7 +238,8 @@ test.describe("mobile scanner", () => {
     const word = uniqueWord();
     const picture = await pictureOfText(page, ["ROOF INVOICE", word.toUpperCase()]);
     const pdf = await PDFDocument.create();
-    const image = await pdf.embedJpg(picture);
+    // Its own bytes: pdf-lib reads a Buffer's whole underlying memory, and Playwright's may be a view into more.
+    const image = await pdf.embedJpg(exactBytes(picture));
     pdf.addPage([image.width, image.height]).drawImage(image, { x: 0, y: 0, width: image.width, height: image.height });
     await page.setViewportSize({ width: 1280, height: 720 });
     await startFamily(page, "The Interrupted Scan Trust");

@@ -1,7 +1,7 @@
 import { unzlibSync } from "fflate";
 import { PDFArray, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { assemblePdf, PAGE_LONG_SIDE_PT, pageSizeFor } from "./assemble-pdf";
+import { assemblePdf, exactBytes, PAGE_LONG_SIDE_PT, pageSizeFor } from "./assemble-pdf";
 import type { Rotation } from "./pages";
 
 /**
@@ -127,6 +127,20 @@ describe("assemblePdf", () => {
     await expect(assemblePdf([])).rejects.toThrow("at least one page");
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     await expect(assemblePdf([{ jpeg: png, width: 10, height: 10, rotation: 0 }])).rejects.toThrow();
+  });
+
+  it("reads a picture that is a view into a larger buffer (a pooled Node Buffer, a subarray) from its own bytes", async () => {
+    const jpeg = greyJpeg(16, 8);
+    const larger = new Uint8Array(jpeg.length + 64).fill(0xaa);
+    larger.set(jpeg, 32);
+    const view = larger.subarray(32, 32 + jpeg.length);
+    // pdf-lib alone reads the whole underlying buffer: the view's picture is not found.
+    await expect((await PDFDocument.create()).embedJpg(view)).rejects.toThrow("SOI not found");
+    const bytes = await assemblePdf([{ jpeg: view, width: 16, height: 8, rotation: 0 }]);
+    const [page] = (await PDFDocument.load(bytes)).getPages();
+    expect(page!.getWidth()).toBeCloseTo(PAGE_LONG_SIDE_PT);
+    expect(exactBytes(jpeg)).toBe(jpeg);
+    expect(exactBytes(view)).toEqual(jpeg);
   });
 
   it("sizes the longer side of every page to A4's long side", () => {

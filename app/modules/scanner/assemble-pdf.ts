@@ -36,7 +36,7 @@ export async function assemblePdf(pages: PdfPageImage[], info: { title?: string;
     pdf.setProducer(info.creator);
   }
   for (const page of pages) {
-    const image = await pdf.embedJpg(page.jpeg);
+    const image = await pdf.embedJpg(exactBytes(page.jpeg));
     const size = pageSizeFor(page);
     const pdfPage = pdf.addPage([size.width, size.height]);
     // The picture's own size in points (before the turn).
@@ -54,4 +54,13 @@ export async function assemblePdf(pages: PdfPageImage[], info: { title?: string;
     pdfPage.drawImage(image, { ...placement[page.rotation], width: w, height: h, rotate: degrees(-page.rotation) });
   }
   return pdf.save();
+}
+
+/**
+ * The bytes in an array of their own. pdf-lib's JPEG reader reads `bytes.buffer` from its start to its end, so a
+ * view into a larger buffer (a Node Buffer from the shared pool, a subarray) is read from the wrong place: "SOI not
+ * found in JPEG", or markers past the picture's end.
+ */
+export function exactBytes(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
 }
