@@ -62,7 +62,7 @@ function runtimeTrouble(path) {
     // A request of 10 s or more (wrangler logs "(12345ms)") names what hung; sockets stay open for long by design.
     .filter(
       (line) =>
-        /signal|fatal|restart|reload|uncaught|exceeded|out of memory|segmentation|terminat|✘|did not answer|still running after/i.test(line) ||
+        /signal|fatal|restart|\breload|uncaught|exceeded|out of memory|segmentation|terminat|✘|did not answer|still running after/i.test(line) ||
         (/\(\d{5,}ms\)/.test(line) && !/101 Switching/.test(line)),
     );
   return lines.slice(-20).map((line) => `runtime: ${firstLine(line)}`);

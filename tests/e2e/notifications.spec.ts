@@ -100,7 +100,7 @@ test.describe("notifications", () => {
     await expect(page.getByTestId("unread-count")).toHaveCount(0);
 
     // Preferences: "vote cast" off in the app stays off; SMS can be chosen, and the page says there is no number to text yet.
-    await page.goto("/notifications#preferences");
+    await hydrated(page, "/notifications#preferences");
     const inApp = page.getByLabel("Vote cast: In the app");
     await expect(inApp).toBeChecked();
     await expect(page.getByLabel("Vote cast: SMS")).toBeEnabled();

@@ -33,7 +33,7 @@ test.describe("polls, live", () => {
     await live(member);
 
     // The trustee opens a yes/no proposal from the form.
-    await owner.goto("/polling");
+    await hydrated(owner, "/polling");
     const form = owner.getByTestId("create-poll-form");
     await form.getByLabel("Question or proposal").fill(title);
     await form.getByLabel("Description (optional)", { exact: false }).fill("Quotes from two painters are attached to the minutes.");

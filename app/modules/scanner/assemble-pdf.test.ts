@@ -141,6 +141,11 @@ describe("assemblePdf", () => {
     expect(page!.getWidth()).toBeCloseTo(PAGE_LONG_SIDE_PT);
     expect(exactBytes(jpeg)).toBe(jpeg);
     expect(exactBytes(view)).toEqual(jpeg);
+    // A Buffer that is a view (Node hands small ones out of a shared pool; Playwright's screenshot was one):
+    // its own slice() is a view again, so the copy must be a Uint8Array's.
+    const inPool = Buffer.concat([Buffer.alloc(32), Buffer.from(jpeg)]).subarray(32);
+    expect(inPool.byteOffset).toBeGreaterThan(0);
+    expect((await PDFDocument.load(await assemblePdf([{ jpeg: inPool, width: 16, height: 8, rotation: 0 }]))).getPageCount()).toBe(1);
   });
 
   it("sizes the longer side of every page to A4's long side", () => {

@@ -62,5 +62,6 @@ export async function assemblePdf(pages: PdfPageImage[], info: { title?: string;
  * found in JPEG", or markers past the picture's end.
  */
 export function exactBytes(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  // A copy made by Uint8Array's constructor: a Node Buffer's own slice() is a view again.
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 }
