@@ -30,14 +30,25 @@ export function useToastClearance(initialLift = 0): number {
       const rect = element.getBoundingClientRect();
       setLift(rect.height > 0 ? Math.max(0, Math.round(window.innerHeight - rect.top)) : 0);
     };
-    const frame = requestAnimationFrame(measure);
-    // The toast is portalled into its viewport; if it was not there on the first frame, look again.
-    const retry = setTimeout(measure, 150);
-    window.addEventListener("resize", measure);
+    // The toast is portalled into a viewport whose code loads with the first toast (ADR 0041), so it can appear
+    // any time after this: watch the page while a toast is open and measure, once a frame, when it changes. A
+    // fixed retry (150 ms) missed a slow load, and the toast then covered the assistant's button.
+    let frame = 0;
+    const schedule = () => {
+      if (!frame)
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          measure();
+        });
+    };
+    const mutations = typeof MutationObserver === "undefined" ? null : new MutationObserver(schedule);
+    mutations?.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-state"] });
+    schedule();
+    window.addEventListener("resize", schedule);
     return () => {
       cancelAnimationFrame(frame);
-      clearTimeout(retry);
-      window.removeEventListener("resize", measure);
+      mutations?.disconnect();
+      window.removeEventListener("resize", schedule);
       observer?.disconnect();
     };
   }, [open, toasts]);
