@@ -1,20 +1,16 @@
 // The second probe's findings in accounts, sign-in and invitations, against the real Worker: limits counted before the
 // check (5), invitations bound to their address (8), form posts that are not forms (11), and the client address outside
 // production (12).
-import { Secret, TOTP } from "otpauth";
 import { describe, expect, inject, it } from "vitest";
 import { clientIp, DEV_CLIENT_ADDRESS_KEY_HEADER, LOCAL_CLIENT_ADDRESS } from "../../app/platform/request-context.server";
 import { Client, latestMail, newAccount, registerUser, STRONG_PASSWORD } from "../helpers/client";
+import { codeAt, enrolTotp } from "../helpers/second-factor";
 import { sql as runSql, startWorkspace as startWorkspaceAt } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
 const sqlUrl = inject("sqlUrl");
 const sql = (query: string) => runSql(sqlUrl, query);
 const startWorkspace = (prefix: string, trustName: string) => startWorkspaceAt(baseUrl, prefix, trustName);
-
-/** The code an authenticator app shows `offsetSeconds` from now. */
-const codeAt = (secret: string, offsetSeconds = 0) =>
-  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSeconds * 1000 });
 
 /** `n` six-digit codes that the app shows at no moment near now: certainly wrong. */
 function wrongCodes(secret: string, n: number): string[] {
@@ -25,15 +21,6 @@ function wrongCodes(secret: string, n: number): string[] {
     if (!near.has(code) && !codes.includes(code)) codes.push(code);
   }
   return codes;
-}
-
-async function enrolTotp(client: Client) {
-  const setup = await client.postJson("/api/auth/factors/totp-setup", {});
-  expect(setup.status).toBe(200);
-  const { secret } = (await setup.json()) as { secret: string };
-  const confirmed = await client.postJson("/api/auth/factors/totp-confirm", { code: codeAt(secret), password: STRONG_PASSWORD });
-  expect(confirmed.status).toBe(200);
-  return secret;
 }
 
 /** The password step of a fresh browser (its own address): it owes the second factor. */
@@ -50,7 +37,7 @@ const countOf = (statuses: number[], status: number) => statuses.filter((s) => s
 describe("finding 5: limits are counted before the check, in the statement that refuses", () => {
   it("8 parallel sign-ins × 5 wrong codes: at most 10 are checked, the rest 429; the right code is then refused too", async () => {
     const { client, account, userId } = await registerUser(baseUrl, "race2fa");
-    const secret = await enrolTotp(client);
+    const { secret } = await enrolTotp(client);
     // Eight browsers past the password (one after another: right passwords in flight count against the account's
     // failure limit until they are known to be right), then 40 codes at once.
     const steps: Client[] = [];

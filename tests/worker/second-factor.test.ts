@@ -1,28 +1,13 @@
 // Second factors (issue 25, ADR 0036) against the real Worker: enrolment, the sign-in's second step for the JSON
 // API and the form, single-use recovery codes, removal that asks again, the owner's workspace requirement, the audit.
-import { Secret, TOTP } from "otpauth";
 import { describe, expect, inject, it } from "vitest";
 import { Client, registerUser, STRONG_PASSWORD } from "../helpers/client";
+import { codeAt, enrolTotp } from "../helpers/second-factor";
 import { addMember, sql as sqlAt, startWorkspace } from "../helpers/workspace";
 
 const baseUrl = inject("baseUrl");
 const persistTo = inject("persistTo");
 const sql = (query: string) => sqlAt(persistTo, query);
-
-/** The code an authenticator app shows `offsetSeconds` from now. */
-const codeAt = (secret: string, offsetSeconds = 0) =>
-  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSeconds * 1000 });
-
-/** Sets up the authenticator app for a signed-in client; returns its secret and the recovery codes. */
-async function enrolTotp(client: Client) {
-  const setup = await client.postJson("/api/auth/factors/totp-setup", {});
-  expect(setup.status).toBe(200);
-  const { secret } = (await setup.json()) as { secret: string };
-  const confirmed = await client.postJson("/api/auth/factors/totp-confirm", { code: codeAt(secret), password: STRONG_PASSWORD });
-  expect(confirmed.status).toBe(200);
-  const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] };
-  return { secret, recoveryCodes };
-}
 
 /** The password step of a fresh browser: it must owe a second factor and hold no session yet. */
 async function passwordStep(email: string) {
