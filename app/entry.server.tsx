@@ -24,7 +24,10 @@ export { MeetingRoom } from "../party/meeting-room";
  */
 export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
-  // The router's own refusals (no action for a POST) carry the underlying Error, as Remix's default logs it.
+  // The router's own refusals of a request (a POST where no page takes one: 405; no such route: 404) are the
+  // request's mistake, not ours: logged as errors, any bot's POSTs would fill /error-reporting.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // Its own failures carry the underlying Error, as Remix's default logs it.
   const underlying = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   logUnexpectedError(newErrorReference(), underlying ?? error, request, context);
 }

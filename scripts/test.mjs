@@ -60,10 +60,12 @@ function runtimeTrouble(path) {
     .split("\n")
     // "Reloading": wrangler rebuilt the Worker because a source file changed during the run (an edit, a checkout).
     // A request of 10 s or more (wrangler logs "(12345ms)") names what hung; sockets stay open for long by design.
+    // "Broken pipe": a client (a browser closing a tab, a test's aborted request) left before its answer was written.
     .filter(
       (line) =>
-        /signal|fatal|restart|\breload|uncaught|exceeded|out of memory|segmentation|terminat|✘|did not answer|still running after/i.test(line) ||
-        (/\(\d{5,}ms\)/.test(line) && !/101 Switching/.test(line)),
+        !/Broken pipe/.test(line) &&
+        (/signal|fatal|restart|\breload|uncaught|exceeded|out of memory|segmentation|terminat|✘|did not answer|still running after/i.test(line) ||
+          (/\(\d{5,}ms\)/.test(line) && !/101 Switching/.test(line))),
     );
   return lines.slice(-20).map((line) => `runtime: ${firstLine(line)}`);
 }

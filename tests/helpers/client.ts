@@ -127,6 +127,9 @@ async function answerOrSay(what: string, answer: Promise<Response>): Promise<Res
     return await answer;
   } catch (error) {
     if (error instanceof DOMException && error.name === "TimeoutError") throw new Error(`${what} had no answer within ${REQUEST_LIMIT_MS / 1000} s`);
+    // "fetch failed" alone says nothing; its cause says which side dropped the connection and how.
+    const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
+    if (cause) throw new Error(`${what} failed: ${cause.message ?? ""}${cause.code ? ` (${cause.code})` : ""}`, { cause: error });
     throw error;
   }
 }

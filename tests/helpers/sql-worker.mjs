@@ -1,10 +1,15 @@
 // Runs in a worker thread (synckit), so the tests' `sql()` stays synchronous: one POST to the test server's
 // /__dev/sql (app/platform/dev-sql.server.ts), its key taken from the address's fragment.
 import { runAsWorker } from "synckit";
+import { freshConnectionPerRequest } from "./fresh-connections.mjs";
 
 const PROXY_RESTARTED = "Your worker restarted mid-request.";
 
+// This thread's fetch is its own: it opens a connection per request too, as the tests' does.
+const ready = freshConnectionPerRequest();
+
 runAsWorker(async (address, query) => {
+  await ready;
   const url = new globalThis.URL(address);
   const token = url.hash.slice(1);
   url.hash = "";

@@ -186,6 +186,17 @@ describe("the Worker's own errors", () => {
     expect(event).toEqual({ route: "POST /api/dev/health-faults", source: "worker", type: "TypeError" });
   });
 
+  it("a POST to a page that takes none is the request's mistake: 405, and neither logged nor kept as an error", async () => {
+    const path = `/no-such-page-${unique()}`;
+    const refused = await new Client(baseUrl).fetch(path, { method: "POST", body: "x=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(refused.status).toBe(405);
+    // An error thrown after it is kept; by then the refusal's capture, had there been one, was kept before it.
+    const word = unique();
+    await new Client(baseUrl).postJson("/api/dev/health-faults", { faults: [], throwMessage: `${word} after the refusal` });
+    await eventually(async () => (await groups(operator)).find((g) => g.message.includes(word)));
+    expect(sql(sqlUrl, `SELECT id FROM error_events WHERE route = 'POST ${path}'`)).toEqual([]);
+  });
+
   it("stores the error's stack mapped to our source: the file and line that threw (the build's source map)", async () => {
     const word = unique();
     await new Client(baseUrl).postJson("/api/dev/health-faults", { faults: [], throwMessage: `${word} mapped` });
