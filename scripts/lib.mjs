@@ -2,7 +2,8 @@
 import { createWriteStream } from "node:fs";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -101,7 +102,10 @@ export async function startServer({ port, persistTo, inherit = false, vars = {},
   if (testScheduled) args.push("--test-scheduled");
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const child = spawn(npxBin("wrangler"), args, {
-    env: offlineEnv,
+    // Each server has a dev registry of its own. wrangler 4.164 registers every dev session by default, under its
+    // Worker's name, with the queues it consumes, for other sessions to route to: two servers of this Worker at once
+    // (a test's own beside the shared one) would share one entry, and could take each other's jobs.
+    env: { ...offlineEnv, WRANGLER_REGISTRY_PATH: mkdtempSync(join(tmpdir(), "wrangler-registry-")) },
     detached,
     stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
   });

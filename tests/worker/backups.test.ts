@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupNow, dailyBackup, dumpDatabase } from "../../app/modules/backups/backup.server";
 import { backupKey } from "../../app/modules/backups/retention";
@@ -17,14 +17,10 @@ const DB_ID = "00000000-0000-4000-8000-000000000000";
 const BUCKET = "trust-platform-backups";
 
 function open(persistTo: string) {
-  return new Miniflare({
-    modules: true,
-    script: "export default {}",
-    d1Persist: join(persistTo, "v3", "d1"),
-    r2Persist: join(persistTo, "v3", "r2"),
-    d1Databases: { DB: DB_ID },
-    r2Buckets: { BACKUPS: BUCKET },
-  });
+  // Miniflare 5 takes its options in a new shape (converted from the old one, the bindings as wrangler's local
+  // commands name them) and keeps every resource under one folder, as wrangler's `--persist-to` does under v3/.
+  const options = convertV4MiniflareOptions({ modules: true, script: "export default {}", d1Databases: { DB: DB_ID }, r2Buckets: { BACKUPS: BUCKET } });
+  return new Miniflare({ ...options, resourcePersistencePath: join(persistTo, "v3") });
 }
 
 /** What must survive: each table's row count and checksum, the FTS5 answers, and the indexes' own integrity check. */
