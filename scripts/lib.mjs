@@ -2,7 +2,7 @@
 import { createWriteStream } from "node:fs";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -101,11 +101,12 @@ export async function startServer({ port, persistTo, inherit = false, vars = {},
   // Tests run the cron on demand (GET /__scheduled); never in the app people use.
   if (testScheduled) args.push("--test-scheduled");
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  // Each server has a dev registry of its own. wrangler 4.164 registers every dev session by default, under its
+  // Worker's name, with the queues it consumes, for other sessions to route to: two servers of this Worker at once
+  // (a test's own beside the shared one) would share one entry, and could take each other's jobs.
+  const registry = mkdtempSync(join(tmpdir(), "wrangler-registry-"));
   const child = spawn(npxBin("wrangler"), args, {
-    // Each server has a dev registry of its own. wrangler 4.164 registers every dev session by default, under its
-    // Worker's name, with the queues it consumes, for other sessions to route to: two servers of this Worker at once
-    // (a test's own beside the shared one) would share one entry, and could take each other's jobs.
-    env: { ...offlineEnv, WRANGLER_REGISTRY_PATH: mkdtempSync(join(tmpdir(), "wrangler-registry-")) },
+    env: { ...offlineEnv, WRANGLER_REGISTRY_PATH: registry },
     detached,
     stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
   });
@@ -122,7 +123,10 @@ export async function startServer({ port, persistTo, inherit = false, vars = {},
       child.stderr.pipe(log);
     }
   }
-  const stop = () => stopProcessTree(child.pid, detached);
+  const stop = async () => {
+    await stopProcessTree(child.pid, detached);
+    rmSync(registry, { recursive: true, force: true });
+  };
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
