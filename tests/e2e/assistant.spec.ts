@@ -16,7 +16,44 @@ const replies = (page: Page) => panelOf(page).locator('[data-testid="assistant-m
 
 async function openAssistant(page: Page) {
   await openButtonOf(page).click();
-  await expect(panelOf(page)).toBeVisible();
+  try {
+    await expect(panelOf(page)).toBeVisible();
+  } catch (error) {
+    // A click that opened nothing (seen twice in full runs, never alone): say which of the assistant's modules the
+    // browser could not load, so the next failure names its cause.
+    throw new Error(`${(error as Error).message}\n${await unloadedModules(page)}`);
+  }
+}
+
+/** The assistant's modules that do not load within 2.5 s, each followed by those of its imports that do not either. */
+function unloadedModules(page: Page) {
+  return page.evaluate(async () => {
+    const out: string[] = [];
+    const seen = new Set<string>();
+    const late = () => new Promise((resolve) => setTimeout(() => resolve("still pending after 2.5 s"), 2500));
+    async function probe(url: string, depth: number) {
+      if (seen.has(url) || depth > 6) return;
+      seen.add(url);
+      const result = await Promise.race([
+        import(/* @vite-ignore */ url).then(
+          () => "ok",
+          (error) => `failed: ${error}`,
+        ),
+        late(),
+      ]);
+      if (result === "ok") return;
+      out.push(`${"  ".repeat(depth)}${url}: ${result}`);
+      const text = await (await fetch(url)).text();
+      for (const [, a, b] of text.matchAll(/from"\.\/([^"]+)"|import"\.\/([^"]+)"/g)) await probe(new URL(a ?? b!, url).href, depth + 1);
+    }
+    const panel = performance
+      .getEntriesByType("resource")
+      .map((entry) => entry.name)
+      .find((name) => name.includes("assistant-panel"));
+    if (!panel) return "The assistant's code was never requested.";
+    await probe(panel, 0);
+    return out.length ? `Modules that did not load:\n${out.join("\n")}` : "Every module of the assistant loads when imported again.";
+  });
 }
 
 /** Asks a question and waits for its reply; returns the reply's text. */
