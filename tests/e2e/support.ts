@@ -1,7 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Cookie, type Page } from "@playwright/test";
 
 export const DEMO = { email: "eleanor@hartwell.example", password: "Hartwell@Demo2026" };
+
+/**
+ * The origin of the server this test runs against. The browser tests run in two halves, each on a server and
+ * database of its own (playwright.config.ts), so a test asks its project, never the config's default.
+ */
+export function serverOrigin(): string {
+  return new URL(test.info().project.use.baseURL!).origin;
+}
 
 export function randomClientAddress() {
   return `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
@@ -45,17 +53,43 @@ async function untilHydrated(page: Page) {
   await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
 }
 
-/** Signs in as the demo owner; the tour markers are set first unless a test wants the tour. */
+/**
+ * The session cookies of sign-ins this test worker has made, by server and person. Signing in through the form takes
+ * a page load, a password check and a redirect; most tests only need to be someone, so they reuse that person's session
+ * (issue 43). The form itself is tested where sign-in is the subject (auth.spec.ts, second-factor.spec.ts, shell's tour).
+ */
+const sessions = new Map<string, Cookie[]>();
+
+/** Signs in as the demo owner (or a demo member) and lands on /chat; the tour markers are set first unless a test wants the tour. */
 export async function signInAsDemo(page: Page, { skipTour = true, email = DEMO.email }: { skipTour?: boolean; email?: string } = {}) {
+  const key = `${serverOrigin()} ${email}`;
+  const kept = skipTour ? sessions.get(key) : undefined;
+  if (kept && (await resumeSession(page, kept))) return;
   await hydrated(page, "/auth");
   if (skipTour) await page.evaluate(() => localStorage.setItem("onboarding-completed", "true"));
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL("**/chat");
+  sessions.set(
+    key,
+    (await page.context().cookies()).filter((cookie) => /^(__Host-)?session$/.test(cookie.name)),
+  );
 }
 
-/** A new person with a new, empty family workspace, signed in (documents tests must not share data). */
+/** Puts a kept session into this test's browser and opens /chat; false if the server no longer knows the session. */
+async function resumeSession(page: Page, cookies: Cookie[]) {
+  await page.context().addCookies(cookies);
+  // The tour's marker lives in the origin's local storage: set on a small page of the origin before /chat can start it.
+  await page.goto("/favicon.svg");
+  await page.evaluate(() => localStorage.setItem("onboarding-completed", "true"));
+  await page.goto("/chat");
+  if (new URL(page.url()).pathname === "/chat") return true;
+  // Signed out, revoked or expired by an earlier test: sign in through the form again.
+  await page.context().clearCookies({ name: /^(__Host-)?session$/ });
+  return false;
+}
+
 export async function startFamily(page: Page, trustName: string) {
   const id = `doc${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   await page.goto("/customer-signup");
