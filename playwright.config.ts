@@ -1,7 +1,38 @@
 import { defineConfig } from "@playwright/test";
 import { testClientAddressKey } from "./scripts/lib.mjs";
 
-const PORT = 8790;
+// Two halves of the browser tests run side by side (ADR 0049), each on a server and database of its own, one test at a
+// time in each: the tests wait on the network far more than they compute, so two cores serve two halves well, and no
+// test ever sees another half's writes to the demo family.
+const FIRST_PORT = 8790;
+const SECOND_PORT = 8791;
+// About half the run's time: the long meeting, scanner and banking files, the accessibility sweep, and files that
+// write much demo data (chat, documents, compliance, polls, portal). Every other file runs in the second half.
+const FIRST_HALF = [
+  "a11y-sweep",
+  "banking",
+  "banking-charts",
+  "banking-rules",
+  "chat",
+  "compliance",
+  "documents",
+  "meeting-after",
+  "meeting-page",
+  "meeting-recording",
+  "meetings",
+  "meetings-sfu",
+  "polls",
+  "portal",
+  "scanner",
+].map((name) => `**/${name}.spec.ts`);
+
+const server = (port: number) => ({
+  command: `node scripts/serve-test.mjs ${port}`,
+  url: `http://127.0.0.1:${port}/landing`,
+  reuseExistingServer: false,
+  gracefulShutdown: { signal: "SIGTERM" as const, timeout: 2000 },
+  timeout: 120_000,
+});
 // The run's key with which each test names its own client address (tests/e2e/support.ts `clientAddressHeaders`): in
 // the environment, so the test workers and the servers (webServer, and those some specs start) share it.
 testClientAddressKey();
@@ -9,7 +40,7 @@ testClientAddressKey();
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   // On a busy 2-core machine wrangler's asset server has stalled one first request for 8 s (a module the next page
@@ -17,7 +48,6 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: "off",
     launchOptions: {
       // Debian's Chromium: a browser download is impossible on this machine.
@@ -33,11 +63,9 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node scripts/serve-test.mjs ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/landing`,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: "SIGTERM", timeout: 2000 },
-    timeout: 120_000,
-  },
+  projects: [
+    { name: "first half", testMatch: FIRST_HALF, workers: 1, use: { baseURL: `http://127.0.0.1:${FIRST_PORT}` } },
+    { name: "second half", testIgnore: FIRST_HALF, workers: 1, use: { baseURL: `http://127.0.0.1:${SECOND_PORT}` } },
+  ],
+  webServer: [server(FIRST_PORT), server(SECOND_PORT)],
 });

@@ -4,6 +4,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Two files at a time: the worker tests wait on the network far more than they compute. Each of the two pool slots
+    // has a wrangler dev of its own (tests/worker/global-setup.ts, tests/helpers/test-server.ts), so the load tests'
+    // hundreds of ballots never share a server, or its local proxy, with another file's requests.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -19,9 +23,6 @@ export default defineConfig({
           setupFiles: ["tests/worker/setup-http.ts"],
           // Long scenarios (many requests and `sql` calls, each a wrangler process) on a loaded 2-core machine.
           testTimeout: 60_000,
-          // One wrangler dev serves every worker test; the load tests (hundreds of ballots) must not
-          // share it with other files' requests, or its local proxy drops some (503).
-          fileParallelism: false,
           hookTimeout: 60_000,
         },
       },

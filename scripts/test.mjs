@@ -1,19 +1,30 @@
-// npm test: every test. Unit tests, then the worker tests against the real Worker, then the browser tests.
-// The summary at the end names each failed test, so a log read from its tail (CI) says what broke.
-import { spawnSync } from "node:child_process";
+// npm test: every test. The unit tests while the app builds, then the worker tests against the real Worker while the
+// browser tests run (ADR 0049): the tests wait on the network far more than they compute, so two lanes at a time keep
+// the two cores busy. Each lane's lines carry its name; the summary at the end names each failed test, so a log read
+// from its tail (CI) says what broke.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { build, ensureDevVars, offlineEnv } from "./lib.mjs";
+import { createInterface } from "node:readline";
+import { ensureDevVars, npxBin, offlineEnv, run } from "./lib.mjs";
 
 // Not under test-results/: Playwright empties that folder when it starts, and the worker tests' log must survive it.
 const REPORTS = "test-reports";
 mkdirSync(REPORTS, { recursive: true });
 const steps = [];
-function step(name, command, args, failedTests = () => [], env = {}) {
+/** Runs one lane to its end; its output's lines are prefixed with the lane's label. Resolves to whether it passed. */
+function step(name, label, command, args, failedTests = () => [], env = {}) {
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...offlineEnv, ...env } });
-  const ok = result.status === 0;
-  steps.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1), failed: ok ? [] : failedTests() });
-  return ok;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...offlineEnv, ...env } });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on("line", (line) => console.log(`[${label}] ${line}`));
+    }
+    child.on("close", (code) => {
+      const ok = code === 0;
+      steps.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1), failed: ok ? [] : failedTests() });
+      resolve(ok);
+    });
+  });
 }
 
 function readJson(path) {
@@ -24,8 +35,8 @@ function readJson(path) {
   }
 }
 
-function vitestFailures() {
-  const report = readJson(`${REPORTS}/vitest.json`);
+function vitestFailures(path) {
+  const report = readJson(path);
   if (!report) return ["(no vitest report was written)"];
   return report.testResults.flatMap((file) => {
     const failedTests = file.assertionResults
@@ -84,29 +95,43 @@ function firstLine(text) {
 }
 
 ensureDevVars();
-step("chromium", "bash", ["scripts/ensure-chromium.sh"]);
-build();
-// The worker tests' wrangler writes its log here: a failure's summary quotes what the runtime said about it.
-const WORKER_LOG = `${REPORTS}/worker-wrangler.log`;
-// Servers append to the log (scripts/lib.mjs): each run starts it empty.
-rmSync(WORKER_LOG, { force: true });
-step(
-  "unit + worker tests (vitest)",
-  "node_modules/.bin/vitest",
-  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`],
-  () => [...vitestFailures(), ...runtimeTrouble(WORKER_LOG)],
-  { WRANGLER_LOG_FILE: process.env.WRANGLER_LOG_FILE ?? WORKER_LOG },
-);
-// The browser tests' servers keep their log too: a click that opened nothing may be a request that never finished.
-const E2E_LOG = `${REPORTS}/e2e-wrangler.log`;
-rmSync(E2E_LOG, { force: true });
-step(
-  "browser tests (playwright)",
-  "node_modules/.bin/playwright",
-  ["test", "--reporter=list,json"],
-  () => [...playwrightFailures(), ...runtimeTrouble(E2E_LOG)],
-  { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`, WRANGLER_LOG_FILE: process.env.WRANGLER_LOG_FILE ?? E2E_LOG },
-);
+await step("chromium", "chromium", "bash", ["scripts/ensure-chromium.sh"]);
+// Generated before the lanes start: the unit tests read the translation index the build writes (unchanged, if so).
+run(process.execPath, ["scripts/locales-index.mjs"]);
+run(process.execPath, ["scripts/vendor-ocr.mjs"]);
+const vitest = (project) => {
+  const report = `${REPORTS}/vitest-${project}.json`;
+  rmSync(report, { force: true });
+  return [npxBin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], report];
+};
+const [unitBin, unitArgs, unitReport] = vitest("unit");
+const built = await Promise.all([
+  step("build", "build", npxBin("remix"), ["vite:build"]),
+  step("unit tests (vitest)", "unit", unitBin, unitArgs, () => vitestFailures(unitReport)),
+]);
+if (built[0]) {
+  // The worker tests' servers write their log here: a failure's summary quotes what the runtime said about it.
+  const WORKER_LOG = `${REPORTS}/worker-wrangler.log`;
+  // The browser tests' servers keep theirs too: a click that opened nothing may be a request that never finished.
+  const E2E_LOG = `${REPORTS}/e2e-wrangler.log`;
+  // Servers append to the logs (scripts/lib.mjs): each run starts them empty.
+  rmSync(WORKER_LOG, { force: true });
+  rmSync(E2E_LOG, { force: true });
+  const [workerBin, workerArgs, workerReport] = vitest("worker");
+  await Promise.all([
+    step("worker tests (vitest)", "worker", workerBin, workerArgs, () => [...vitestFailures(workerReport), ...runtimeTrouble(WORKER_LOG)], {
+      WRANGLER_LOG_FILE: process.env.WRANGLER_LOG_FILE ?? WORKER_LOG,
+    }),
+    step(
+      "browser tests (playwright)",
+      "browser",
+      npxBin("playwright"),
+      ["test", "--reporter=list,json"],
+      () => [...playwrightFailures(), ...runtimeTrouble(E2E_LOG)],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`, WRANGLER_LOG_FILE: process.env.WRANGLER_LOG_FILE ?? E2E_LOG },
+    ),
+  ]);
+}
 
 console.log("\nSummary:");
 for (const s of steps) {

@@ -1,7 +1,7 @@
 // Workspace settings (/admin) in a real browser: roles, removal, the last owner, deletion and restore, handing
 // ownership on, and who may open the page at all. Each test has its own owner and workspace (people.ts).
 import { expect, test } from "@playwright/test";
-import { hydrated, isolateClientAddress, reloadHydrated, signInAsDemo } from "./support";
+import { hydrated, isolateClientAddress, reloadHydrated, serverOrigin, signInAsDemo } from "./support";
 import {
   inviteAndJoin,
   joinWithInvitation,
@@ -161,7 +161,7 @@ test.describe("workspace settings", () => {
     // A second workspace of hers, the current one from now on.
     const created = await owner.context.request.post("/customer-signup", {
       form: { trustName: throwaway, role: "owner", jurisdiction: "California, USA" },
-      headers: { Origin: new URL(test.info().project.use.baseURL!).origin },
+      headers: { Origin: serverOrigin() },
       maxRedirects: 0,
     });
     expect(created.status()).toBe(302);

@@ -1,12 +1,11 @@
 import { expect, test } from "@playwright/test";
-import config from "../../playwright.config";
-import { hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { hydrated, isolateClientAddress, serverOrigin, signInAsDemo } from "./support";
 import { DEMO as FAMILY } from "../../app/modules/workspaces/demo-family";
 import { JAMES, signedIn } from "./meeting-support";
 
 isolateClientAddress();
 
-const origin = { Origin: config.use!.baseURL! };
+const origin = () => ({ Origin: serverOrigin() });
 
 test.describe("after a meeting", () => {
   test("the minutes are drafted from the meeting: its title, agenda and who did not come", async ({ page }) => {
@@ -20,11 +19,11 @@ test.describe("after a meeting", () => {
         inviteeIds: [FAMILY.coTrustee.id],
         agenda: "The roofer's quote\nThe vote",
       },
-      headers: origin,
+      headers: origin(),
     });
     expect(created.status(), await created.text()).toBe(201);
     const { id, url } = (await created.json()) as { id: string; url: string };
-    expect((await page.request.post(`/api/meetings/${id}/end`, { headers: origin })).status()).toBe(200);
+    expect((await page.request.post(`/api/meetings/${id}/end`, { headers: origin() })).status()).toBe(200);
 
     await hydrated(page, url);
     await page.getByTestId("draft-minutes").click();

@@ -2,13 +2,13 @@ import { chromium, expect, test, type Browser, type Locator, type Page } from "@
 import config from "../../playwright.config";
 import { DEMO as FAMILY } from "../../app/modules/workspaces/demo-family";
 import { fakeMediaBrowser, JAMES } from "./meeting-support";
-import { axeCheck, clientAddressHeaders, hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { axeCheck, clientAddressHeaders, hydrated, isolateClientAddress, serverOrigin, signInAsDemo } from "./support";
 
 // The meeting page's gaps found in review (issue 20): the calendar file's zone, linked poll and documents, the chat
 // log after the meeting, the host's mute as the muted person sees it, and device choice in the meeting.
 isolateClientAddress();
 
-const origin = { Origin: config.use!.baseURL! };
+const origin = () => ({ Origin: serverOrigin() });
 
 /**
  * A browser with three fake cameras (and Chromium's fake microphones), allowed without asking. Chromium's second fake
@@ -27,7 +27,7 @@ function options(select: Locator) {
 
 /** A page of its own in `browser`, signed in as Eleanor or the given demo member, in the given time zone. */
 async function signedIn(browser: Browser, options: { email?: string; timezoneId?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: config.use?.baseURL, timezoneId: options.timezoneId });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: serverOrigin(), timezoneId: options.timezoneId });
   await context.grantPermissions(["camera", "microphone"]);
   await context.setExtraHTTPHeaders(clientAddressHeaders());
   const page = await context.newPage();
@@ -38,7 +38,7 @@ async function signedIn(browser: Browser, options: { email?: string; timezoneId?
 async function meetingNow(eleanor: Page, title: string, inviteeIds: string[], startsAt = new Date(Date.now() + 60_000)) {
   const created = await eleanor.request.post("/api/meetings", {
     data: { title, startsAt: startsAt.toISOString(), durationMinutes: 30, inviteeIds },
-    headers: origin,
+    headers: origin(),
   });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as { id: string; url: string };
@@ -101,7 +101,7 @@ test.describe("the meeting page", () => {
       const pollTitle = `Replace the roof this year? ${Date.now().toString(36)}`;
       const poll = await eleanor.request.post("/api/polls", {
         data: { title: pollTitle, type: "yes_no", closesAt: new Date(Date.now() + 3_600_000).toISOString() },
-        headers: origin,
+        headers: origin(),
       });
       expect(poll.status(), await poll.text()).toBe(201);
       const pollId = ((await poll.json()) as { poll: { id: string } }).poll.id;
@@ -160,7 +160,7 @@ test.describe("the meeting page", () => {
           };
         });
       }, id);
-      expect((await eleanor.request.post(`/api/meetings/${id}/end`, { headers: origin })).status()).toBe(200);
+      expect((await eleanor.request.post(`/api/meetings/${id}/end`, { headers: origin() })).status()).toBe(200);
 
       await hydrated(eleanor, url);
       const log = eleanor.getByRole("region", { name: "Chat log" });

@@ -1,16 +1,15 @@
 // Recording a meeting (issue 20) in two real Chromium browsers with fake cameras: consent asked of the other person,
 // a refusal that stops a "require-all" recording, and a recording that survives the host's tab closing mid-way.
 import { expect, test, type Page } from "@playwright/test";
-import config from "../../playwright.config";
 import { DEMO as FAMILY } from "../../app/modules/workspaces/demo-family";
 import { fakeMediaBrowser, JAMES, signedIn } from "./meeting-support";
-import { hydrated, isolateClientAddress } from "./support";
+import { hydrated, isolateClientAddress, serverOrigin } from "./support";
 
 isolateClientAddress();
 
 /** Eleanor starts a meeting now with James invited; both join. */
 async function meetingOfTwo(eleanor: Page, james: Page) {
-  const started = await eleanor.request.post("/api/meetings/now", { data: { inviteeIds: [FAMILY.coTrustee.id] }, headers: { Origin: config.use!.baseURL! } });
+  const started = await eleanor.request.post("/api/meetings/now", { data: { inviteeIds: [FAMILY.coTrustee.id] }, headers: { Origin: serverOrigin() } });
   expect(started.status(), await started.text()).toBe(201);
   const { id, url } = (await started.json()) as { id: string; url: string };
   for (const page of [eleanor, james]) {
@@ -55,7 +54,7 @@ test.describe("meeting recordings", () => {
       // The host's tab goes away mid-recording; ending the meeting (from another tab) files what arrived.
       await eleanor.close();
       const again = await eleanor.context().newPage();
-      const ended = await again.request.post(`/api/meetings/${meetingId}/end`, { headers: { Origin: config.use!.baseURL! } });
+      const ended = await again.request.post(`/api/meetings/${meetingId}/end`, { headers: { Origin: serverOrigin() } });
       expect(ended.status(), await ended.text()).toBe(200);
       const recordings = await again.request.get(`/api/meetings/${meetingId}`);
       expect(recordings.status()).toBe(200);
@@ -74,7 +73,7 @@ test.describe("meeting recordings", () => {
       await expect(again.getByTestId("document-sha256")).toHaveText(/^[0-9a-f]{64}$/);
       // The demo's documents stay as the other tests know them.
       const documentId = new URL(again.url()).pathname.split("/").pop();
-      const removed = await again.request.delete(`/api/documents/${documentId}`, { headers: { Origin: config.use!.baseURL! } });
+      const removed = await again.request.delete(`/api/documents/${documentId}`, { headers: { Origin: serverOrigin() } });
       expect(removed.status(), await removed.text()).toBe(200);
     } finally {
       await Promise.all([one.close(), two.close()]);

@@ -1,7 +1,7 @@
 // What the meeting browser tests share: browsers with Chromium's fake camera and microphone, signed in as the demo family.
 import { chromium, type Browser, type Page } from "@playwright/test";
 import config from "../../playwright.config";
-import { clientAddressHeaders, signInAsDemo } from "./support";
+import { clientAddressHeaders, serverOrigin, signInAsDemo } from "./support";
 
 export const JAMES = "james@hartwell.example";
 export const SOPHIE = "sophie@hartwell.example";
@@ -14,7 +14,7 @@ export async function fakeMediaBrowser(): Promise<Browser> {
 
 /** A page of its own (own client address, camera allowed), signed in as Eleanor or the given demo member. */
 export async function signedIn(browser: Browser, email?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: config.use?.baseURL });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: serverOrigin() });
   await context.grantPermissions(["camera", "microphone"]);
   await context.setExtraHTTPHeaders(clientAddressHeaders());
   const page = await context.newPage();

@@ -1,8 +1,7 @@
 import { expect, test, type Page, type WebSocketRoute } from "@playwright/test";
-import config from "../../playwright.config";
 import { DEMO as FAMILY } from "../../app/modules/workspaces/demo-family";
 import { fakeMediaBrowser, JAMES, signedIn, SOPHIE } from "./meeting-support";
-import { axeCheck, hydrated, isolateClientAddress, signInAsDemo } from "./support";
+import { axeCheck, hydrated, isolateClientAddress, serverOrigin, signInAsDemo } from "./support";
 
 isolateClientAddress();
 
@@ -15,7 +14,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 async function meetingNow(eleanor: Page, inviteeIds: string[]): Promise<string> {
   const created = await eleanor.request.post("/api/meetings", {
     data: { title: "Family check-in", startsAt: new Date(Date.now() + 60_000).toISOString(), durationMinutes: 30, inviteeIds },
-    headers: { Origin: config.use!.baseURL! },
+    headers: { Origin: serverOrigin() },
   });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { url: string }).url;

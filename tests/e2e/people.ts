@@ -1,7 +1,7 @@
 // People for the /admin and /profile tests: each test signs up its own owner with its own workspace and invites its own
 // members, so nothing in the shared demo workspace changes and no two tests meet.
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { axeCheck, clientAddressHeaders, hydrated } from "./support";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { axeCheck, clientAddressHeaders, hydrated, serverOrigin } from "./support";
 
 export const PASSWORD = "Tr0ub4dor&Horse!";
 
@@ -20,10 +20,6 @@ export interface Person {
 }
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-function origin(): string {
-  return new URL(test.info().project.use.baseURL!).origin;
-}
 
 /** A browser of its own, from its own client address (sign-in and sign-up limits are per address), past the tour. */
 export async function newBrowserContext(browser: Browser, options: { userAgent?: string; viewport?: { width: number; height: number } } = {}) {
@@ -46,7 +42,7 @@ export async function signUpOwner(browser: Browser, { name, trustName, userAgent
   const email = `${username}@example.com`;
   const response = await context.request.post("/customer-signup", {
     form: { name, username, email, password: PASSWORD, confirmPassword: PASSWORD, trustName, role: "owner", jurisdiction: "California, USA" },
-    headers: { Origin: origin() },
+    headers: { Origin: serverOrigin() },
     maxRedirects: 0,
   });
   expect(response.status(), "the owner's sign-up").toBe(302);
@@ -57,7 +53,7 @@ export async function signUpOwner(browser: Browser, { name, trustName, userAgent
 export async function inviteAndJoin(browser: Browser, owner: Person, { name, role }: { name: string; role: string }): Promise<Person> {
   const username = unique("mem");
   const email = `${username}@example.com`;
-  const invited = await owner.context.request.post("/admin", { form: { email, role }, headers: { Origin: origin() } });
+  const invited = await owner.context.request.post("/admin", { form: { email, role }, headers: { Origin: serverOrigin() } });
   expect(invited.status(), "the invitation").toBe(200);
   const context = await newBrowserContext(browser);
   await joinWithInvitation(context, { name, username, email });
@@ -73,7 +69,7 @@ export async function joinWithInvitation(context: BrowserContext, { name, userna
   expect(token, `an invitation mailed to ${email}`).toBeTruthy();
   const accepted = await context.request.post(`/invite-signup?token=${token}`, {
     form: { name, username, email, password: PASSWORD, confirmPassword: PASSWORD },
-    headers: { Origin: origin() },
+    headers: { Origin: serverOrigin() },
     maxRedirects: 0,
   });
   expect(accepted.status(), "joining with the invitation").toBe(302);

@@ -5,11 +5,10 @@ import { chromium, expect, test, type Browser, type Page } from "@playwright/tes
 import { PDFDocument } from "pdf-lib";
 import { exactBytes } from "../../app/modules/scanner/assemble-pdf";
 import config from "../../playwright.config";
-import { clientAddressHeaders, hydrated, isolateClientAddress, startFamily } from "./support";
+import { clientAddressHeaders, hydrated, isolateClientAddress, serverOrigin, startFamily } from "./support";
 
 isolateClientAddress();
 
-const BASE_URL = config.use?.baseURL ?? "http://127.0.0.1:8790";
 const BASE_ARGS = config.use?.launchOptions?.args ?? [];
 
 /** A word no document has: syllables of letters OCR does not confuse (no i/l/o/r, which read as 1, 0 or "rn"). */
@@ -66,7 +65,7 @@ test.describe("mobile scanner", () => {
     });
     // A phone-sized screen.
     const context = await browser.newContext({
-      baseURL: BASE_URL,
+      baseURL: serverOrigin(),
       permissions: ["camera"],
       viewport: { width: 375, height: 812 },
       hasTouch: true,

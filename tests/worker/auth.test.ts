@@ -1,7 +1,8 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { Client, latestMail, newAccount, registerUser } from "../helpers/client";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = testServer().baseUrl;
 
 describe("account lifecycle against the real Worker", () => {
   it("register → verify → login → current user → logout → 401", async () => {

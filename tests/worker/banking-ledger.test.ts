@@ -1,10 +1,11 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import type { Client } from "../helpers/client";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 // Splits, bulk edits, the three-way reconciliation and who sees banking (issue 16), through the API.
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 
 interface Tx {

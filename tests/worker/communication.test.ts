@@ -1,11 +1,12 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import type { Client } from "../helpers/client";
 import { runCronTwiceAtOnce, runCron as runCronOnce } from "../helpers/cron";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 // Smart communication (issue 21): templates with merge fields from the workspace, and messages sent later, once.
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 
 type Person = Awaited<ReturnType<typeof addMember>>;

@@ -1,11 +1,12 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import type { Client } from "../helpers/client";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 // What the trust's profile decides for the rules (issue 18): whether the estate must file Form 706, answered and
 // audited on the profile; and the profile's date as the trust's creation while no creation event is recorded.
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 
 interface Verdict {

@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import type { Client } from "../helpers/client";
 import { addMember, eventually, sql as runSql, startWorkspace, uploadAnalysed } from "../helpers/workspace";
 import { runCron as runCronOnce } from "../helpers/cron";
 
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/documents/${name}`, import.meta.url));
 const DAY = 86_400_000;

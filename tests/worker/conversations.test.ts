@@ -1,12 +1,13 @@
 import { createHmac } from "node:crypto";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { Client, registerUser } from "../helpers/client";
 import { SocketClient } from "../helpers/socket";
 import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
 import { TEST_TWILIO_AUTH_TOKEN } from "../helpers/sms";
 
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 
 interface Channel {

@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { zipSync, strToU8 } from "fflate";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { Client } from "../helpers/client";
 import { addMember, eventually, sql as runSql, startWorkspace as startWorkspaceAt } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const startWorkspace = (prefix: string, name: string) => startWorkspaceAt(baseUrl, prefix, name);
 const sql = (query: string) => runSql(sqlUrl, query);
 

@@ -1,12 +1,13 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { Client } from "../helpers/client";
 import { runCron as runCronOnce } from "../helpers/cron";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 // /email-personalization (issue 21): the family's look and intros, previews in every language, test sends, resets,
 // digests, and unsubscribe links that work (RFC 8058 one-click included); security mail keeps the product's look.
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 
 type Person = Awaited<ReturnType<typeof addMember>>;

@@ -1,12 +1,13 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import type { Client } from "../helpers/client";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 import { checkingWithStatement } from "../helpers/banking";
 
 // The UTC §802 checks over what the statements and the finances hold (issue 18): a transfer's other account as the
 // bank file names it, a transfer to an account in a trustee's own name, and a distribution to a related party.
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 const YEAR = new Date().getUTCFullYear();
 const day = (mmdd: string) => `${YEAR}${mmdd}`;

@@ -19,22 +19,34 @@ import {
 import { startFakeSentry } from "../helpers/fake-sentry";
 import { TEST_OPERATOR_EMAIL } from "../helpers/ops";
 import { TEST_TWILIO_AUTH_TOKEN } from "../helpers/sms";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    baseUrl: string;
-    persistTo: string;
-    realtimeUrl: string;
-    sentryUrl: string;
-    sqlUrl: string;
-  }
-}
+import type { TestServer } from "../helpers/test-server";
 
 export default async function setup(project: TestProject) {
   ensureDevVars();
   // The run's key with which the tests' clients name their own addresses (tests/helpers/client.ts), in the environment
   // the test files inherit, so the servers some of them start take it too.
   testClientAddressKey();
+  // One server for each of vitest's pool slots (vitest.config.ts `maxWorkers`): tests/helpers/test-server.ts.
+  const count = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const started: Started[] = [];
+  // One at a time: each migration runs wrangler, and two wrangler starts at once only compete for the same two cores.
+  for (let i = 0; i < count; i++) started.push(await startTestServer());
+  project.provide(
+    "servers",
+    started.map((s) => s.server),
+  );
+  return async () => {
+    await Promise.all(started.map((s) => s.stop()));
+  };
+}
+
+interface Started {
+  server: TestServer;
+  stop: () => Promise<void>;
+}
+
+/** A real Worker (wrangler dev) on a fresh, empty database, with its own stand-ins for Realtime and Sentry. */
+async function startTestServer(): Promise<Started> {
   const persistTo = mkdtempSync(join(tmpdir(), "worker-tests-"));
   migrate(persistTo);
   // A Twilio auth token lets the SMS webhook tests sign requests; sending stays in the embedded outbox. Meetings of
@@ -60,18 +72,22 @@ export default async function setup(project: TestProject) {
     DEV_SQL_TOKEN: devSqlToken,
   };
   const server = await startServer({ port: await freePort(), persistTo, vars, testScheduled: true });
-  project.provide("baseUrl", server.url);
-  project.provide("persistTo", persistTo);
-  project.provide("realtimeUrl", realtime.url);
-  project.provide("sentryUrl", sentry.url);
-  // The key rides in the address's fragment, which fetch never sends; tests/helpers/sql-worker.mjs moves it to a header.
-  project.provide("sqlUrl", `${server.url}/__dev/sql#${devSqlToken}`);
-  return async () => {
-    await server.stop();
-    void realtime.stop();
-    void sentry.stop();
-    // KEEP_TEST_DB=1 leaves the run's D1 and R2 for a look afterwards (cron timings, rows a failure left).
-    if (process.env.KEEP_TEST_DB) console.log(`The worker tests' data stays in ${persistTo}`);
-    else rmSync(persistTo, { recursive: true, force: true });
+  return {
+    server: {
+      baseUrl: server.url,
+      persistTo,
+      realtimeUrl: realtime.url,
+      sentryUrl: sentry.url,
+      // The key rides in the address's fragment, which fetch never sends; tests/helpers/sql-worker.mjs moves it to a header.
+      sqlUrl: `${server.url}/__dev/sql#${devSqlToken}`,
+    },
+    stop: async () => {
+      await server.stop();
+      void realtime.stop();
+      void sentry.stop();
+      // KEEP_TEST_DB=1 leaves the run's D1 and R2 for a look afterwards (cron timings, rows a failure left).
+      if (process.env.KEEP_TEST_DB) console.log(`The worker tests' data stays in ${persistTo}`);
+      else rmSync(persistTo, { recursive: true, force: true });
+    },
   };
 }

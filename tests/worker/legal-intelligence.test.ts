@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { Client } from "../helpers/client";
 import { addMember, startWorkspace, uploadAnalysed } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = testServer().baseUrl;
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/documents/${name}`, import.meta.url));
 
 interface FindingPassage {

@@ -1,14 +1,15 @@
 // Compliance-ready recordings (issue 20): consent first, ordered chunks rolled into an R2 multipart upload, the
 // duration written into the header, the file filed as a document whose SHA-256 is audited; refusals that lose nothing.
 import { createHash } from "node:crypto";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import type { Client } from "../helpers/client";
 import { SocketClient } from "../helpers/socket";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 import { runCron } from "../helpers/cron";
 
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 type Person = Awaited<ReturnType<typeof addMember>>;
 

@@ -1,12 +1,13 @@
 // Issue 20's remaining parts: recording retention as the owner sets it (and the cron that applies it), Range requests
 // on document files (so a long recording seeks), and meeting sockets that close when their session ends.
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { Client } from "../helpers/client";
 import { SocketClient } from "../helpers/socket";
 import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 const DAY = 86_400_000;
 type Owner = Awaited<ReturnType<typeof startWorkspace>>;

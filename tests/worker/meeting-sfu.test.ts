@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import type { Client } from "../helpers/client";
 import { fakeSessionTracks, holdNextPull, realtimeCalls, releasePull, TEST_SFU_APP_ID, TEST_SFU_APP_SECRET } from "../helpers/fake-realtime";
 import { SocketClient } from "../helpers/socket";
@@ -6,8 +7,8 @@ import { addMember, eventually, startWorkspace } from "../helpers/workspace";
 
 // Larger meetings through Cloudflare Realtime's SFU (issue 20, ADR 0030), against a stand-in for its API
 // (tests/helpers/fake-realtime.ts) that the test Worker is configured with: meetings of 4 people or more use it.
-const baseUrl = inject("baseUrl");
-const realtimeUrl = inject("realtimeUrl");
+const baseUrl = testServer().baseUrl;
+const realtimeUrl = testServer().realtimeUrl;
 
 type Person = Awaited<ReturnType<typeof addMember>>;
 

@@ -1,11 +1,12 @@
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { Client } from "../helpers/client";
 import { setFaults, signInOperator } from "../helpers/ops";
 import { addMember, eventually, sql, startWorkspace } from "../helpers/workspace";
 import { runCron } from "../helpers/cron";
 
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const SERVICES = ["d1", "r2", "queue", "rooms", "ai", "mail", "sms", "cron"];
 /**
  * Mail and SMS report the platform's real deliveries of the last hour, and the other worker tests share this server

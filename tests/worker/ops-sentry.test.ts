@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { Client } from "../helpers/client";
 import { type ReceivedEnvelope, TEST_SENTRY_KEY } from "../helpers/fake-sentry";
 import { eventually } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
-const sentryUrl = inject("sentryUrl");
+const baseUrl = testServer().baseUrl;
+const sentryUrl = testServer().sentryUrl;
 
 const unique = () => randomBytes(4).toString("hex").replace(/\d/g, "x");
 

@@ -1,13 +1,14 @@
 import { PDFDocument } from "pdf-lib";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import type { Client } from "../helpers/client";
 import { latestMail } from "../helpers/client";
 import { addMembersDirectly } from "../helpers/socket";
 import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const persistTo = testServer().persistTo;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 

@@ -1,14 +1,15 @@
 // The second probe's findings in accounts, sign-in and invitations, against the real Worker: limits counted before the
 // check (5), invitations bound to their address (8), form posts that are not forms (11), and the client address outside
 // production (12).
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { clientIp, DEV_CLIENT_ADDRESS_KEY_HEADER, LOCAL_CLIENT_ADDRESS } from "../../app/platform/request-context.server";
 import { Client, latestMail, newAccount, registerUser, STRONG_PASSWORD } from "../helpers/client";
 import { codeAt, enrolTotp } from "../helpers/second-factor";
 import { sql as runSql, startWorkspace as startWorkspaceAt } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 const startWorkspace = (prefix: string, trustName: string) => startWorkspaceAt(baseUrl, prefix, trustName);
 

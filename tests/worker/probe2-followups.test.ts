@@ -1,10 +1,11 @@
 // Issue 42, "what else of the same kind": a poll's voter roll is a grant too, fixed when the poll opens.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import type { Client } from "../helpers/client";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query) as Record<string, unknown>[];
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();

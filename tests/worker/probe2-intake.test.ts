@@ -1,11 +1,12 @@
 // Issue 42, items 1 (the error intake) and 2 (banking rules): requests that used to hold the Worker's one thread.
 import { randomBytes } from "node:crypto";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { checkingWithStatement } from "../helpers/banking";
 import { Client } from "../helpers/client";
 import { startWorkspace } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = testServer().baseUrl;
 const sessionKey = () => randomBytes(12).toString("hex");
 
 /** A stack line the old frame regexes took seconds over (quadratic backtracking on `(.+?)\s+\(`). */

@@ -4,13 +4,14 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { unzipSync, strFromU8 } from "fflate";
 import Papa from "papaparse";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { checkingWithStatement } from "../helpers/banking";
 import { Client, latestMail, newAccount } from "../helpers/client";
 import { addMember, sql as runSql, startWorkspace, uploadAnalysed } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 const fixture = (path: string) => readFileSync(new URL(`../fixtures/${path}`, import.meta.url));
 const json = async <T = any>(response: Response): Promise<T> => (await response.json()) as T;

@@ -1,9 +1,10 @@
 // ADR 0042: the signed-out landing and sign-in pages are kept rendered for a minute, each answer with its own nonce.
 import { randomBytes } from "node:crypto";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { startWorkspace } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = testServer().baseUrl;
 
 const noncesIn = (html: string) => [...html.matchAll(/\snonce="([^"]+)"/g)].map((m) => m[1]);
 const cspNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];

@@ -1,12 +1,13 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { Client } from "../helpers/client";
 import { runCronTwiceAtOnce, runCron as runCronOnce } from "../helpers/cron";
 import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
 
 // Quiet hours and time zones (issue 21, ADR 0033): no non-urgent e-mail or text inside a person's quiet hours; held
 // until they end, then sent once by the cron; the recipient's local time for a scheduled message.
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 
 type Person = Awaited<ReturnType<typeof addMember>>;

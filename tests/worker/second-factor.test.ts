@@ -1,12 +1,13 @@
 // Second factors (issue 25, ADR 0036) against the real Worker: enrolment, the sign-in's second step for the JSON
 // API and the form, single-use recovery codes, removal that asks again, the owner's workspace requirement, the audit.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { Client, registerUser, STRONG_PASSWORD } from "../helpers/client";
 import { codeAt, enrolTotp } from "../helpers/second-factor";
 import { addMember, sql as sqlAt, startWorkspace } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
-const persistTo = inject("persistTo");
+const baseUrl = testServer().baseUrl;
+const persistTo = testServer().persistTo;
 const sql = (query: string) => sqlAt(persistTo, query);
 
 /** The password step of a fresh browser: it must owe a second factor and hold no session yet. */

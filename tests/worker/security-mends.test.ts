@@ -3,14 +3,15 @@ import { request as httpRequest } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { migrate, startServer } from "../../scripts/lib.mjs";
 import { Client, clientAddressHeaders, latestMail, newAccount, registerUser } from "../helpers/client";
 import { freePort } from "../helpers/ports";
 import { addMember, sql as runSql, startWorkspace } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 const json = async <T = any>(response: Response): Promise<T> => (await response.json()) as T;
 

@@ -1,7 +1,8 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { Client, newAccount, registerUser } from "../helpers/client";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = testServer().baseUrl;
 
 const endpoints = {
   "/api/auth/login": { email: "someone@example.com", password: "12345678" },

@@ -1,11 +1,12 @@
 // ADR 0043: the dashboard and the recent documents are kept rendered per session while the workspace's and the
 // person's data_version stand still; D1 triggers raise them on every write, whoever makes it.
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { Client } from "../helpers/client";
 import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 const sql = (query: string) => runSql(sqlUrl, query);
 type Owner = Awaited<ReturnType<typeof startWorkspace>>;
 type Person = Awaited<ReturnType<typeof addMember>>;

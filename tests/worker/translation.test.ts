@@ -3,12 +3,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { migrate, startServer } from "../../scripts/lib.mjs";
 import { freePort } from "../helpers/ports";
 import { addMember, eventually, sql as runSql, startWorkspace } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = testServer().baseUrl;
 
 describe("translator without a provider", () => {
   it("the page says translation needs a provider and how to configure one; the API answers 503 with the reason, never a translation", async () => {

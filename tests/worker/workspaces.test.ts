@@ -1,9 +1,10 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testServer } from "../helpers/test-server";
 import { Client, latestMail, newAccount, registerUser } from "../helpers/client";
 import { sql as runSql, startWorkspace as startWorkspaceAt } from "../helpers/workspace";
 
-const baseUrl = inject("baseUrl");
-const sqlUrl = inject("sqlUrl");
+const baseUrl = testServer().baseUrl;
+const sqlUrl = testServer().sqlUrl;
 
 const startWorkspace = (prefix: string, trustName: string) => startWorkspaceAt(baseUrl, prefix, trustName);
 const sql = (query: string) => runSql(sqlUrl, query);
