@@ -26,6 +26,7 @@ import {
   type WaitingView,
 } from "./meeting-protocol";
 import { captureRoomError, type Room } from "./capture";
+import { sendJson, sendText } from "./send";
 import { VERIFIED_SESSION_ID_HEADER, VERIFIED_USER_ID_HEADER, VERIFIED_USER_NAME_HEADER, VERIFIED_WORKSPACE_ID_HEADER } from "./protocol";
 
 /** Everything the room knows of a connection, kept in its socket attachment so that it survives hibernation. */
@@ -434,7 +435,7 @@ export class MeetingRoom extends Server<Env> {
 
   #broadcast(message: MeetingServerMessage, except?: string) {
     const payload = JSON.stringify(message);
-    for (const connection of this.#admitted()) if (connection.id !== except) connection.send(payload);
+    for (const connection of this.#admitted()) if (connection.id !== except) sendText(connection, payload);
   }
 
   #person(seat: Seat): RoomPerson {
@@ -491,7 +492,7 @@ function view(connection: Conn): ParticipantView {
 }
 
 function send(connection: Connection, message: MeetingServerMessage) {
-  connection.send(JSON.stringify(message));
+  sendJson(connection, message);
 }
 
 function fail(connection: Connection, code: MeetingErrorCode, message: string) {

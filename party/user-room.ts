@@ -1,6 +1,7 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { getConfig } from "../app/platform/env.server";
 import { captureRoomError, type Room } from "./capture";
+import { sendJson, sendText } from "./send";
 import {
   ACCESS_ENDED_CLOSE,
   MAX_CLIENT_MESSAGE_BYTES,
@@ -161,7 +162,7 @@ export class UserRoom extends Server<Env> {
     // The Worker records D1's delivered_at for a whole fan-out in one statement (it knows who said yes).
     if (!(await this.#claim([notification.id], { recordInD1: false })).length) return false;
     const payload = JSON.stringify(event);
-    for (const connection of live) connection.send(payload);
+    for (const connection of live) sendText(connection, payload);
     return true;
   }
 
@@ -171,8 +172,7 @@ export class UserRoom extends Server<Env> {
     let sent = 0;
     for (const connection of this.#authenticatedConnections()) {
       if (connection.state?.threads.includes(threadId)) {
-        connection.send(payload);
-        sent++;
+        if (sendText(connection, payload)) sent++;
       }
     }
     return sent;
@@ -290,5 +290,5 @@ function parseMetadata(raw: string): Record<string, unknown> {
 }
 
 function send(connection: Connection, message: ServerMessage) {
-  connection.send(JSON.stringify(message));
+  sendJson(connection, message);
 }
