@@ -83,9 +83,16 @@ async function resumeSession(page: Page, cookies: Cookie[]) {
   // The tour's marker lives in the origin's local storage: set on a small page of the origin before /chat can start it.
   await page.goto("/favicon.svg");
   await page.evaluate(() => localStorage.setItem("onboarding-completed", "true"));
+  // Hydrated, as a sign-in through the form leaves it by the time a test goes on: a page still hydrating writes the
+  // language and look it started with into local storage, over what the test sets next (applyLook).
   await page.goto("/chat");
-  if (new URL(page.url()).pathname === "/chat") return true;
-  // Signed out, revoked or expired by an earlier test: sign in through the form again.
+  if (new URL(page.url()).pathname !== "/chat") return forget(page);
+  await untilHydrated(page);
+  return true;
+}
+
+/** Signed out, revoked or expired by an earlier test: the session is dropped, and the form signs in again. */
+async function forget(page: Page) {
   await page.context().clearCookies({ name: /^(__Host-)?session$/ });
   return false;
 }
@@ -123,6 +130,8 @@ export function axeCheck(page: Page) {
 
 /** Display preferences (language, theme, dark mode) for the pages this page opens next: kept where the app reads them. */
 export async function applyLook(page: Page, settings: Readonly<Record<string, string>>) {
+  // After hydration: hydrating stores the look the page started with, which would overwrite these.
+  await untilHydrated(page);
   await page.evaluate((values) => {
     for (const [key, value] of Object.entries(values)) {
       localStorage.setItem(key, value);
