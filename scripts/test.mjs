@@ -1,6 +1,5 @@
-// npm test: every test. The unit tests while the app builds, then the worker tests against the real Worker while the
-// browser tests run (ADR 0049): the tests wait on the network far more than they compute, so two lanes at a time keep
-// the two cores busy. Each lane's lines carry its name; the summary at the end names each failed test, so a log read
+// npm test: every test. The unit tests while the app builds, then the worker tests against the real Worker, then the
+// browser tests, each of those two at a time on servers of their own (ADR 0049). Each lane's lines carry its name; the summary at the end names each failed test, so a log read
 // from its tail (CI) says what broke.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -118,19 +117,19 @@ if (built[0]) {
   rmSync(WORKER_LOG, { force: true });
   rmSync(E2E_LOG, { force: true });
   const [workerBin, workerArgs, workerReport] = vitest("worker");
-  await Promise.all([
-    step("worker tests (vitest)", "worker", workerBin, workerArgs, () => [...vitestFailures(workerReport), ...runtimeTrouble(WORKER_LOG)], {
-      WRANGLER_LOG_FILE: process.env.WRANGLER_LOG_FILE ?? WORKER_LOG,
-    }),
-    step(
-      "browser tests (playwright)",
-      "browser",
-      npxBin("playwright"),
-      ["test", "--reporter=list,json"],
-      () => [...playwrightFailures(), ...runtimeTrouble(E2E_LOG)],
-      { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`, WRANGLER_LOG_FILE: process.env.WRANGLER_LOG_FILE ?? E2E_LOG },
-    ),
-  ]);
+  // One after the other: side by side they saturate both cores, and a server a worker test starts then took over a
+  // minute to come up (a hook's time limit) while the ballots of the load tests waited 23 s.
+  await step("worker tests (vitest)", "worker", workerBin, workerArgs, () => [...vitestFailures(workerReport), ...runtimeTrouble(WORKER_LOG)], {
+    WRANGLER_LOG_FILE: process.env.WRANGLER_LOG_FILE ?? WORKER_LOG,
+  });
+  await step(
+    "browser tests (playwright)",
+    "browser",
+    npxBin("playwright"),
+    ["test", "--reporter=list,json"],
+    () => [...playwrightFailures(), ...runtimeTrouble(E2E_LOG)],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`, WRANGLER_LOG_FILE: process.env.WRANGLER_LOG_FILE ?? E2E_LOG },
+  );
 }
 
 console.log("\nSummary:");
