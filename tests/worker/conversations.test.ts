@@ -326,6 +326,8 @@ describe("SMS threads", () => {
 
     // A member writes in Roof: the outbox holds the SMS with Roof's reply code.
     const update = await post(owner.client, channel.id, { body: "The **roofer** comes Monday", topicId: roof.topicId });
+    // The writer's own answer says who was texted: a page whose socket is still connecting shows it all the same.
+    expect(update.deliveries.map((d) => d.participantName)).toEqual(["Grandma Rose"]);
     const outbox = await json<{ messages: { direction: string; body: string; status: string; topicName: string }[] }>(
       await owner.client.get(`/api/dev/sms?phone=${encodeURIComponent(phone)}`),
     );

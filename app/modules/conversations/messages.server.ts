@@ -128,6 +128,9 @@ export async function postMessage(
   const [view] = await toViews(ctx.db, [inserted]);
   await chatEvent(ctx, access.channel, { kind: "message.created", channelId, message: view });
   // The message is stored: telling people and texting phones must not turn it into a failure (a retry would post it twice).
+  // The answer carries the deliveries too: the writer's page may not be listening yet (its socket still connecting), and
+  // it must not show the message as texted to nobody.
+  let answer = view;
   await Promise.all([
     notifyChat(ctx, { access, topic, message: inserted, authorName: session.user.name, newMentions: mentions }).catch((error) =>
       console.error("chat notifications failed", error),
@@ -137,11 +140,12 @@ export async function postMessage(
         if (!sent) return;
         // The deliveries now exist: show them to the channel.
         const [withSms] = await toViews(ctx.db, [inserted]);
+        answer = withSms;
         await chatEvent(ctx, access.channel, { kind: "message.updated", channelId, message: withSms });
       })
       .catch((error) => console.error("topic SMS failed", error)),
   ]);
-  return view;
+  return answer;
 }
 
 /** Edits one's own message (the old words are kept) and/or moves it to another topic (author or administrators). */

@@ -219,7 +219,12 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
             topics={topics}
             defaultTopic={currentTopic?.name ?? null}
             onPosted={(message) => {
-              setMessages((list) => (list.some((m) => m.id === message.id) || (topicFilter && message.topicId !== topicFilter) ? list : [...list, message]));
+              setMessages((list) => {
+                if (topicFilter && message.topicId !== topicFilter) return list;
+                if (!list.some((m) => m.id === message.id)) return [...list, message];
+                // Already here by the socket: the answer adds the SMS deliveries if their own update has not come.
+                return list.map((m) => (m.id === message.id && !m.deliveries.length ? { ...m, deliveries: message.deliveries } : m));
+              });
               setTopics((list) => touchTopic(list, message));
               scrollToEnd();
             }}
