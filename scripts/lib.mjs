@@ -52,12 +52,20 @@ export function run(command, args, options = {}) {
 export const npxBin = (name) => `node_modules/.bin/${name}`;
 
 export function build() {
+  generateBuildInputs();
+  run(...BUNDLE_COMMAND);
+}
+
+/** The files the bundle is made from that are generated, not committed; quick, and unchanged files are not rewritten. */
+export function generateBuildInputs() {
   // The Worker bundles every translation file through this generated index.
   run(process.execPath, ["scripts/locales-index.mjs"]);
   // In-browser OCR files are served from our own static assets (copied from node_modules).
   run(process.execPath, ["scripts/vendor-ocr.mjs"]);
-  run(npxBin("remix"), ["vite:build"]);
 }
+
+/** The bundling itself (client, server and Worker), after generateBuildInputs: the slow part of build(). */
+export const BUNDLE_COMMAND = [npxBin("remix"), ["vite:build"]];
 
 export function migrate(persistTo) {
   run(npxBin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])], {

@@ -1,10 +1,10 @@
 // npm test: every test. The unit tests while the app builds, then the worker tests against the real Worker, then the
-// browser tests, each of those two at a time on servers of their own (ADR 0049). Each lane's lines carry its name; the summary at the end names each failed test, so a log read
-// from its tail (CI) says what broke.
+// browser tests, each of those two at a time on servers of their own (ADR 0049). Each lane's lines carry its name; the
+// summary at the end names each failed test, so a log read from its tail (CI) says what broke.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { ensureDevVars, npxBin, offlineEnv, run } from "./lib.mjs";
+import { BUNDLE_COMMAND, ensureDevVars, generateBuildInputs, npxBin, offlineEnv } from "./lib.mjs";
 
 // Not under test-results/: Playwright empties that folder when it starts, and the worker tests' log must survive it.
 const REPORTS = "test-reports";
@@ -95,20 +95,19 @@ function firstLine(text) {
 
 ensureDevVars();
 await step("chromium", "chromium", "bash", ["scripts/ensure-chromium.sh"]);
-// Generated before the lanes start: the unit tests read the translation index the build writes (unchanged, if so).
-run(process.execPath, ["scripts/locales-index.mjs"]);
-run(process.execPath, ["scripts/vendor-ocr.mjs"]);
+// Generated before the lanes start: the unit tests read the translation index the build is made from.
+generateBuildInputs();
 const vitest = (project) => {
   const report = `${REPORTS}/vitest-${project}.json`;
   rmSync(report, { force: true });
   return [npxBin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], report];
 };
 const [unitBin, unitArgs, unitReport] = vitest("unit");
-const built = await Promise.all([
-  step("build", "build", npxBin("remix"), ["vite:build"]),
+const [built] = await Promise.all([
+  step("build", "build", ...BUNDLE_COMMAND),
   step("unit tests (vitest)", "unit", unitBin, unitArgs, () => vitestFailures(unitReport)),
 ]);
-if (built[0]) {
+if (built) {
   // The worker tests' servers write their log here: a failure's summary quotes what the runtime said about it.
   const WORKER_LOG = `${REPORTS}/worker-wrangler.log`;
   // The browser tests' servers keep theirs too: a click that opened nothing may be a request that never finished.

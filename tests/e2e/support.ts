@@ -97,6 +97,7 @@ async function forget(page: Page) {
   return false;
 }
 
+/** A new person with a new, empty family workspace, signed in (documents tests must not share data). */
 export async function startFamily(page: Page, trustName: string) {
   const id = `doc${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   await page.goto("/customer-signup");
